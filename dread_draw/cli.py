@@ -1,0 +1,94 @@
+"""The `dread-draw` command line (fixed command names, DESIGN.md): one Typer app.
+
+Every command turns the project's own errors into a one-paragraph message and exit code 2.
+Each command's body lives with the part it belongs to; this module only declares options.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from dread_draw.errors import DreadDrawError
+
+app = typer.Typer(
+    name="dread-draw",
+    help="Dread Draw: the press-your-luck fortune-telling card game, at your terminal.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+err = Console(stderr=True, highlight=False)
+
+DeckOpt = Annotated[
+    Path | None,
+    typer.Option("--deck", help="A deck file (TOML); the standard deck by default.",
+                 dir_okay=False),
+]
+
+
+def fail(message: str) -> typer.Exit:
+    """Print a clear error (no traceback) and return the exit to raise (code 2)."""
+    err.print(f"[bold red]Error:[/] {message}", soft_wrap=True)
+    return typer.Exit(2)
+
+
+@app.command()
+def simulate(
+    players: Annotated[int, typer.Option(min=2, max=5, help="Players per game, 2 to 5.")] = 4,
+    games: Annotated[int, typer.Option(min=1, help="How many games to play.")] = 100,
+    seed: Annotated[int, typer.Option(help="The run's seed: same seed, same games.")] = 1,
+    deck: DeckOpt = None,
+    agent: Annotated[str, typer.Option(help="The CPU agent in every seat.")] = "random",
+    log: Annotated[Path | None, typer.Option(
+        help="Write every game's event log here (JSON Lines).", dir_okay=False)] = None,
+    workers: Annotated[int, typer.Option(min=1, help="Processes to spread games over.")] = 1,
+    think_ms: Annotated[int, typer.Option(
+        help="Thinking budget per decision for searching agents (ms).", min=1)] = 250,
+) -> None:
+    """Play games headless with CPU seats and print a summary."""
+    from dread_draw.commands import simulate as run
+
+    run(players=players, games=games, seed=seed, deck=deck, agent=agent, log=log,
+        workers=workers, think_ms=think_ms)
+
+
+@app.command()
+def play() -> None:
+    """Open the table and play (hot-seat with CPU seats)."""
+    raise fail("the table is not built yet; try `dread-draw simulate`.")
+
+
+@app.command()
+def rules() -> None:
+    """Print the rules of Dread Draw."""
+    from dread_draw.rules_text import print_rules
+
+    print_rules()
+
+
+@app.command()
+def cards(
+    deck: DeckOpt = None,
+    sort: Annotated[str, typer.Option(help="Order: strength, name or damage.")] = "strength",
+) -> None:
+    """Print the deck as a table."""
+    from dread_draw.cards_table import print_cards
+
+    print_cards(deck, sort)
+
+
+def main() -> None:
+    """Entry point: run the app; the project's own errors exit 2 with a clear message."""
+    try:
+        app()
+    except DreadDrawError as e:
+        err.print(f"[bold red]Error:[/] {e}", soft_wrap=True)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        err.print("Interrupted.")
+        sys.exit(130)

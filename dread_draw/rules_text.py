@@ -1,0 +1,16 @@
+"""The rules in our own words, for `dread-draw rules` and the table's help screen."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from rich.console import Console
+from rich.markdown import Markdown
+
+
+def rules_markdown() -> str:
+    return (resources.files("dread_draw") / "assets" / "rules.md").read_text(encoding="utf-8")
+
+
+def print_rules() -> None:
+    Console().print(Markdown(rules_markdown()))
