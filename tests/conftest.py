@@ -1,0 +1,20 @@
+"""Shared fixtures: a plain deck for rule tests (no abilities) and the standard deck."""
+
+from pathlib import Path
+
+import pytest
+
+from dread_draw.cards import load_deck
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(scope="session")
+def plain_deck():
+    """25 plain cards x 4 copies: strengths 0-12, damage 0-3, no abilities."""
+    return load_deck(DATA / "plain.toml")
+
+
+@pytest.fixture(scope="session")
+def standard_deck():
+    return load_deck()
