@@ -1,0 +1,151 @@
+"""Helpers for hand-built positions: pick cards by strength, play a sequence of choices."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dread_draw.cards import Deck, parse_deck
+from dread_draw.rules import Game
+
+DATA = Path(__file__).parent / "data"
+
+# Ability cards added to the plain deck for the ability-machinery tests (one copy each).
+ABILITY_CARDS = """
+[[card]]
+id = "oracle"
+name = "The Oracle"
+strength = 7
+damage = 1
+copies = 1
+[card.ability]
+when = "summon"
+effect = "peek-draw"
+count = 2
+text = "Summon: look at the top 2 cards of the Draw Deck."
+
+[[card]]
+id = "mother"
+name = "The Mother"
+strength = 3
+damage = 0
+copies = 1
+[card.ability]
+when = "reserve"
+effect = "gain-life"
+count = 1
+text = "Reserve: gain 1 life."
+
+[[card]]
+id = "revenge"
+name = "Revenge"
+strength = 4
+damage = 1
+copies = 1
+[card.ability]
+when = "aftermath"
+effect = "gain-life"
+count = 1
+text = "Aftermath: gain 1 life."
+
+[[card]]
+id = "victory"
+name = "Victory"
+strength = 5
+damage = 1
+copies = 1
+[card.ability]
+when = "aftermath"
+effect = "gain-life"
+count = 2
+text = "Aftermath: gain 2 life."
+
+[[card]]
+id = "justice"
+name = "Justice"
+strength = 6
+damage = 0
+copies = 1
+[card.ability]
+when = "always"
+effect = "ward"
+amount = 1
+text = "You take 1 less damage."
+
+[[card]]
+id = "the-puppet"
+name = "The Puppet"
+strength = 2
+damage = 0
+copies = 1
+[card.ability]
+when = "always"
+effect = "lower-bar"
+amount = 2
+text = "The card you must beat counts 2 less."
+
+[[card]]
+id = "domination"
+name = "Domination"
+strength = 3
+damage = 1
+copies = 1
+[card.ability]
+when = "always"
+effect = "bloodlust"
+amount = 1
+text = "When you win a round, deal 1 more damage."
+
+[[card]]
+id = "vulture"
+name = "The Vulture"
+strength = 1
+damage = 0
+copies = 1
+[card.ability]
+when = "summon"
+effect = "scavenge"
+text = "Summon: put a card from the discard pile into your reserves."
+"""
+
+
+def ability_deck() -> Deck:
+    text = (DATA / "plain.toml").read_text() + ABILITY_CARDS
+    return parse_deck(text, "abilities.toml")
+
+
+class Pick:
+    """Hands out unused physical cards: `pick(7)` is a card of strength 7, `pick(id="oracle")`."""
+
+    def __init__(self, deck: Deck):
+        self.deck = deck
+        self.used: set[int] = set()
+
+    def __call__(self, strength: int | None = None, damage: int | None = None, *,
+                 id: str | None = None, plain: bool = True) -> int:
+        d = self.deck
+        for uid in range(d.size):
+            if uid in self.used:
+                continue
+            if id is not None:
+                if d.card[uid].id != id:
+                    continue
+            else:
+                if d.strength[uid] != strength or (damage is not None and d.damage[uid] != damage):
+                    continue
+                if plain and d.ability[uid] is not None:
+                    continue
+            self.used.add(uid)
+            return uid
+        raise LookupError(f"no free card with strength={strength} damage={damage} id={id}")
+
+
+def play(g: Game, *options: int) -> list[dict]:
+    """Answer the pending Decisions in turn; return all the events."""
+    events: list[dict] = []
+    for option in options:
+        events += g.choose(option)
+    return events
+
+
+def types(events: list[dict]) -> list[str]:
+    return [e["type"] for e in events]

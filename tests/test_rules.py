@@ -1,0 +1,497 @@
+"""One test per rule and ruling of RULES.md, each on a hand-built position."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import Pick, ability_deck, play, types
+
+from dread_draw.rules import (
+    KEEP,
+    ORDER,
+    REVEAL,
+    SKIP,
+    SUMMON,
+    USE,
+    USE_IT,
+    Game,
+    IllegalChoice,
+)
+from dread_draw.rules.game import STALEMATE_ROUNDS
+
+# --------------------------------------------------------------------------- R1, R2, R12
+
+def test_R1_4_every_card_in_exactly_one_zone_at_setup(plain_deck):
+    g = Game(plain_deck, 4, seed=3)
+    zones = g.draw + g.discard + [c for z in g.life + g.reserves + g.rows for c in z]
+    assert sorted(zones) == list(range(plain_deck.size))
+
+
+def test_R2_1_each_life_deck_has_ten_cards_and_the_rest_is_the_draw_deck(plain_deck):
+    g = Game(plain_deck, 3, seed=1)
+    assert [len(z) for z in g.life] == [10, 10, 10]
+    assert len(g.draw) == 70 and g.discard == []
+
+
+def test_R12_1_five_players_leave_fifty_cards_in_the_draw_deck(plain_deck):
+    g = Game(plain_deck, 5, seed=1)
+    assert sum(map(len, g.life)) == 50 and len(g.draw) == 50
+
+
+def test_R2_3_the_starting_player_is_random_but_fixed_by_the_seed(plain_deck):
+    starts = {Game(plain_deck, 4, seed=s).starting_seat for s in range(40)}
+    assert starts == {0, 1, 2, 3}
+    assert Game(plain_deck, 4, seed=9).starting_seat == Game(plain_deck, 4, seed=9).starting_seat
+
+
+def test_R2_2_nobody_has_seen_a_life_deck_card_at_the_start(plain_deck):
+    g = Game(plain_deck, 4, seed=2)
+    for s in range(4):
+        v = g.view(s)
+        assert v.life_known == ((), (), (), ()) and v.draw_known == ()
+
+
+# --------------------------------------------------------------------------------- R3, R4
+
+def test_R3_1_a_round_starts_with_everyone_in_and_empty_rows(plain_deck):
+    g = Game(plain_deck, 3, seed=5)
+    assert g.in_round == [True, True, True] and g.rows == [[], [], []]
+    assert g.pending.kind == SUMMON and g.pending.seat == g.starting_seat  # R3.2
+
+
+def test_R4_2_with_an_empty_row_any_card_succeeds_even_strength_zero(plain_deck):
+    pick = Pick(plain_deck)
+    zero = pick(0)
+    g = Game.setup(plain_deck, 2, life=[[], []], draw=[zero])
+    ev = g.choose(REVEAL)
+    assert g.rows[0] == [zero]
+    assert [e for e in ev if e["type"] == "summon"][0]["source"] == "draw"
+
+
+def test_R4_3_a_strictly_greater_card_escalates_to_the_right(plain_deck):
+    pick = Pick(plain_deck)
+    a, b, c = pick(3), pick(0), pick(5)
+    g = Game.setup(plain_deck, 2, life=[[], []], draw=[a, b, c])
+    play(g, REVEAL, REVEAL, REVEAL)  # seat 0: 3; seat 1: 0; seat 1 lowest again: 5
+    assert g.rows == [[a], [b, c]]
+    assert g.totals == [3, 5]
+
+
+def test_R4_4_equal_strength_fails_discarding_card_and_row(plain_deck):
+    pick = Pick(plain_deck)
+    low, first, same = pick(0), pick(5), pick(5)
+    g = Game.setup(plain_deck, 2, life=[[], []], draw=[first, low, same])
+    play(g, REVEAL, REVEAL)  # seat 0: 5, seat 1: 0
+    g.choose(REVEAL)  # seat 1 again (lowest): 5 > 0 succeeds
+    assert g.rows[1] == [low, same]
+    # Now seat 0 (5) is lowest vs seat 1 (5): tie, seat 1 just played -> seat 1 again (R5.2)
+    assert g.pending.seat == 1
+    equal = [c for c in g.draw if plain_deck.strength[c] == 5]
+    g.draw.remove(equal[0])
+    g.draw.append(equal[0])  # the next reveal is another 5: equal fails
+    ev = g.choose(REVEAL)
+    fail = [e for e in ev if e["type"] == "fail"][0]
+    assert fail["seat"] == 1 and fail["card"]["uid"] == equal[0]
+    assert [c["uid"] for c in fail["discarded"]] == [low, same]
+    assert g.rows[1] == [] and not g.in_round[1]
+    i = g.discard.index(equal[0])
+    assert g.discard[i:i + 3] == [equal[0], low, same]  # the failed card, then the row
+
+
+def test_R4_5_only_reserve_cards_that_beat_the_row_are_offered(plain_deck):
+    pick = Pick(plain_deck)
+    first, r_low, r_eq, r_high = pick(6), pick(2), pick(6), pick(9)
+    g = Game.setup(plain_deck, 2, life=[[], []], draw=[first, pick(0)],
+                   reserves=[[r_low, r_eq, r_high], []])
+    assert set(g.pending.options) == {REVEAL, r_low, r_eq, r_high}  # empty row: any reserve
+
+
+def test_R4_5_reserve_summon_beats_the_last_card_and_reveal_stays_allowed(plain_deck):
+    pick = Pick(plain_deck)
+    first, r_low, r_eq, r_high = pick(6), pick(2), pick(6), pick(9)
+    g = Game.setup(plain_deck, 2, life=[[], []], draw=[pick(1), first, pick(8)],
+                   reserves=[[], [r_low, r_eq, r_high]])
+    play(g, REVEAL, REVEAL)  # seat 0: 1, seat 1: 6 -> seat 0 (lowest) plays
+    play(g, REVEAL)  # seat 0: 8 over 1 -> totals 9 vs 6: seat 1 plays
+    assert g.pending.seat == 1
+    assert g.pending.options == (REVEAL, r_high)  # R4.5: strictly greater only
+    ev = g.choose(r_high)
+    assert g.rows[1] == [first, r_high] and r_high not in g.reserves[1]
+    assert [e for e in ev if e["type"] == "summon"][0]["source"] == "reserve"
+
+
+def test_R4_6_reveal_with_no_cards_anywhere_is_a_failure_with_no_card(plain_deck):
+    pick = Pick(plain_deck)
+    everything = list(range(plain_deck.size))
+    a = pick(5)
+    life0 = [c for c in everything if c != a][:50]
+    life1 = [c for c in everything if c != a][50:]
+    g = Game.setup(plain_deck, 2, life=[life0, life1], draw=[a])
+    g.choose(REVEAL)  # seat 0 summons the last card; seat 1 must reveal from nothing
+    assert g.draw == [] and g.discard == []
+    ev = g.choose(REVEAL)
+    fail = [e for e in ev if e["type"] == "fail"][0]
+    assert fail["seat"] == 1 and fail["card"] is None
+    assert "reshuffle" not in types(ev)
+
+
+def test_choose_refuses_an_illegal_option_and_changes_nothing(plain_deck):
+    g = Game(plain_deck, 3, seed=4)
+    before = (g.draw[:], [r[:] for r in g.rows], g.pending, g.decisions)
+    with pytest.raises(IllegalChoice, match="not a legal answer"):
+        g.choose(12345)
+    assert (g.draw, g.rows, g.pending, g.decisions) == before
+
+
+# ------------------------------------------------------------------------------------ R5
+
+def test_R5_1_the_lowest_row_total_plays_next(plain_deck):
+    pick = Pick(plain_deck)
+    g = Game.setup(plain_deck, 3, life=[[], [], []], draw=[pick(5), pick(3), pick(8)])
+    play(g, REVEAL, REVEAL)  # totals 5, 3, 0 -> seat 2
+    assert g.pending.seat == 2
+    g.choose(REVEAL)  # totals 5, 3, 8 -> seat 1
+    assert g.pending.seat == 1
+
+
+def test_R5_2_a_tied_player_who_just_played_plays_again(plain_deck):
+    pick = Pick(plain_deck)
+    g = Game.setup(plain_deck, 3, life=[[], [], []], draw=[pick(4), pick(9), pick(4)])
+    play(g, REVEAL, REVEAL)  # totals 4, 9, 0 -> seat 2
+    g.choose(REVEAL)  # seat 2 gets 4: tied with seat 0 at 4; seat 2 just played -> again
+    assert g.totals == [4, 9, 4] and g.pending.seat == 2
+
+
+def test_R5_2_otherwise_the_first_tied_player_to_the_left_plays(plain_deck):
+    pick = Pick(plain_deck)
+    g = Game.setup(plain_deck, 4, life=[[], [], [], []], draw=[pick(6)], starting_seat=2)
+    g.choose(REVEAL)  # seat 2: 6; seats 3, 0, 1 tie at 0 -> first to the left of 2 is 3
+    assert g.pending.seat == 3
+
+
+def test_R5_2_the_left_search_wraps_around_the_table(plain_deck):
+    pick = Pick(plain_deck)
+    g = Game.setup(plain_deck, 3, life=[[], [], []], draw=[pick(2), pick(1), pick(7)],
+                   starting_seat=1)
+    play(g, REVEAL, REVEAL)  # seat 1: 2; seat 2: 1 ... seat 0 at 0 is lowest
+    assert g.pending.seat == 0
+    g.choose(REVEAL)  # seat 0: 7 -> totals 7, 2, 1 -> seat 2
+    assert g.pending.seat == 2
+
+
+def test_R5_3_an_eliminated_player_is_never_chosen(plain_deck):
+    pick = Pick(plain_deck)
+    g = Game.setup(plain_deck, 3, life=[[pick(0)], [pick(0)], [pick(0)]],
+                   draw=[pick(6), pick(2), pick(3), pick(2)])
+    play(g, REVEAL, REVEAL, REVEAL)  # 6, 2, 3 -> seat 1 (2) plays
+    g.choose(REVEAL)  # seat 1 reveals 2 over 2: fails, row empty (total 0)
+    assert not g.in_round[1] and g.totals[1] == 0
+    assert g.pending.seat == 2  # lowest *in the round* is seat 2 (3), not seat 1
+
+
+# ------------------------------------------------------------------------------------ R6
+
+def test_R6_1_the_discard_pile_is_reshuffled_only_when_a_card_must_be_taken(plain_deck):
+    pick = Pick(plain_deck)
+    g = Game.setup(plain_deck, 2, life=[[], []], draw=[pick(5)], rest="discard")
+    ev = g.choose(REVEAL)
+    assert g.draw == [] and "reshuffle" not in types(ev)  # empty, but nothing taken yet
+    size = len(g.discard)
+    ev = g.choose(REVEAL)
+    assert {"type": "reshuffle", "count": size} in ev
+    assert types(ev).index("reshuffle") < types(ev).index("summon") or "fail" in types(ev)
+
+
+# ------------------------------------------------------------------------------- R7, R8
+
+def _seat0_wins(deck, damage_cards, life1, *, players=2, life0=None, reserves=None):
+    """Seat 0 summons `damage_cards` (increasing strength), then seat 1 fails."""
+    pick = Pick(deck)
+    for c in damage_cards + [c for z in (life1, life0 or []) for c in z]:
+        pick.used.add(c)
+    zero = pick(0)
+    zero2 = pick(0)
+    draw = [damage_cards[0], zero, zero2]
+    lives = [life0 or [], life1] + [[] for _ in range(players - 2)]
+    g = Game.setup(deck, players, life=lives, draw=draw, reserves=reserves)
+    ev = play(g, REVEAL, REVEAL, REVEAL)  # seat 0: card; seat 1: 0, then 0 over 0 fails
+    return g, ev
+
+
+def test_R7_1_R7_2_the_winner_deals_the_damage_of_their_row(plain_deck):
+    pick = Pick(plain_deck)
+    big = pick(9, 0)  # damage 0: fine, choose one with damage
+    pick.used.discard(big)
+    hurt = pick(12, 2)
+    life1 = [pick(1), pick(2), pick(3)]
+    g, ev = _seat0_wins(plain_deck, [hurt], life1)
+    end = [e for e in ev if e["type"] == "round_end"][0]
+    assert end["winner"] == 0 and end["damage"] == 2
+    assert g.pending.kind == KEEP and g.pending.seat == 1  # R8.1: draw 2, keep one
+    assert set(g.pending.options) == set(life1[:2])
+
+
+def test_R7_2_damage_goes_around_the_table_from_the_winners_left(plain_deck):
+    pick = Pick(plain_deck)
+    hurt = pick(5, 1)
+    zeros = [pick(0) for _ in range(3)]
+    lives = [[], [pick(1)], [pick(2)], [pick(3)]]
+    g = Game.setup(plain_deck, 4, life=lives, draw=[zeros[0], hurt, zeros[1], zeros[2],
+                                                     pick(0), pick(0)], starting_seat=2)
+    # seat 2: 0; seat 3 (0, first tied to the left): 5 ... etc. play until the round ends
+    ev = []
+    while g.round == 1:
+        ev += g.choose(REVEAL)
+    end = [e for e in ev if e["type"] == "round_end"][0]
+    w = end["winner"]
+    order = [e["seat"] for e in ev if e["type"] == "damage"]
+    assert order == [(w + k) % 4 for k in (1, 2, 3)]
+
+
+def test_R7_3_the_winners_aftermath_comes_before_damage(plain_deck):
+    deck = ability_deck()
+    pick = Pick(deck)
+    victory = pick(id="victory")  # aftermath: gain 2 life (damage 1)
+    life1 = [pick(1)]
+    g, ev = _seat0_wins(deck, [victory], life1)
+    assert g.pending.kind == USE and g.pending.card == victory and g.pending.seat == 0
+    ev = g.choose(USE_IT)
+    t = types(ev)
+    assert t.index("ability") < t.index("gain_life") < t.index("round_end") < t.index("damage")
+
+
+def test_R7_4_the_winner_discards_their_row_and_starts_the_next_round(plain_deck):
+    pick = Pick(plain_deck)
+    hurt = pick(5, 1)
+    g, ev = _seat0_wins(plain_deck, [hurt], [pick(2)])
+    assert g.round == 2 and g.starting_seat == 0 and g.pending.seat == 0
+    assert g.rows == [[], []] and hurt in g.discard
+    assert {"type": "round_start", "round": 2, "starting_seat": 0, "in_round": [0, 1]} in ev
+
+
+def test_R8_1_keep_one_drawn_card_in_reserves_and_discard_the_rest(plain_deck):
+    pick = Pick(plain_deck)
+    hurt = pick(12, 2)
+    life1 = [pick(1), pick(2), pick(3)]  # top first
+    g, _ = _seat0_wins(plain_deck, [hurt], life1)
+    ev = g.choose(life1[1])
+    dmg = [e for e in ev if e["type"] == "damage"][0]
+    assert dmg["amount"] == 2 and dmg["kept"]["uid"] == life1[1] and dmg["life"] == 1
+    assert g.reserves[1] == [life1[1]] and life1[0] in g.discard and g.life[1] == [life1[2]]
+
+
+def test_R8_1_a_single_drawn_card_is_kept_without_asking(plain_deck):
+    pick = Pick(plain_deck)
+    hurt = pick(5, 1)
+    life1 = [pick(1), pick(2)]
+    g, ev = _seat0_wins(plain_deck, [hurt], life1)
+    assert g.reserves[1] == [life1[0]] and g.pending.kind == SUMMON
+
+
+def test_R8_2_running_out_while_drawing_does_not_defeat(plain_deck):
+    pick = Pick(plain_deck)
+    hurt = pick(12, 2)
+    life1 = [pick(1)]  # 2 damage, only 1 card
+    g, ev = _seat0_wins(plain_deck, [hurt], life1)
+    assert not g.defeated[1] and g.reserves[1] == life1 and g.life[1] == []
+    assert "defeated" not in types(ev)
+
+
+def test_R8_3_zero_damage_is_no_damage(plain_deck):
+    pick = Pick(plain_deck)
+    harmless = pick(9, 0)
+    life1 = [pick(1)]
+    g, ev = _seat0_wins(plain_deck, [harmless], life1)
+    assert "damage" not in types(ev) and g.life[1] == life1 and g.reserves[1] == []
+
+
+def test_R8_4_defeat_only_when_damaged_with_an_empty_life_deck(plain_deck):
+    pick = Pick(plain_deck)
+    hurt, kept, spare = pick(5, 1), pick(8), pick(1)
+    zeros = [pick(0) for _ in range(4)]
+    g = Game.setup(plain_deck, 3, life=[[spare], [], []], draw=[hurt] + zeros,
+                   reserves=[[], [kept], []])
+    ev = play(g, REVEAL, REVEAL, REVEAL, REVEAL, REVEAL)  # seats 1 and 2 fail, seat 0 wins
+    # Both losers have empty Life Decks: defeated; their reserves go to the discard pile.
+    assert g.defeated[1] and g.defeated[2] and kept in g.discard
+    assert [e["seat"] for e in ev if e["type"] == "defeated"] == [1, 2]
+    assert g.over and g.winner == 0  # R7.5 / R10.1
+    assert types(ev)[-1] == "game_end"
+
+
+def test_R8_5_gaining_life_takes_unseen_cards_from_the_draw_deck(plain_deck):
+    deck = ability_deck()
+    pick = Pick(deck)
+    mother = pick(id="mother")  # Reserve: gain 1 life
+    g, _ = _seat0_wins(deck, [pick(5, 1)], [mother])
+    top = g.draw[-1]
+    assert g.pending.kind == USE and g.pending.card == mother
+    ev = g.choose(USE_IT)
+    assert {"type": "gain_life", "seat": 1, "amount": 1, "life": 1} in ev
+    assert g.life[1] == [top] and top not in g.knows[1]  # face down, unseen
+
+
+# ------------------------------------------------------------------------------------ R9
+
+def test_R9_1_R9_2_a_summon_ability_is_asked_and_may_be_skipped(plain_deck):
+    deck = ability_deck()
+    pick = Pick(deck)
+    oracle = pick(id="oracle")
+    g = Game.setup(deck, 2, life=[[], []], draw=[oracle])
+    g.choose(REVEAL)
+    assert g.pending.kind == USE and g.pending.card == oracle and g.pending.seat == 0
+    ev = g.choose(SKIP)
+    ab = [e for e in ev if e["type"] == "ability"][0]
+    assert ab["used"] is False and ab["effect"] == "peek-draw" and ab["when"] == "summon"
+    assert g.view(0).draw_known == ()
+
+
+def test_R9_2_summon_ability_from_reserves_too_and_peek_is_private(plain_deck):
+    deck = ability_deck()
+    pick = Pick(deck)
+    oracle = pick(id="oracle")
+    g = Game.setup(deck, 2, life=[[], []], draw=[pick(2), pick(3)], reserves=[[oracle], []])
+    g.choose(oracle)
+    assert g.pending.kind == USE
+    ev = g.choose(USE_IT)
+    top = g.draw[-1], g.draw[-2]
+    assert g.view(0).draw_known == ((0, top[0]), (1, top[1]))  # R11.2: the owner sees them
+    assert g.view(1).draw_known == ()  # and nobody else
+    seen = [e for e in ev if e["type"] == "ability"][0]["seen"]
+    assert [c["uid"] for c in seen] == list(top)
+
+
+def test_R9_3_a_reserve_ability_is_offered_when_kept_from_the_life_deck(plain_deck):
+    deck = ability_deck()
+    pick = Pick(deck)
+    mother = pick(id="mother")
+    hurt = pick(5, 1)
+    g, ev = _seat0_wins(deck, [hurt], [mother])
+    assert g.reserves[1] == [mother]
+    assert g.pending.kind == USE and g.pending.seat == 1 and g.pending.card == mother
+
+
+def test_R9_4_aftermath_on_elimination_is_the_rows_not_the_failed_card(plain_deck):
+    deck = ability_deck()
+    pick = Pick(deck)
+    revenge = pick(id="revenge")  # 4
+    victory = pick(id="victory")  # 5, in reserves: must not trigger
+    g = Game.setup(deck, 2, life=[[], []], draw=[pick(9), revenge, pick(2)],
+                   reserves=[[], [victory]])
+    play(g, REVEAL, REVEAL)  # seat 0: 9, seat 1: revenge (4)
+    ev = g.choose(REVEAL)  # seat 1 reveals 2 over 4: fails
+    assert g.pending.kind == USE and g.pending.card == revenge and g.pending.seat == 1
+    assert "fail" not in types(ev)  # the row is discarded after the Aftermath
+    ev = g.choose(SKIP)
+    fail = [e for e in ev if e["type"] == "fail"][0]
+    assert [c["uid"] for c in fail["discarded"]] == [revenge]
+
+
+def test_R9_4_several_aftermaths_their_owner_picks_the_order(plain_deck):
+    deck = ability_deck()
+    pick = Pick(deck)
+    revenge, victory = pick(id="revenge"), pick(id="victory")
+    g = Game.setup(deck, 2, life=[[], []], draw=[pick(12), revenge, victory, pick(1)])
+    play(g, REVEAL, REVEAL)  # seat 0: 12; seat 1: revenge 4
+    g.choose(REVEAL)  # seat 1: victory 5 over 4
+    g.choose(SKIP) if g.pending.kind == USE else None
+    ev = g.choose(REVEAL)  # seat 1 reveals 1: fails -> two Aftermaths
+    assert g.pending.kind == ORDER and set(g.pending.options) == {revenge, victory}
+    g.choose(victory)
+    assert g.pending.kind == USE and g.pending.card == victory
+    ev = g.choose(USE_IT)
+    assert g.pending.kind == USE and g.pending.card == revenge
+    ev += g.choose(USE_IT)
+    gains = [e["amount"] for e in ev if e["type"] == "gain_life"]
+    assert gains == [2, 1]
+
+
+def test_R9_5_always_active_ward_reduces_damage_without_asking(plain_deck):
+    deck = ability_deck()
+    pick = Pick(deck)
+    justice = pick(id="justice")
+    hurt = pick(12, 2)
+    life1 = [pick(1), pick(2)]
+    g, ev = _seat0_wins(deck, [hurt], life1, reserves=[[], [justice]])
+    dmg = [e for e in ev if e["type"] == "damage"][0]
+    assert dmg["amount"] == 1 and g.reserves[1] == [justice, life1[0]]
+
+
+def test_R9_5_always_active_lower_bar_changes_what_must_be_beaten(plain_deck):
+    deck = ability_deck()
+    pick = Pick(deck)
+    puppet = pick(id="the-puppet")
+    six, five = pick(6), pick(5)
+    g = Game.setup(deck, 2, life=[[], []], draw=[six, pick(9), five],
+                   reserves=[[puppet], []])
+    play(g, REVEAL, REVEAL)  # seat 0: 6; seat 1: 9 -> seat 0
+    assert g.card_to_beat(0) == 4  # 6 counts 2 less while The Puppet is in reserves
+    g.choose(REVEAL)  # 5 > 4: succeeds
+    assert g.rows[0] == [six, five]
+
+
+def test_R9_5_always_active_bloodlust_adds_damage_when_winning(plain_deck):
+    deck = ability_deck()
+    pick = Pick(deck)
+    dom = pick(id="domination")
+    hurt = pick(5, 1)
+    g, ev = _seat0_wins(deck, [hurt], [pick(1), pick(2)], reserves=[[dom], []])
+    end = [e for e in ev if e["type"] == "round_end"][0]
+    assert end["damage"] == 2
+
+
+def test_scavenge_asks_which_discarded_card_to_take(plain_deck):
+    deck = ability_deck()
+    pick = Pick(deck)
+    vulture = pick(id="vulture")
+    d1, d2 = pick(8), pick(3)
+    g = Game.setup(deck, 2, life=[[], []], draw=[vulture], discard=[d1, d2])
+    g.choose(REVEAL)
+    g.choose(USE_IT)
+    assert g.pending.kind == "card" and set(g.pending.options) == {d1, d2}
+    g.choose(d1)
+    assert g.reserves[0] == [d1] and d1 not in g.discard
+
+
+# ----------------------------------------------------------------------------------- R10
+
+def test_R10_1_R10_2_the_winner_reads_their_whole_life_deck_as_a_fortune(plain_deck):
+    pick = Pick(plain_deck)
+    hurt = pick(5, 1)
+    life0 = [pick(1), pick(2), pick(3)]
+    g, ev = _seat0_wins(plain_deck, [hurt], [], life0=life0)
+    end = ev[-1]
+    assert end["type"] == "game_end" and end["winner"] == 0 and end["rounds"] == 1
+    assert sorted(c["uid"] for c in end["fortune"]) == sorted(life0)
+
+
+def test_R10_3_ten_quiet_rounds_end_the_game_most_life_wins(plain_deck):
+    pick = Pick(plain_deck)
+    life = [[pick(1)], [pick(1), pick(2)], [pick(2)]]
+    harmless = [c for c in range(plain_deck.size)
+                if c not in pick.used and plain_deck.damage[c] == 0]
+    harmful = [c for c in range(plain_deck.size)
+               if c not in pick.used and plain_deck.damage[c] > 0]
+    # Only harmless cards circulate; the harmful ones sit in seat 0's reserves, never summoned.
+    g = Game.setup(plain_deck, 3, life=life, draw=harmless, reserves=[harmful, [], []])
+    while not g.over:
+        g.choose(REVEAL if g.pending.kind == "summon" else g.pending.options[0])
+    assert g.stalemate and g.round == STALEMATE_ROUNDS
+    assert g.winner == 1  # the most Life Deck cards
+
+
+def test_R10_3_stalemate_ties_go_to_reserves_then_the_last_winners_left():
+    from dread_draw.rules.game import stalemate_winner
+
+    class G:  # the tie-break reads only these fields
+        n = 4
+        last_winner = 2
+        defeated = [False, False, False, True]
+        life = [[1], [2], [3], []]
+        reserves = [[], [], [], []]
+
+    assert stalemate_winner(G) == 2  # all tied: the last winner counts first
+    G.reserves = [[5], [], [], []]
+    assert stalemate_winner(G) == 0
+    G.reserves = [[5], [6], [], []]
+    G.last_winner = 3  # defeated seats are skipped; 0 comes before 1 going left of 3
+    assert stalemate_winner(G) == 0
