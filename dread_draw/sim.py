@@ -21,6 +21,7 @@ from pathlib import Path
 
 from dread_draw.ai import make_agent
 from dread_draw.cards import Deck, load_deck
+from dread_draw.errors import IllegalChoice
 from dread_draw.rules import Game
 
 HUMAN = "human"
@@ -50,6 +51,7 @@ class Match:
         self.game = Game(deck, len(seats), seed, events=events, game_index=game_index,
                          seat_info=info)
         opts = agent_options or {}
+        self.agent_options = opts  # kept so that a save can seat the same CPUs again
         self.agents = [None if s.is_human else make_agent(s.kind, seed, i, **opts.get(s.kind, {}))
                        for i, s in enumerate(self.seats)]
         self.choices: list[int] = []
@@ -96,10 +98,15 @@ class Match:
     @classmethod
     def replay(cls, deck: Deck, seats: list[SeatSpec], seed: int, choices: list[int],
                **kwargs) -> Match:
-        """Rebuild a match by replaying its choices (raises IllegalChoice if one is illegal)."""
+        """Rebuild a match by replaying its choices (raises IllegalChoice if one is illegal;
+        its `index` attribute says which choice)."""
         m = cls(deck, seats, seed, **kwargs)
-        for option in choices:
-            m.apply(option)
+        for i, option in enumerate(choices):
+            try:
+                m.apply(option)
+            except IllegalChoice as e:
+                e.index = i
+                raise
         return m
 
 
