@@ -110,6 +110,13 @@ class Match:
         return m
 
 
+def replay_log(deck: Deck, events: list[dict]) -> Match:
+    """Rebuild one logged game from its `game_start` and the `choices` of its `game_end`."""
+    start, end = events[0], events[-1]
+    seats = [SeatSpec(p["name"], p["agent"]) for p in start["players"]]
+    return Match.replay(deck, seats, start["seed"], end["choices"], game_index=start["game"])
+
+
 def game_seed(seed: int, index: int) -> int:
     """The seed of game `index` of a run started with `seed` (independent of workers)."""
     digest = hashlib.sha256(f"dread-draw/{seed}/{index}".encode()).digest()
@@ -135,6 +142,8 @@ def play_one(deck: Deck, kinds: list[str], seed: int, index: int, *, log: bool =
               agent_options=agent_options)
     m.play_cpus()
     g = m.game
+    if log:  # the choices make the log replayable (see `replay_log`)
+        m.events[-1]["choices"] = m.choices
     lines = [json.dumps(e, separators=(",", ":")) for e in m.events] if log else []
     return GameResult(index, m.seed, g.winner, g.round, g.decisions, kinds, g.stalemate, lines)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 from dread_draw.cards import Deck, parse_deck
@@ -108,6 +109,7 @@ text = "Summon: put a card from the discard pile into your reserves."
 """
 
 
+@functools.cache
 def ability_deck() -> Deck:
     text = (DATA / "plain.toml").read_text() + ABILITY_CARDS
     return parse_deck(text, "abilities.toml")
