@@ -139,7 +139,7 @@ def bury(g: Game, seat: int, card: int, params: Mapping) -> None:
 
 def _bury_ask(g: Game, seat: int, card: int, k: int) -> None:
     # The step's arguments say "the top k cards", never which cards they are (R11).
-    if k and len(g.draw) > k:
+    if k:
         g.ask(seat, PICK_CARD, [*reversed(g.draw[-k:]), DONE], _bury_pick, (card, k), card=card,
               prompt="Choose a card you saw to put on the bottom of the Draw Deck, or Done.")
 
@@ -229,7 +229,7 @@ def _swap_take(g: Game, seat: int, card: int, given: int, taken: int) -> None:
     g.to_reserves(seat, taken)
 
 
-@effect("puppet")
+@effect("puppet", timings=("summon",))  # R5 is overridden for the next turn only
 def puppet(g: Game, seat: int, card: int, params: Mapping) -> None:
     """Choose another player in the round: they take the next turn (instead of R5)."""
     others = [s for s in range(g.n) if s != seat and g.in_round[s]]
