@@ -79,6 +79,11 @@ class Match:
         seat = self.to_move()
         agent = self.agents[seat]
         game = self.game
+        # The agent's RNG restarts at each decision from the seed, the seat and the decision's
+        # number, so a game resumed from a save plays on exactly as if never interrupted.
+        rng = getattr(agent, "rng", None)
+        if rng is not None:
+            rng.seed(f"{self.seed}/{seat}/{self.seats[seat].kind}/{game.decisions}")
         view = game.view(seat) if getattr(agent, "needs_view", True) else None
         return agent.choose(view, game.pending)
 
