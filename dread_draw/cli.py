@@ -82,6 +82,36 @@ def cards(
     print_cards(deck, sort)
 
 
+SaveDirOpt = Annotated[
+    Path | None,
+    typer.Option("--save-dir", help="Where games are saved (default: $XDG_DATA_HOME/dread-draw).",
+                 file_okay=False),
+]
+
+
+@app.command()
+def replay(
+    file: Annotated[Path | None, typer.Argument(
+        help="A saved finished game (JSON).", dir_okay=False)] = None,
+    last: Annotated[bool, typer.Option("--last", help="The last finished game.")] = False,
+    plain: Annotated[bool, typer.Option("--print", help="Print the log as text instead.")] = False,
+    save_dir: SaveDirOpt = None,
+    deck: DeckOpt = None,
+) -> None:
+    """Step through a finished game with every card revealed (or print its log)."""
+    from dread_draw.saves import replay_command
+
+    replay_command(file, last, plain, save_dir, deck)
+
+
+@app.command()
+def stats(save_dir: SaveDirOpt = None) -> None:
+    """Games played and won, per player name and per CPU level, from the kept games."""
+    from dread_draw.saves import stats_command
+
+    stats_command(save_dir)
+
+
 def main() -> None:
     """Entry point: run the app; the project's own errors exit 2 with a clear message."""
     try:

@@ -1,0 +1,619 @@
+"""Saved games: autosave after every decision, resume, the kept finished games, and stats.
+
+A save is a JSON file — data, never code: the format name and version, the deck (its name,
+where it came from, its content hash and its text), the seed, the seats, and the list of
+choices made. Everything else — every card in every zone, the pending prompt, the log — is
+rebuilt by replaying the choices (`Match.replay`), which is exact because the rules are
+deterministic. Files are written atomically (a temporary file, fsync, rename), so a kill at
+any instant leaves the previous save or the new one, never half of one.
+
+The save folder (``$XDG_DATA_HOME/dread-draw`` or ``--save-dir``) holds ``current.json``, the
+game in progress, and ``games/``, the last `KEEP` finished games (a replay file is a save of a
+finished game). Every problem with a save or the folder is a `SaveError`: one paragraph that
+names the file, with a `reason` tag the table uses to offer a choice. A bad file is never
+deleted: it stays where it is, or is set aside as ``.bad`` when the player asks.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from dread_draw.ai import AGENTS
+from dread_draw.cards import Deck, load_deck, parse_deck, standard_deck_path
+from dread_draw.errors import DeckError, DreadDrawError, IllegalChoice
+from dread_draw.sim import HUMAN, Match, SeatSpec, atomic_write
+
+FORMAT = "dread-draw-save"
+VERSION = 1
+KEEP = 50  # finished games kept for replay and stats
+CURRENT = "current.json"
+GAMES = "games"
+MAX_BYTES = 20_000_000  # no honest save comes near this; refuse before parsing
+MAX_CHOICES = 200_000
+MAX_NAME = 100
+_HASH = re.compile(r"^[0-9a-f]{64}$")
+_GAME_FILE = re.compile(r"^game-\d{8}-\d{6}-\d{6}(-\d+)?\.json$")
+_BAD = "It may be truncated or edited by hand; the file is left as it is."
+
+
+class SaveError(DreadDrawError):
+    """A save or save folder that cannot be used. `reason` tells the table what went wrong:
+    missing, folder, bad, newer, illegal, other-deck, deck-changed."""
+
+    def __init__(self, message: str, path: Path | str | None = None, reason: str = "bad"):
+        super().__init__(message)
+        self.path = Path(path) if path is not None else None
+        self.reason = reason
+
+
+# ----------------------------------------------------------------------------- the format
+
+@dataclass
+class Save:
+    """One saved game, as it is in the file (see the module docstring)."""
+
+    seed: int
+    seats: list[SeatSpec]
+    choices: list[int]
+    deck_name: str
+    deck_hash: str
+    deck_path: str | None = None  # None: the standard deck
+    deck_text: str | None = None
+    agent_options: dict = field(default_factory=dict)
+    finished: bool = False
+    winner: int = -1
+    rounds: int = 0
+    started: str = ""
+    saved: str = ""
+    path: Path | None = None  # where it was read from
+
+    @classmethod
+    def of(cls, match: Match, *, started: str = "", deck_text: str | None = None) -> Save:
+        deck = match.deck
+        g = match.game
+        return cls(seed=match.seed, seats=list(match.seats), choices=list(match.choices),
+                   deck_name=deck.name, deck_hash=deck.content_hash,
+                   deck_path=deck_origin(deck), deck_text=deck_text,
+                   agent_options=match.agent_options, finished=g.over, winner=g.winner,
+                   rounds=g.round, started=started or now())
+
+    def to_json(self) -> str:
+        return json.dumps({
+            "format": FORMAT, "version": VERSION,
+            "deck": {"name": self.deck_name, "path": self.deck_path, "hash": self.deck_hash,
+                     "text": self.deck_text},
+            "seed": self.seed,
+            "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
+            "agent_options": self.agent_options,
+            "finished": self.finished, "winner": self.winner, "rounds": self.rounds,
+            "started": self.started, "saved": self.saved or now(),
+            "choices": self.choices,
+        }, ensure_ascii=False, separators=(",", ":"))
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+
+def now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def deck_origin(deck: Deck) -> str | None:
+    """What a save records as the deck's place: None for the standard deck, else its path."""
+    if deck.path == str(standard_deck_path()):
+        return None
+    return str(Path(deck.path).resolve()) if deck.path != "<memory>" else deck.path
+
+
+def deck_source(deck: Deck) -> str | None:
+    """The deck file's text if it is still the text the deck was loaded from (else None)."""
+    try:
+        source = Path(deck.path).read_bytes()
+    except OSError:
+        return None
+    if hashlib.sha256(source).hexdigest() != deck.content_hash:
+        return None
+    try:
+        return source.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def read_save(path: Path | str) -> Save:
+    """Read and validate a save file; raise SaveError naming the file and what is wrong."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise SaveError(f"{path}: {size:,} bytes is far too big for a Dread Draw save; "
+                            "it is left as it is.", path)
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such save file.", path, "missing") from None
+    except IsADirectoryError:
+        raise SaveError(f"{path}: is a folder, not a save file.", path, "missing") from None
+    except OSError as e:
+        raise SaveError(f"{path}: cannot read the save file ({e.strerror or e}).", path,
+                        "folder") from None
+    return parse_save(data, path)
+
+
+def parse_save(data: bytes | str, path: Path | str = "<save>") -> Save:
+    """Validate the text of a save; every field is checked before anything is built from it."""
+    if isinstance(data, str):
+        data = data.encode("utf-8", "surrogatepass")
+
+    def bad(what: str, reason: str = "bad"):
+        return SaveError(f"{path}: {what}. {_BAD}", path, reason)
+
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise bad(f"not a Dread Draw save: not UTF-8 text (bad byte at offset {e.start})") from None
+    if not text.strip():
+        raise bad("the save is empty")
+    try:
+        raw = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as e:
+        raise bad(f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    except (ValueError, RecursionError) as e:
+        raise bad(f"not a Dread Draw save ({e})") from None
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+        raise bad("not a Dread Draw save (no \"format\": \"dread-draw-save\" at the top)")
+    version = raw.get("version")
+    if not _is_int(version) or version < 1:
+        raise bad(f"the field \"version\" must be a whole number from 1, not {_show(version)}")
+    if version > VERSION:
+        raise SaveError(
+            f"{path}: this save was written by a newer Dread Draw (save format {version}; this "
+            f"version reads format {VERSION} and older). Upgrade Dread Draw to open it; the "
+            "file is left as it is.", path, "newer")
+
+    deck = _get(raw, "deck", dict, path)
+    deck_name = _get(deck, "name", str, path, "deck.name")
+    deck_path = _get(deck, "path", (str, type(None)), path, "deck.path")
+    deck_hash = _get(deck, "hash", str, path, "deck.hash")
+    if not _HASH.match(deck_hash):
+        raise bad("the field \"deck.hash\" is not a content hash (64 hex digits)")
+    deck_text = _get(deck, "text", (str, type(None)), path, "deck.text", default=None)
+
+    seed = _get(raw, "seed", int, path)
+    seats_raw = _get(raw, "seats", list, path)
+    if not 2 <= len(seats_raw) <= 5:
+        raise bad(f"the field \"seats\" lists {len(seats_raw)} seats; a game has 2 to 5")
+    seats = []
+    for i, s in enumerate(seats_raw, 1):
+        if not isinstance(s, dict):
+            raise bad(f"seat {i} in \"seats\" must be an object with a name and a kind")
+        name = _get(s, "name", str, path, f"seats[{i}].name")
+        kind = _get(s, "kind", str, path, f"seats[{i}].kind")
+        if not name.strip() or len(name) > MAX_NAME:
+            raise bad(f"seat {i} has an empty or over-long name")
+        if kind != HUMAN and kind not in AGENTS:
+            raise bad(f"seat {i} ({name}) is a CPU of kind {kind!r}, which this version of "
+                      f"Dread Draw does not have (it has: human, {', '.join(AGENTS)})")
+        seats.append(SeatSpec(name, kind))
+
+    options = _get(raw, "agent_options", dict, path, default={})
+    for kind, opts in options.items():
+        ok = kind in AGENTS and isinstance(opts, dict) and all(
+            isinstance(k, str) and (_is_int(v) or isinstance(v, str | bool)
+                                    or (isinstance(v, float) and math.isfinite(v)))
+            for k, v in opts.items())
+        if not ok:
+            raise bad(f"the field \"agent_options\" has a bad entry for {kind!r}")
+
+    choices = _get(raw, "choices", list, path)
+    if len(choices) > MAX_CHOICES:
+        raise bad(f"the field \"choices\" has {len(choices):,} entries; no game is that long")
+    for i, c in enumerate(choices, 1):
+        if not _is_int(c) or not -1 <= c < 1_000_000:
+            raise bad(f"choice {i} in \"choices\" is {_show(c)}, not an option number")
+    finished = _get(raw, "finished", bool, path, default=False)
+    winner = _get(raw, "winner", int, path, default=-1)
+    rounds = _get(raw, "rounds", int, path, default=0)
+    started = _get(raw, "started", str, path, default="")
+    saved = _get(raw, "saved", str, path, default="")
+    return Save(seed=seed, seats=seats, choices=choices, deck_name=deck_name, deck_hash=deck_hash,
+                deck_path=deck_path, deck_text=deck_text, agent_options=options,
+                finished=finished, winner=winner, rounds=rounds, started=started, saved=saved,
+                path=Path(path))
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number a save may hold")
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _show(v: object) -> str:
+    text = json.dumps(v) if not isinstance(v, float) or math.isfinite(v) else repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+_MISSING = object()
+
+
+def _get(obj: dict, key: str, kind, path, label: str | None = None, default=_MISSING):
+    label = label or key
+    if key not in obj:
+        if default is not _MISSING:
+            return default
+        raise SaveError(f"{path}: the field \"{label}\" is missing. {_BAD}", path)
+    value = obj[key]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
+    if not ok:
+        want = {int: "a whole number", str: "text", list: "a list", dict: "an object",
+                bool: "true or false"}.get(kinds[0], "text or null")
+        raise SaveError(f"{path}: the field \"{label}\" must be {want}, not {_show(value)}. "
+                        f"{_BAD}", path)
+    return value
+
+
+# ---------------------------------------------------------------------- deck and replaying
+
+def save_deck(save: Save, deck: str | Path | None = None, *, use_saved_copy: bool = False
+              ) -> tuple[Deck, str]:
+    """The deck to replay `save` with, and a note for the player ("" when nothing to say).
+
+    `deck` (a `--deck` path) must be the very deck the game was played with. Without it the
+    deck is loaded from where the save says it came from; if that file has changed or gone,
+    a finished game may still be replayed from the copy inside the save (`use_saved_copy`),
+    but a game in progress is refused: it must go on with the cards it was dealt from.
+    """
+    where = save.path or "<save>"
+    if deck is not None:
+        chosen = load_deck(deck)
+        if chosen.content_hash != save.deck_hash:
+            raise SaveError(
+                f"{where}: this game was played with the deck {save.deck_name!r} (content hash "
+                f"{save.deck_hash[:12]}), not with {deck} (hash {chosen.content_hash[:12]}): a "
+                "different set of cards cannot go on with it. Open it without --deck, or with "
+                "the deck it was played with; the save is left as it is.", where, "other-deck")
+        return chosen, ""
+    origin = save.deck_path if save.deck_path is not None else standard_deck_path()
+    label = "the standard deck" if save.deck_path is None else f"the deck file {origin}"
+    try:
+        found = load_deck(origin)
+        problem = "" if found.content_hash == save.deck_hash else "has changed since"
+    except DeckError:
+        found, problem = None, "cannot be read any more since"
+    if not problem:
+        return found, ""
+    if use_saved_copy and save.deck_text is not None:
+        copy = parse_deck(save.deck_text, f"{where} (the deck saved in it)")
+        if copy.content_hash == save.deck_hash:
+            return copy, (f"{label} {problem} this game was played; replaying it with the copy "
+                          "of the deck kept in the save.")
+    raise SaveError(
+        f"{where}: {label} {problem} this game was saved (the game was dealt from "
+        f"{save.deck_name!r}, content hash {save.deck_hash[:12]}), so it cannot go on with "
+        "the same cards. Put the old deck file back to continue, or start a new game; the save "
+        "is left as it is.", where, "deck-changed")
+
+
+def rebuild(save: Save, deck: Deck, *, events: bool = True) -> Match:
+    """Replay a save's choices into a Match at the exact position where it was saved."""
+    where = save.path or "<save>"
+    try:
+        m = Match.replay(deck, save.seats, save.seed, save.choices, events=events,
+                         agent_options=save.agent_options)
+    except IllegalChoice as e:
+        i = getattr(e, "index", 0)
+        raise SaveError(
+            f"{where}: choice {i + 1} of {len(save.choices)} ({save.choices[i]}) is not legal "
+            f"when the game is replayed ({e}). The file was edited, or written by a version of "
+            "Dread Draw with different rules; it is left as it is.", where, "illegal") from None
+    except DeckError as e:
+        raise SaveError(f"{where}: {e}", where, "bad") from None
+    except (TypeError, ValueError) as e:
+        raise SaveError(f"{where}: the CPU seats cannot be rebuilt ({e}). {_BAD}", where,
+                        "bad") from None
+    g = m.game
+    if save.finished != g.over or (g.over and save.winner != g.winner):
+        said = f"won by seat {save.winner + 1}" if save.finished else "in progress"
+        got = f"won by seat {g.winner + 1}" if g.over else "in progress"
+        raise SaveError(f"{where}: the save says the game is {said}, but replaying its choices "
+                        f"gives a game {got}. {_BAD}", where, "illegal")
+    return m
+
+
+def open_save(path: Path | str, deck: str | Path | None = None, *, finished_ok: bool = True,
+              events: bool = True) -> tuple[Save, Match, str]:
+    """Read, validate and replay a save: (the save, its match, a note about the deck)."""
+    save = read_save(path)
+    the_deck, note = save_deck(save, deck, use_saved_copy=save.finished and finished_ok)
+    return save, rebuild(save, the_deck, events=events), note
+
+
+# ----------------------------------------------------------------------------- the folder
+
+def default_root() -> Path:
+    """``$XDG_DATA_HOME/dread-draw``, or ``~/.local/share/dread-draw`` (XDG base dirs)."""
+    base = os.environ.get("XDG_DATA_HOME", "")
+    root = Path(base) if base and os.path.isabs(base) else Path.home() / ".local" / "share"
+    return root / "dread-draw"
+
+
+class SaveDir:
+    """The save folder: the game in progress and the last `keep` finished games."""
+
+    def __init__(self, root: Path | str | None = None, keep: int = KEEP):
+        self.root = Path(root) if root is not None else default_root()
+        self.keep = max(1, keep)
+
+    @property
+    def current(self) -> Path:
+        return self.root / CURRENT
+
+    @property
+    def games(self) -> Path:
+        return self.root / GAMES
+
+    def _folder_error(self, folder: Path, e: OSError, doing: str) -> SaveError:
+        return SaveError(
+            f"{folder}: cannot {doing} the save folder ({e.strerror or e}). Choose another "
+            "with --save-dir, or set XDG_DATA_HOME.", folder, "folder")
+
+    def ensure(self) -> None:
+        """Create the folders (a missing folder is made; one that cannot be is an error)."""
+        for folder in (self.root, self.games):
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise self._folder_error(folder, e, "create") from None
+            if not folder.is_dir():
+                raise SaveError(f"{folder}: is a file, not a folder; the save folder must be a "
+                                "folder. Choose another with --save-dir.", folder, "folder")
+
+    def has_current(self) -> bool:
+        return self.current.is_file()
+
+    def write(self, path: Path, save: Save) -> None:
+        self.ensure()
+        try:
+            atomic_write(path, [save.to_json()])
+        except OSError as e:
+            raise self._folder_error(path.parent, e, "write to") from None
+
+    def finished(self) -> list[Path]:
+        """The kept finished games, oldest first (an absent folder has none)."""
+        if not self.root.exists():
+            return []
+        if not self.root.is_dir():
+            raise SaveError(f"{self.root}: is a file, not a save folder. Choose another with "
+                            "--save-dir.", self.root, "folder")
+        try:
+            names = sorted(p.name for p in self.games.iterdir()) if self.games.is_dir() else []
+        except OSError as e:
+            raise self._folder_error(self.games, e, "read") from None
+        return [self.games / n for n in names if _GAME_FILE.match(n)]
+
+    def last(self) -> Path:
+        games = self.finished()
+        if not games:
+            raise SaveError(f"{self.games}: no finished games are kept here yet; play one with "
+                            "`dread-draw play`.", self.games, "missing")
+        return games[-1]
+
+    def archive(self, save: Save) -> Path:
+        """Keep a finished game (then drop the in-progress save and the oldest kept games)."""
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")
+        path = self.games / f"game-{stamp}.json"
+        n = 1
+        while path.exists():
+            path = self.games / f"game-{stamp}-{n}.json"
+            n += 1
+        self.write(path, save)
+        try:  # the finished game now lives in games/; the in-progress copy is no longer needed
+            self.current.unlink(missing_ok=True)
+        except OSError:
+            pass
+        self.prune()
+        return path
+
+    def prune(self) -> None:
+        """Remove the oldest kept games beyond `keep` (only files this module named)."""
+        games = self.finished()
+        for old in games[:max(0, len(games) - self.keep)]:
+            try:
+                old.unlink()
+            except OSError:
+                pass
+
+    def set_aside(self, path: Path | None = None) -> Path:
+        """Rename a bad save to ``<name>.bad`` (never overwriting) so a new game can start."""
+        path = path or self.current
+        target = path.with_name(path.name + ".bad")
+        n = 1
+        while target.exists():
+            target = path.with_name(f"{path.name}.bad.{n}")
+            n += 1
+        try:
+            path.rename(target)
+        except OSError as e:
+            raise SaveError(f"{path}: cannot move the bad save aside to {target} "
+                            f"({e.strerror or e}).", path, "folder") from None
+        return target
+
+
+class Autosaver:
+    """A `Match` listener: saves the game after every decision; keeps it once finished.
+
+    A failed write never stops the game: the problem is kept in `error` (and the previous
+    save stays intact) for the table to show.
+    """
+
+    def __init__(self, folder: SaveDir, match: Match, *, started: str = ""):
+        self.folder = folder
+        self.match = match
+        self.started = started or now()
+        self.deck_text = deck_source(match.deck)
+        self.error: str | None = None
+        self.archived: Path | None = None
+
+    def attach(self) -> Autosaver:
+        """Start listening and save the position as it is now."""
+        self.match.listeners.append(self)
+        self.save_now()
+        return self
+
+    def __call__(self, match: Match, option: int, new_events: list[dict]) -> None:
+        self.save_now()
+
+    def save_now(self) -> None:
+        if self.archived is not None:
+            return
+        save = Save.of(self.match, started=self.started, deck_text=self.deck_text)
+        try:
+            if save.finished:
+                self.archived = self.folder.archive(save)
+            else:
+                self.folder.write(self.folder.current, save)
+            self.error = None
+        except SaveError as e:
+            self.error = str(e)
+
+
+def resume(folder: SaveDir, deck: str | Path | None = None) -> tuple[Match, Autosaver]:
+    """The game in progress, replayed to where it was, with autosave attached again."""
+    if not folder.current.exists():
+        raise SaveError(f"{folder.current}: there is no game in progress to resume; start one "
+                        "with `dread-draw play`.", folder.current, "missing")
+    save = read_save(folder.current)
+    the_deck, _ = save_deck(save, deck, use_saved_copy=save.finished)
+    match = rebuild(save, the_deck)
+    if save.finished:  # killed between keeping a finished game and removing current.json
+        kept = folder.finished()
+        if not kept or not _same_game(read_save_or_none(kept[-1]), save):
+            folder.archive(save)
+        else:
+            folder.current.unlink(missing_ok=True)
+        raise SaveError(f"{folder.current}: that game is already over; see it with "
+                        "`dread-draw replay --last`, or start a new one.", folder.current,
+                        "finished")
+    saver = Autosaver(folder, match, started=save.started)
+    match.listeners.append(saver)
+    return match, saver
+
+
+def read_save_or_none(path: Path) -> Save | None:
+    try:
+        return read_save(path)
+    except SaveError:
+        return None
+
+
+def _same_game(a: Save | None, b: Save) -> bool:
+    return a is not None and (a.seed, a.choices, a.deck_hash) == (b.seed, b.choices, b.deck_hash)
+
+
+# ------------------------------------------------------------------------------ stats
+
+@dataclass
+class Stats:
+    """Games played and won, per human player's name and per CPU level, from kept games."""
+
+    games: int = 0
+    players: dict[str, list[int]] = field(default_factory=dict)  # name -> [played, won]
+    cpus: dict[str, list[int]] = field(default_factory=dict)  # level -> [played, won]
+    problems: list[str] = field(default_factory=list)  # kept files that could not be read
+
+    def add(self, save: Save) -> None:
+        self.games += 1
+        for seat, s in enumerate(save.seats):
+            table = self.players if s.is_human else self.cpus
+            row = table.setdefault(s.name if s.is_human else s.kind, [0, 0])
+            row[0] += 1
+            row[1] += seat == save.winner
+
+
+def stats(folder: SaveDir) -> Stats:
+    result = Stats()
+    for path in folder.finished():
+        try:
+            save = read_save(path)
+        except SaveError as e:
+            result.problems.append(str(e))
+            continue
+        if save.finished and 0 <= save.winner < len(save.seats):
+            result.add(save)
+    return result
+
+
+# ------------------------------------------------------------------ the commands' bodies
+
+def choose_replay(folder: SaveDir, file: Path | None, last: bool) -> Path:
+    """The file `dread-draw replay` opens: FILE, or the last finished game with --last."""
+    if file is not None and last:
+        raise DreadDrawError("give either a FILE or --last, not both.")
+    if file is None:
+        return folder.last()
+    return file
+
+
+def open_replay(path: Path, deck: Path | None) -> tuple[Save, Match, str]:
+    """A finished game, replayed: a game in progress is refused (a replay shows every card)."""
+    save, match, note = open_save(path, deck)
+    if not save.finished:
+        raise SaveError(f"{path}: this game is still in progress; resume it with "
+                        "`dread-draw play --resume`. A replay shows every hidden card, so only "
+                        "finished games can be replayed.", path, "in-progress")
+    return save, match, note
+
+
+def replay_command(file: Path | None, last: bool, plain: bool, save_dir: Path | None,
+                   deck: Path | None) -> None:
+    from rich.console import Console
+
+    from dread_draw.tui.narrate import Narrator
+
+    path = choose_replay(SaveDir(save_dir), file, last)
+    save, match, note = open_replay(path, deck)
+    if note:
+        Console(stderr=True, highlight=False).print(f"Note: {note}", markup=False)
+    if plain:
+        say = Narrator(match.deck, save.names)
+        for line in filter(None, map(say, match.events)):
+            print(line)
+        return
+    from dread_draw.tui.replay import ReplayApp
+
+    ReplayApp(save, match).run()
+
+
+def stats_command(save_dir: Path | None) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    folder = SaveDir(save_dir)
+    if save_dir is not None and not folder.root.exists():
+        raise SaveError(f"{folder.root}: no such save folder.", folder.root, "folder")
+    out, err = Console(highlight=False), Console(stderr=True, highlight=False)
+    result = stats(folder)
+    for problem in result.problems:
+        err.print(f"Skipped: {problem}", markup=False)
+    if not result.games:
+        out.print(f"No finished games are kept in {folder.games} yet.", markup=False)
+        return
+    for label, rows in (("player", result.players), ("CPU level", result.cpus)):
+        if not rows:
+            continue
+        t = Table(title=f"Per {label} · {result.games} kept games", header_style="bold")
+        t.add_column(label)
+        for col in ("played", "won", "won %"):
+            t.add_column(col, justify="right")
+        for name, (played, won) in sorted(rows.items(), key=lambda kv: (-kv[1][1], kv[0])):
+            t.add_row(name, str(played), str(won), f"{100 * won / played:.0f}%")
+        out.print(t)

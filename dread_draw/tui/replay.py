@@ -1,0 +1,192 @@
+"""The replay viewer: step forward and back through a finished game, every card revealed.
+
+`Timeline` (no Textual) replays a save once and keeps the position after every choice (a
+cheap `Game.copy`) with the number of log events up to it; `ReplayApp` shows one position at
+a time — every Life Deck and the Draw Deck face up, since the game is over — with the choice
+made there and the game log up to that point. `dread-draw replay [FILE|--last]` opens it.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Footer, Static
+
+from dread_draw.cards import Deck
+from dread_draw.rules import KEEP, ORDER, PICK_CARD, PICK_SEAT, REVEAL, SUMMON, USE, USE_IT, Game
+from dread_draw.saves import Save
+from dread_draw.sim import Match
+from dread_draw.tui.narrate import Narrator, card_label, damage_text
+
+DRAW_SHOWN = 8  # Draw Deck cards listed from the top
+
+
+class Timeline:
+    """Every position of one game: ``games[k]`` after ``k`` choices, with ``events[k]`` log
+    events so far; ``lines`` is the log as sentences, ``line_at[k]`` how many belong to k."""
+
+    def __init__(self, save: Save, deck: Deck):
+        self.save = save
+        self.deck = deck
+        m = Match.replay(deck, save.seats, save.seed, [], agent_options=save.agent_options)
+        self.games: list[Game] = [m.game.copy()]
+        self.events: list[int] = [len(m.events)]
+        m.listeners.append(self._snap)
+        for option in save.choices:
+            m.apply(option)
+        self.log = m.events
+        say = Narrator(deck, save.names)
+        self.lines: list[str] = []
+        self.line_at: list[int] = []
+        done = 0
+        for count in self.events:
+            for e in self.log[done:count]:
+                line = say(e)
+                if line:
+                    self.lines.append(line)
+            done = count
+            self.line_at.append(len(self.lines))
+
+    def _snap(self, match: Match, option: int, new_events: list[dict]) -> None:
+        self.games.append(match.game.copy())
+        self.events.append(len(match.events))
+
+    @property
+    def last(self) -> int:
+        return len(self.games) - 1
+
+    def round_step(self, step: int, direction: int) -> int:
+        """The first step of the next (+1) or this/previous (-1) round from `step`."""
+        rnd = self.games[step].round
+        if direction > 0:
+            return next((k for k in range(step + 1, self.last + 1)
+                         if self.games[k].round > rnd), self.last)
+        start = next(k for k in range(self.last + 1) if self.games[k].round == rnd)
+        if start < step:
+            return start
+        return next((k for k in range(self.last + 1)
+                     if self.games[k].round == rnd - 1), 0) if rnd > 1 else 0
+
+
+def describe(deck: Deck, names: list[str], game: Game, option: int) -> str:
+    """What a choice at this position means, in words."""
+    d = game.pending
+    if d is None:
+        return "The game is over."
+    who = names[d.seat]
+    if d.kind == SUMMON:
+        return (f"{who} reveals the top card of the Draw Deck." if option == REVEAL
+                else f"{who} summons {card_label(deck, option)} from reserves.")
+    if d.kind == USE:
+        verb = "uses" if option == USE_IT else "does not use"
+        return f"{who} {verb} the ability of {card_label(deck, d.card)}."
+    if d.kind == KEEP:
+        return f"{who} keeps {card_label(deck, option)} from the cards drawn."
+    if d.kind == ORDER:
+        return f"{who} resolves {card_label(deck, option)}'s Aftermath next."
+    if d.kind == PICK_CARD:
+        return f"{who} is done choosing." if option < 0 else \
+            f"{who} chooses {card_label(deck, option)}."
+    if d.kind == PICK_SEAT:
+        return f"{who} chooses {names[option]}."
+    return f"{who} chooses {option}."
+
+
+def cards(deck: Deck, uids, empty: str = "none") -> str:
+    return ", ".join(card_label(deck, c) for c in uids) or empty
+
+
+def position_text(t: Timeline, step: int) -> Text:
+    """The whole table at `step`, with nothing hidden."""
+    g, deck, save = t.games[step], t.deck, t.save
+    out = Text()
+    out.append(f"Step {step} of {t.last}", "bold")
+    out.append(f" · round {g.round} · seed {save.seed} · deck {save.deck_name}\n\n")
+    to_play = g.pending.seat if g.pending else -1
+    for s, spec in enumerate(save.seats):
+        if g.over:
+            status = "WINNER" if s == g.winner else ("defeated" if g.defeated[s] else "")
+        else:
+            status = ("defeated" if g.defeated[s] else "to play" if s == to_play
+                      else "in the round" if g.in_round[s] else "eliminated")
+        kind = "human" if spec.is_human else f"CPU {spec.kind}"
+        out.append(f"{'▶ ' if s == to_play else '  '}{spec.name}", "bold")
+        out.append(f" ({kind}) — {status}\n")
+        out.append(f"    Life Deck ({len(g.life[s])}, top first): "
+                   f"{cards(deck, reversed(g.life[s]))}\n")
+        if g.looking[s]:
+            out.append(f"    Drawn, to keep one: {cards(deck, g.looking[s])}\n")
+        out.append(f"    Row (total {g.totals[s]}): {cards(deck, g.rows[s], '(no cards)')}\n")
+        out.append(f"    Reserves: {cards(deck, g.reserves[s])}\n")
+    top = list(reversed(g.draw))
+    more = f" … and {len(top) - DRAW_SHOWN} more" if len(top) > DRAW_SHOWN else ""
+    out.append(f"\nDraw Deck ({len(top)}, top first): {cards(deck, top[:DRAW_SHOWN])}{more}\n")
+    if g.discard:
+        c = g.discard[-1]
+        out.append(f"Discard pile: {len(g.discard)}, top {card_label(deck, c)} "
+                   f"{damage_text(deck.damage[c])}\n")
+    else:
+        out.append("Discard pile: empty\n")
+    if g.over:
+        out.append(f"\n{save.names[g.winner]} has won. Fortune: "
+                   f"{cards(deck, g.fortune, 'no cards left to read')}.\n", "bold")
+    elif step < t.last:
+        out.append("\nNext: ", "bold")
+        out.append(describe(deck, save.names, g, save.choices[step]) + "\n")
+    return out
+
+
+class ReplayApp(App):
+    """Step through a finished game: ← → one choice, [ ] one round, Home/End, q to quit."""
+
+    CSS_PATH = "replay.tcss"
+    TITLE = "Dread Draw — replay"
+    BINDINGS = [
+        Binding("right,l,space", "step(1)", "Next", priority=True),
+        Binding("left,h", "step(-1)", "Back", priority=True),
+        Binding("right_square_bracket,pagedown", "round(1)", "Next round", priority=True),
+        Binding("left_square_bracket,pageup", "round(-1)", "Round back", priority=True),
+        Binding("home,g", "go(0)", "Start", priority=True),
+        Binding("end,G", "go(-1)", "End", priority=True),
+        Binding("q,escape", "quit", "Quit"),
+    ]
+
+    def __init__(self, save: Save, match: Match):
+        super().__init__()
+        self.timeline = Timeline(save, match.deck)
+        self.step = 0
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            with VerticalScroll(id="position-box"):
+                yield Static(id="position")
+            with VerticalScroll(id="log-box"):
+                yield Static(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = ", ".join(self.timeline.save.names)
+        self.show()
+
+    def show(self) -> None:
+        t = self.timeline
+        self.query_one("#position", Static).update(position_text(t, self.step))
+        shown = t.line_at[self.step]
+        new = t.line_at[self.step - 1] if self.step else 0
+        log = Text()
+        for i, line in enumerate(t.lines[:shown]):
+            log.append(line + "\n", "bold" if i >= new else "")
+        self.query_one("#log", Static).update(log)
+        self.query_one("#log-box", VerticalScroll).scroll_end(animate=False)
+
+    def action_step(self, delta: int) -> None:
+        self.action_go(min(self.timeline.last, max(0, self.step + delta)))
+
+    def action_round(self, direction: int) -> None:
+        self.action_go(self.timeline.round_step(self.step, direction))
+
+    def action_go(self, step: int) -> None:
+        self.step = self.timeline.last if step < 0 else step
+        self.show()
