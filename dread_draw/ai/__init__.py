@@ -10,11 +10,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from dread_draw.ai.easy import EasyAgent
+from dread_draw.ai.hard import HardAgent
+from dread_draw.ai.normal import NormalAgent
 from dread_draw.ai.random_agent import RandomAgent
 
-# name -> factory(rng, **options); the CPU-seats work adds easy, normal and hard here.
+# name -> factory(rng, **options)
 AGENTS: dict[str, Callable[..., object]] = {
     "random": lambda rng, **_: RandomAgent(rng),
+    "easy": EasyAgent,
+    "normal": NormalAgent,
+    "hard": HardAgent,
 }
 
 

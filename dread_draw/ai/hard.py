@@ -1,0 +1,106 @@
+"""The `hard` agent: a search over sampled determinizations (R11-honest).
+
+For each decision with a real choice it deals the cards it cannot see at random, consistently
+with its view (`determinize`), and plays every option forward from that same sample to the end
+of the game with the shared heuristics (`policy.answer`) in every seat; the option that wins
+most often across samples is chosen. All options share each sample (common random numbers),
+so their difference is measured, not the luck of the deal. The samples are a guess at the
+hidden cards, never the real ones, so the search cannot peek.
+
+Determinism: the search runs a fixed schedule of ``think_ms * SAMPLES_PER_MS`` samples
+(at least `MIN_SAMPLES`) drawn from the agent's seeded RNG, so a given seed gives the same
+decisions on any machine. The clock is only a safety stop: if a loaded machine has not
+finished the schedule when `think_ms` is spent, it answers with what it has (and that answer
+may then differ from an unloaded run). Pass ``samples=N`` to fix the schedule outright (tests).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from dread_draw.ai.policy import Sight, answer, pool_odds, view_sight
+from dread_draw.rules import determinize
+
+SAMPLES_PER_MS = 0.12  # calibrated so the schedule fits the budget on a shared 2-core machine
+MIN_SAMPLES = 4
+MAX_DECISIONS = 5000  # a rollout stops here and is scored by Life left (games rarely do)
+
+
+def rollout_sight(g) -> Sight:
+    """Rollout odds of a reveal: the sampled Draw Deck's make-up (not its order)."""
+    strength = g.deck.strength
+    return Sight([len(z) for z in g.life],
+                 lambda bar: pool_odds(g.draw or g.discard, strength, bar))
+
+
+def rollout(g, seat: int) -> float:
+    """Play the sampled game to its end with the shared heuristics; 1 if `seat` wins."""
+    stop = g.decisions + MAX_DECISIONS
+    memory: dict = {}
+    while not g.over:
+        d = g.pending
+        opts = d.options
+        if len(opts) == 1:
+            g.choose(opts[0])
+        else:
+            g.choose(answer(g, d.seat, d, rollout_sight(g), memory=memory))
+        if g.decisions > stop:
+            lives = [len(z) for z in g.life]
+            return 1.0 if lives[seat] == max(lives) and not g.defeated[seat] else 0.0
+    return 1.0 if g.winner == seat else 0.0
+
+
+class HardAgent:
+    name = "hard"
+    needs_view = True
+
+    def __init__(self, rng: random.Random, think_ms: int = 250, samples: int | None = None,
+                 **_):
+        self.rng = rng
+        self.think_ms = think_ms
+        self.samples = samples
+        self.memory: dict = {}
+
+    def schedule(self) -> int:
+        if self.samples is not None:
+            return self.samples
+        return max(MIN_SAMPLES, int(self.think_ms * SAMPLES_PER_MS))
+
+    def choose(self, view, decision) -> int:
+        opts = decision.options
+        if len(opts) == 1:
+            return opts[0]
+        seat = view.seat
+        prior = answer(view, seat, decision, view_sight(view), memory=self.memory)
+        deadline = time.perf_counter() + self.think_ms / 1000 if self.samples is None else None
+        k = len(opts)
+        wins = [0.0] * k
+        diffs = [[] for _ in range(k)]  # per sample: option's result minus the prior's
+        p = opts.index(prior)
+        for _ in range(self.schedule()):
+            root = determinize(view, self.rng)
+            results = []
+            for i, o in enumerate(opts):
+                g = root.copy() if i < k - 1 else root
+                g.choose(o)
+                results.append(rollout(g, seat))
+            for i in range(k):
+                wins[i] += results[i]
+                diffs[i].append(results[i] - results[p])
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        best = max(range(k), key=lambda i: (wins[i], i == p))
+        if best == p or not _significant(diffs[best]):
+            return prior
+        return opts[best]
+
+
+def _significant(diffs: list[float]) -> bool:
+    """Is the option's paired advantage over the prior more than one standard error?"""
+    m = len(diffs)
+    if m < 2:
+        return False
+    mean = sum(diffs) / m
+    var = sum((x - mean) ** 2 for x in diffs) / (m - 1)
+    return mean > (var / m) ** 0.5

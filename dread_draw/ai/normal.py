@@ -1,0 +1,20 @@
+"""The `normal` agent: exact one-step odds from the cards this seat has not seen (R11), weighed
+by what the round is worth: who is still in, their rows' damage, and how much Life is left."""
+
+from __future__ import annotations
+
+import random
+
+from dread_draw.ai.policy import answer, view_sight
+
+
+class NormalAgent:
+    name = "normal"
+    needs_view = True
+
+    def __init__(self, rng: random.Random, **_):
+        self.rng = rng  # unused: `normal` decides the same way every time from the same view
+        self.memory: dict = {}  # ability uses this game (to stop ability loops)
+
+    def choose(self, view, decision) -> int:
+        return answer(view, view.seat, decision, view_sight(view), memory=self.memory)

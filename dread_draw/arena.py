@@ -1,0 +1,160 @@
+"""`dread-draw arena`: CPU agents play each other; win rates with Wilson intervals and latency.
+
+Card luck is cancelled by rotation: every deal (a game seed) is played once under every
+rotation of the seats, so each agent meets the same cards from every seat. Game `i` is deal
+``i // n`` under rotation ``i % n``; results are the same whatever the number of workers
+(only the measured latencies differ).
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from dread_draw.ai import AGENTS
+from dread_draw.cards import Deck, load_deck
+from dread_draw.errors import DreadDrawError
+from dread_draw.sim import Match, SeatSpec, game_seed
+
+Z95 = 1.959963984540054
+
+
+def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a win rate (95% by default)."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def rotated(kinds: list[str], index: int) -> list[str]:
+    """The seating of game `index`: rotation ``index % n`` of `kinds` (seat s gets
+    ``kinds[(s - r) % n]``), so over n games every agent sits in every seat."""
+    n = len(kinds)
+    r = index % n
+    return [kinds[(s - r) % n] for s in range(n)]
+
+
+@dataclass
+class ArenaGame:
+    index: int
+    seats: list[str]
+    winner: int
+    latencies: dict[str, list[float]]  # agent name -> seconds per decision
+
+
+def play_arena_game(deck: Deck, kinds: list[str], seed: int, index: int,
+                    agent_options: dict | None = None) -> ArenaGame:
+    """Play game `index` of an arena run: deal ``index // n``, seats rotated (see `rotated`)."""
+    seats = rotated(kinds, index)
+    m = Match(deck, [SeatSpec(f"Seat {i + 1}", k) for i, k in enumerate(seats)],
+              game_seed(seed, index // len(kinds)), events=False, game_index=index,
+              agent_options=agent_options)
+    lat: dict[str, list[float]] = {k: [] for k in kinds}
+    clock = time.perf_counter
+    while not m.game.over:
+        who = seats[m.to_move()]
+        t = clock()
+        option = m.cpu_choice()
+        lat[who].append(clock() - t)
+        m.apply(option)
+    return ArenaGame(index, seats, m.game.winner, lat)
+
+
+def _chunk(args) -> list[ArenaGame]:
+    deck_path, kinds, seed, indices, agent_options = args
+    deck = load_deck(deck_path)
+    return [play_arena_game(deck, kinds, seed, i, agent_options) for i in indices]
+
+
+def arena_games(deck: Deck, kinds: list[str], games: int, seed: int, *, workers: int = 1,
+                agent_options: dict | None = None) -> Iterator[ArenaGame]:
+    """Play `games` arena games, yielded in game order whatever the number of workers."""
+    if workers <= 1:
+        for i in range(games):
+            yield play_arena_game(deck, kinds, seed, i, agent_options)
+        return
+    chunk = max(1, min(20, games // (workers * 8)))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(_chunk, (deck.path, kinds, seed,
+                                        list(range(a, min(games, a + chunk))), agent_options))
+                   for a in range(0, games, chunk)]
+        for f in futures:
+            yield from f.result()
+
+
+@dataclass
+class AgentStats:
+    games: int = 0
+    wins: int = 0
+    latencies: list[float] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        lo, hi = wilson(self.wins, self.games)
+        return {"games": self.games, "wins": self.wins,
+                "win_rate": self.wins / self.games if self.games else 0.0,
+                "ci95": [lo, hi], "latency_ms": latency_ms(self.latencies)}
+
+
+def latency_ms(seconds: list[float]) -> dict:
+    """Median and 95th percentile of decision times, in milliseconds."""
+    if not seconds:
+        return {"median": 0.0, "p95": 0.0}
+    ms = sorted(s * 1000 for s in seconds)
+    p95 = ms[0] if len(ms) == 1 else statistics.quantiles(ms, n=20, method="inclusive")[18]
+    return {"median": statistics.median(ms), "p95": p95}
+
+
+@dataclass
+class ArenaResult:
+    games: int
+    players: int
+    agents: dict[str, AgentStats]
+    seconds: float = 0.0
+
+    def as_json(self) -> dict:
+        """The `--json` object of the issue: agents pooled under their name."""
+        return {"games": self.games, "players": self.players,
+                "agents": {k: a.as_dict() for k, a in self.agents.items()}}
+
+
+def check_seats(kinds: list[str]) -> None:
+    if not 2 <= len(kinds) <= 5:
+        raise DreadDrawError(f"--seats names {len(kinds)} seats; an arena needs 2 to 5 "
+                             "comma-separated CPU agents, e.g. --seats normal,random.")
+    for k in kinds:
+        if k not in AGENTS:
+            raise DreadDrawError(f"--seats: {k!r} is not a CPU agent; choose from "
+                                 f"{', '.join(AGENTS)}.")
+
+
+def deals_to_games(games: int, players: int) -> int:
+    """Round `games` up to whole deals: every deal is played under every rotation."""
+    return -(-games // players) * players
+
+
+def run_arena(deck: Deck, kinds: list[str], games: int, seed: int, *, workers: int = 1,
+              think_ms: int | None = None,
+              each: Callable[[ArenaGame], None] | None = None) -> ArenaResult:
+    """Play a whole arena and pool the results per agent name."""
+    check_seats(kinds)
+    deck.check_players(len(kinds))
+    games = deals_to_games(games, len(kinds))
+    options = {"hard": {"think_ms": think_ms}} if think_ms is not None else None
+    stats = {k: AgentStats() for k in dict.fromkeys(kinds)}
+    start = time.perf_counter()
+    for g in arena_games(deck, kinds, games, seed, workers=workers, agent_options=options):
+        for k, st in stats.items():
+            st.games += 1
+            st.latencies.extend(g.latencies.get(k, ()))
+        stats[g.seats[g.winner]].wins += 1
+        if each:
+            each(g)
+    return ArenaResult(games, len(kinds), stats, time.perf_counter() - start)
