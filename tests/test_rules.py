@@ -495,3 +495,15 @@ def test_R10_3_stalemate_ties_go_to_reserves_then_the_last_winners_left():
     G.reserves = [[5], [6], [], []]
     G.last_winner = 3  # defeated seats are skipped; 0 comes before 1 going left of 3
     assert stalemate_winner(G) == 0
+
+
+def test_R6_1_a_copy_given_an_rng_reshuffles_with_it_and_leaves_the_original(plain_deck):
+    import random
+
+    g = Game.setup(plain_deck, 2, life=[[0], [1]], rest="discard")  # empty Draw Deck
+    expected = list(g.discard)
+    random.Random(7).shuffle(expected)
+    c = g.copy(rng=random.Random(7))
+    c.choose(REVEAL)
+    assert c.draw == expected[:-1]  # the new top card (the end) was revealed
+    assert g.draw == [] and len(g.discard) == plain_deck.size - 2
