@@ -1,0 +1,215 @@
+"""Dread Draw in OpenSpiel (issue 7): OpenSpiel's own conformance test, chance nodes for every
+shuffle (R2.1, R2.3, R6.1, R10.2), R11's information set, returns, and ISMCTS through it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from helpers import ABILITY_CARDS, DATA, Pick
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from dread_draw.integrations import openspiel as dos  # noqa: E402
+from dread_draw.rules import (  # noqa: E402
+    DONE,
+    KEEP,
+    KINDS,
+    ORDER,
+    PICK_CARD,
+    PICK_SEAT,
+    REVEAL,
+    SKIP,
+    SUMMON,
+    USE,
+    USE_IT,
+    Game,
+)
+
+
+def load(players: int, deck: str = ""):
+    return pyspiel.load_game(dos.SHORT_NAME, {"players": players, "deck": deck})
+
+
+@pytest.fixture(scope="module")
+def ability_deck_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("decks") / "abilities.toml"
+    path.write_text((DATA / "plain.toml").read_text() + ABILITY_CARDS)
+    return str(path)
+
+
+def play_randomly(state, rng: random.Random, until=None):
+    """Chance and players both uniformly at random, to the end or until `until(state)`."""
+    while not state.is_terminal() and not (until and until(state)):
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_openspiel_random_sim_test_passes(players):
+    pyspiel.random_sim_test(load(players), num_sims=2, serialize=False, verbose=False)
+
+
+def test_openspiel_random_sim_test_passes_with_every_ability_kind(ability_deck_file):
+    pyspiel.random_sim_test(load(3, ability_deck_file), num_sims=3, serialize=False,
+                            verbose=False)
+
+
+def test_a_deck_that_cannot_be_read_is_a_clear_error(tmp_path):
+    with pytest.raises(Exception, match="no such deck file"):
+        load(2, str(tmp_path / "missing.toml"))
+
+
+def test_R2_1_R2_3_the_deal_is_one_chance_node_per_card_then_the_starting_player(plain_deck):
+    game = load(2, str(DATA / "plain.toml"))
+    state = game.new_initial_state()
+    size = plain_deck.size
+    outcomes = state.chance_outcomes()
+    assert [a for a, _ in outcomes] == list(range(size))
+    assert all(p == pytest.approx(1 / size) for _, p in outcomes)
+    order = list(range(size))[::-1]  # deal the highest uid first
+    for uid in order[:-1]:  # the last card is forced: no chance node for it
+        assert state.is_chance_node()
+        state.apply_action(uid)
+    assert [a for a, _ in state.chance_outcomes()] == [0, 1]
+    assert "starts" in state.action_to_string(pyspiel.PlayerId.CHANCE, 1)
+    state.apply_action(1)
+    g = state.core
+    assert g.life[0][::-1] == order[:10] and g.life[1][::-1] == order[10:20]  # top first
+    assert g.draw[::-1] == order[20:]
+    assert state.current_player() == 1 and g.pending.kind == SUMMON
+
+
+def test_R6_1_a_reshuffle_waits_for_chance_nodes_that_place_the_new_draw_deck(plain_deck):
+    pick = Pick(plain_deck)
+    g = Game.setup(plain_deck, 2, life=[[pick(1)], [pick(1)]], rest="discard", events=False)
+    discard = sorted(g.discard)
+    state = load(2, str(DATA / "plain.toml")).state_from(g)
+    state.apply_action(state.action_for(REVEAL))  # the Draw Deck is empty: reshuffle first
+    assert state.is_chance_node()
+    assert [a for a, _ in state.chance_outcomes()] == discard
+    top = discard[5]
+    assert "Reshuffle" in state.action_to_string(pyspiel.PlayerId.CHANCE, top)
+    state.apply_action(top)
+    rest = [c for c in discard if c != top]
+    for uid in rest[:-1]:
+        assert state.is_chance_node()
+        state.apply_action(uid)
+    assert not state.is_chance_node()
+    core = state.core
+    assert core.rows[0] == [top]  # R4.2: the revealed top card succeeds on an empty row
+    assert core.draw[::-1] == rest  # the rest in the order placed, top first
+    assert g.draw == [] and len(g.discard) == len(discard)  # the old position is untouched
+
+
+def test_R10_2_the_fortune_is_read_in_an_order_chance_chooses(plain_deck):
+    pick = Pick(plain_deck)
+    fortune = [pick(2, 0), pick(2, 1), pick(2, 2)]
+    # Seat 0 escalates 5 then 7 (2 damage); seat 1 summons 6 then fails with a 0; seat 1 has
+    # no Life Deck left, so the damage defeats it (R8.1) and seat 0 wins (R10.1).
+    draw = [pick(5, 1), pick(6, 0), pick(7, 1), pick(0, 0)]
+    g = Game.setup(plain_deck, 2, life=[fortune, []], draw=draw, events=False)
+    state = load(2, str(DATA / "plain.toml")).state_from(g)
+    for _ in range(3):
+        state.apply_action(state.action_for(REVEAL))
+    state.apply_action(state.action_for(REVEAL))  # seat 1 fails: the game ends
+    assert state.is_chance_node()
+    assert sorted(a for a, _ in state.chance_outcomes()) == sorted(fortune)
+    assert "Fortune" in state.action_to_string(pyspiel.PlayerId.CHANCE, fortune[2])
+    state.apply_action(fortune[2])
+    state.apply_action(fortune[0])  # the third is forced
+    assert state.is_terminal()
+    assert state.core.fortune == [fortune[2], fortune[0], fortune[1]]  # the present first
+    assert state.returns() == [1.0, -1.0]
+
+
+def test_returns_are_one_for_the_winner_and_minus_one_shared_by_the_others():
+    state = play_randomly(load(4).new_initial_state(), random.Random(4))
+    winner = state.core.winner
+    assert state.returns() == [1.0 if s == winner else -1 / 3 for s in range(4)]
+    assert sum(state.returns()) == pytest.approx(0)
+
+
+def test_R11_information_state_is_exactly_the_view():
+    state = load(3).new_initial_state()
+    rng = random.Random(11)
+    checked = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            continue
+        me = state.current_player()
+        for p in range(3):
+            text = dos.view_text(state.core.view(p))
+            assert state.information_state_string(p) == text == state.observation_string(p)
+        # Dealing the unseen cards again changes nothing this player can tell (R11.3).
+        other = state.determinized(me, random.Random(checked))
+        assert other.information_state_string(me) == state.information_state_string(me)
+        assert str(other) != str(state)
+        checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 20
+
+
+def test_R11_2_cards_drawn_from_a_life_deck_are_in_the_keepers_information_only():
+    rng = random.Random(2)
+    for _ in range(20):  # find a KEEP decision (2+ damage)
+        state = play_randomly(load(3).new_initial_state(), rng,
+                              until=lambda s: s.decision is not None and s.decision.kind == KEEP)
+        if not state.is_terminal():
+            break
+    d = state.decision
+    labels = [dos.card_label(state.core.deck, c) for c in d.options]
+    mine = state.information_state_string(d.seat)
+    assert all(label in mine for label in labels)
+    for other in range(3):
+        if other != d.seat:
+            theirs = state.information_state_string(other)
+            assert not any(label in theirs for label in labels)
+
+
+def test_every_decision_kind_has_its_own_fixed_block_of_actions(standard_deck):
+    actions = dos.Actions(standard_deck.size, 5)
+    options = {SUMMON: [REVEAL, *range(standard_deck.size)], USE: [SKIP, USE_IT],
+               KEEP: range(standard_deck.size), ORDER: range(standard_deck.size),
+               PICK_CARD: [DONE, *range(standard_deck.size)], PICK_SEAT: range(5)}
+    assert set(options) == set(KINDS)
+    seen = set()
+    for kind, opts in options.items():
+        for option in opts:
+            action = actions.encode(kind, option)
+            assert actions.decode(action) == (kind, option)
+            seen.add(action)
+    assert seen == set(range(actions.count))  # every action means exactly one answer
+    assert actions.describe(standard_deck, actions.encode(SUMMON, REVEAL)) == \
+        "Reveal the top card of the Draw Deck"
+    name = standard_deck.card[7].name
+    assert name in actions.describe(standard_deck, actions.encode(KEEP, 7))
+
+
+def test_an_action_that_does_not_answer_the_decision_is_refused(plain_deck):
+    g = Game.setup(plain_deck, 2, life=[[0], [1]], events=False)
+    state = load(2, str(DATA / "plain.toml")).state_from(g)
+    assert state.legal_actions() == [state.action_for(REVEAL)]
+    with pytest.raises(Exception, match="does not answer"):
+        state.apply_action(state.action_for(REVEAL) + 1)  # summon a card it has not got
+    assert state.core is g and g.decisions == 0
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_openspiel_ismcts_plays_complete_games_through_the_adapter(players):
+    game = load(players)
+    bots = [dos.ismcts_bot(game, seed=s, simulations=4) for s in range(players)]
+    state = game.new_initial_state()
+    rng = random.Random(players)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            action = bots[state.current_player()].step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+    assert sorted(state.returns())[-1] == 1.0
