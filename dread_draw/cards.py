@@ -21,6 +21,7 @@ from dread_draw.errors import DeckError
 
 LIFE_DECK_SIZE = 10  # R2.1
 MIN_PLAYERS, MAX_PLAYERS = 2, 5  # R1.1
+MAX_CARDS = 10_000  # far above any playable deck (R1.2: the standard deck has 100)
 TIMINGS = ("summon", "reserve", "aftermath", "always")  # R9
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 _ABILITY_KEYS = {"when", "effect", "text"}
@@ -149,6 +150,10 @@ def _build(data: dict, text: str, source: bytes, path: str) -> Deck:
             raise DeckError(f"{path}: {_where(card.id, i, text)}: duplicate id {card.id!r}.")
         seen.add(card.id)
         cards.append(card)
+    total = sum(c.copies for c in cards)
+    if total > MAX_CARDS:
+        raise DeckError(f"{path}: the copies add up to {total} cards; a deck holds at most "
+                        f"{MAX_CARDS}.")
     deck = Deck(name, cards, path, source)
     if deck.size < LIFE_DECK_SIZE * MIN_PLAYERS + 1:
         raise DeckError(
@@ -195,6 +200,9 @@ def _card(entry: object, index: int, text: str, path: str) -> Card:
     strength = _field(entry, "strength", int, where, path, minimum=0)
     damage = _field(entry, "damage", int, where, path, minimum=0)
     copies = _field(entry, "copies", int, where, path, minimum=1)
+    if copies > MAX_CARDS:  # a typo like 1000000000 must not freeze the program
+        raise DeckError(f"{path}: {where}: field `copies` is {copies}; a deck holds at most "
+                        f"{MAX_CARDS} cards.")
     fortune = entry.get("fortune", "")
     if not isinstance(fortune, str):
         raise DeckError(f"{path}: {where}: field `fortune` must be text.")

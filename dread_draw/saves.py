@@ -203,10 +203,9 @@ def parse_save(data: bytes | str, path: Path | str = "<save>") -> Save:
         seats.append(SeatSpec(name, kind))
 
     options = _get(raw, "agent_options", dict, path, default={})
-    for kind, opts in options.items():
+    for kind, opts in options.items():  # CPU settings such as think_ms: plain numbers only
         ok = kind in AGENTS and isinstance(opts, dict) and all(
-            isinstance(k, str) and (_is_int(v) or isinstance(v, str | bool)
-                                    or (isinstance(v, float) and math.isfinite(v)))
+            isinstance(k, str) and isinstance(v, int | float) and abs(v) <= 1_000_000
             for k, v in opts.items())
         if not ok:
             raise bad(f"the field \"agent_options\" has a bad entry for {kind!r}")
@@ -284,15 +283,20 @@ def save_deck(save: Save, deck: str | Path | None = None, *, use_saved_copy: boo
         return chosen, ""
     origin = save.deck_path if save.deck_path is not None else standard_deck_path()
     label = "the standard deck" if save.deck_path is None else f"the deck file {origin}"
-    try:
-        found = load_deck(origin)
-        problem = "" if found.content_hash == save.deck_hash else "has changed since"
-    except DeckError:
-        found, problem = None, "cannot be read any more since"
+    found, problem = None, "cannot be read any more since"
+    if os.path.isfile(origin):  # never a device or a pipe named by a hand-edited save
+        try:
+            found = load_deck(origin)
+            problem = "" if found.content_hash == save.deck_hash else "has changed since"
+        except DeckError:
+            pass
     if not problem:
         return found, ""
     if use_saved_copy and save.deck_text is not None:
-        copy = parse_deck(save.deck_text, f"{where} (the deck saved in it)")
+        try:
+            copy = parse_deck(save.deck_text, f"{where} (the deck saved in it)")
+        except DeckError as e:
+            raise SaveError(f"{e} {_BAD}", where, "bad") from None
         if copy.content_hash == save.deck_hash:
             return copy, (f"{label} {problem} this game was played; replaying it with the copy "
                           "of the deck kept in the save.")
