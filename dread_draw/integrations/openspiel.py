@@ -58,7 +58,7 @@ from dread_draw.rules import (
 )
 
 SHORT_NAME = "python_dread_draw"
-MAX_DECISIONS = 2000  # random 5-player games take ~85 decisions, the longest seen ~125
+MAX_DECISIONS = 2000  # random 5-player games take ~120 decisions; the longest of 300, ~180
 RESHUFFLE, FORTUNE = "reshuffle", "fortune"
 
 _GAME_TYPE = pyspiel.GameType(
@@ -250,7 +250,6 @@ class DreadDrawState(pyspiel.State):
     def __init__(self, game: DreadDrawGame):
         super().__init__(game)
         self._rules = game.rules
-        self._game_obj = game
         self._dealt: list[int] = []  # the deal so far (R2.1), in dealing order
         self._core: _Frozen | None = None  # the core Game once dealt
         self._acting = None  # a player's option waiting for shuffles to be chosen
@@ -436,7 +435,7 @@ class DreadDrawState(pyspiel.State):
         d = self.decision
         if d is None or d.seat != player:
             raise ValueError("determinized: only at the player's own decision")
-        return self._game_obj.state_from(determinize(self.view(player), rng))
+        return self.get_game().state_from(determinize(self.view(player), rng))
 
 
 class ViewObserver:
