@@ -58,6 +58,28 @@ def simulate(
 
 
 @app.command()
+def arena(
+    seats: Annotated[str, typer.Option(
+        help="The CPU agents at the table, comma-separated, e.g. hard,normal,normal,normal.")]
+    = "normal,random",
+    games: Annotated[int, typer.Option(
+        min=1, help="Games to play (rounded up to whole deals: one per seat rotation).")] = 200,
+    seed: Annotated[int, typer.Option(help="The run's seed: same seed, same games.")] = 1,
+    deck: DeckOpt = None,
+    workers: Annotated[int, typer.Option(min=1, help="Processes to spread games over.")] = 1,
+    think_ms: Annotated[int, typer.Option(
+        help="Thinking budget per decision for the hard agent (ms).", min=1)] = 250,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print the results as one JSON object instead of a table.")] = False,
+) -> None:
+    """Pit CPU agents against each other: win rates (Wilson 95%) and decision latency."""
+    from dread_draw.arena import arena_command
+
+    arena_command(seats=seats, games=games, seed=seed, deck=deck, workers=workers,
+                  think_ms=think_ms, as_json=as_json)
+
+
+@app.command()
 def play() -> None:
     """Open the table and play (hot-seat with CPU seats)."""
     raise fail("the table is not built yet; try `dread-draw simulate`.")
