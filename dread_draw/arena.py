@@ -92,6 +92,7 @@ def arena_games(deck: Deck, kinds: list[str], games: int, seed: int, *, workers:
 
 @dataclass
 class AgentStats:
+    seats: int = 0  # seats this agent fills in every game
     games: int = 0
     wins: int = 0
     latencies: list[float] = field(default_factory=list)
@@ -148,7 +149,7 @@ def run_arena(deck: Deck, kinds: list[str], games: int, seed: int, *, workers: i
     deck.check_players(len(kinds))
     games = deals_to_games(games, len(kinds))
     options = {"hard": {"think_ms": think_ms}} if think_ms is not None else None
-    stats = {k: AgentStats() for k in dict.fromkeys(kinds)}
+    stats = {k: AgentStats(seats=kinds.count(k)) for k in dict.fromkeys(kinds)}
     start = time.perf_counter()
     for g in arena_games(deck, kinds, games, seed, workers=workers, agent_options=options):
         for k, st in stats.items():
@@ -158,3 +159,58 @@ def run_arena(deck: Deck, kinds: list[str], games: int, seed: int, *, workers: i
         if each:
             each(g)
     return ArenaResult(games, len(kinds), stats, time.perf_counter() - start)
+
+
+def arena_command(*, seats: str, games: int, seed: int, deck, workers: int, think_ms: int,
+                  as_json: bool) -> None:
+    """The body of `dread-draw arena`: play, then print a table or one JSON object."""
+    import json
+    import sys
+
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    kinds = [k.strip() for k in seats.split(",") if k.strip()]
+    check_seats(kinds)
+    the_deck = load_deck(deck)
+    the_deck.check_players(len(kinds))
+    out = Console()
+    total = deals_to_games(games, len(kinds))
+    if sys.stdout.isatty() and not as_json:
+        with Progress(TextColumn("Playing"), BarColumn(), MofNCompleteColumn(),
+                      TimeRemainingColumn(), console=out, transient=True) as bar:
+            task = bar.add_task("games", total=total)
+            result = run_arena(the_deck, kinds, games, seed, workers=workers, think_ms=think_ms,
+                               each=lambda g: bar.advance(task))
+    else:
+        result = run_arena(the_deck, kinds, games, seed, workers=workers, think_ms=think_ms)
+    if as_json:
+        print(json.dumps(result.as_json()))
+        return
+    out.print(arena_table(result, the_deck.name, seed, workers, think_ms))
+
+
+def arena_table(r: ArenaResult, deck: str, seed: int, workers: int, think_ms: int):
+    from rich.table import Table
+
+    par = 1 / r.players
+    t = Table(title=f"Arena · {r.games} games ({r.games // r.players} deals × {r.players} "
+                    f"rotations) · {r.players} players · deck {deck} · seed {seed}",
+              caption=f"par for one seat: {par:.0%} · hard thinks {think_ms} ms · "
+                      f"{r.seconds:,.1f} s with {workers} worker{'s' if workers > 1 else ''}",
+              header_style="bold")
+    for col in ("agent", "seats", "wins", "win rate", "95% interval", "median ms", "p95 ms"):
+        t.add_column(col, justify="left" if col == "agent" else "right")
+    for name, a in r.agents.items():
+        d = a.as_dict()
+        lo, hi = d["ci95"]
+        lat = d["latency_ms"]
+        t.add_row(name, str(a.seats), str(a.wins), f"{d['win_rate']:.1%}",
+                  f"{lo:.1%} – {hi:.1%}", f"{lat['median']:.2f}", f"{lat['p95']:.1f}")
+    return t

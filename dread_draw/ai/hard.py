@@ -19,11 +19,14 @@ from __future__ import annotations
 import random
 import time
 
-from dread_draw.ai.policy import Sight, answer, pool_odds, view_sight
+from dread_draw.ai.policy import Sight, answer, card_values, pool_odds, view_sight
 from dread_draw.rules import determinize
 
-SAMPLES_PER_MS = 0.12  # calibrated so the schedule fits the budget on a shared 2-core machine
+ROLLOUTS_PER_MS = 0.3  # calibrated so the schedule fits the budget on a shared 2-core machine
 MIN_SAMPLES = 4
+CANDIDATES = 4  # options searched at most: the heuristic's choice and the likeliest others
+RESERVE_WORTH = 0.5  # a reserve card against a Life card, when scoring a cut-off rollout
+SHARPNESS = 2.0
 MAX_DECISIONS = 5000  # a rollout stops here and is scored by Life left (games rarely do)
 
 
@@ -34,9 +37,25 @@ def rollout_sight(g) -> Sight:
                  lambda bar: pool_odds(g.draw or g.discard, strength, bar))
 
 
-def rollout(g, seat: int) -> float:
-    """Play the sampled game to its end with the shared heuristics; 1 if `seat` wins."""
+def standing(g, seat: int) -> float:
+    """A cut-off game's worth to `seat`: its share of the others' material (Life cards, and
+    less so reserve cards), sharpened so that being ahead counts like winning."""
+    worth = []
+    for s in range(g.n):
+        if g.defeated[s]:
+            worth.append(0.0)
+            continue
+        material = len(g.life[s]) + 1 + RESERVE_WORTH * len(g.reserves[s])
+        worth.append(material ** SHARPNESS)
+    total = sum(worth)
+    return worth[seat] / total if total else 0.0
+
+
+def rollout(g, seat: int, horizon: int | None = None) -> float:
+    """Play the sampled game on with the shared heuristics in every seat: to its end (1 if
+    `seat` wins), or `horizon` rounds past the current one, then score its `standing`."""
     stop = g.decisions + MAX_DECISIONS
+    last = g.round + horizon if horizon is not None else None
     memory: dict = {}
     while not g.over:
         d = g.pending
@@ -45,9 +64,8 @@ def rollout(g, seat: int) -> float:
             g.choose(opts[0])
         else:
             g.choose(answer(g, d.seat, d, rollout_sight(g), memory=memory))
-        if g.decisions > stop:
-            lives = [len(z) for z in g.life]
-            return 1.0 if lives[seat] == max(lives) and not g.defeated[seat] else 0.0
+        if g.decisions > stop or (last is not None and g.round > last):
+            return standing(g, seat)
     return 1.0 if g.winner == seat else 0.0
 
 
@@ -56,16 +74,18 @@ class HardAgent:
     needs_view = True
 
     def __init__(self, rng: random.Random, think_ms: int = 250, samples: int | None = None,
-                 **_):
+                 horizon: int | None = None, **_):
         self.rng = rng
+        self.horizon = horizon
         self.think_ms = think_ms
         self.samples = samples
         self.memory: dict = {}
 
-    def schedule(self) -> int:
+    def schedule(self, k: int) -> int:
+        """Samples for `k` options: the budget's worth of rollouts, shared by the options."""
         if self.samples is not None:
             return self.samples
-        return max(MIN_SAMPLES, int(self.think_ms * SAMPLES_PER_MS))
+        return max(MIN_SAMPLES, int(self.think_ms * ROLLOUTS_PER_MS / k))
 
     def choose(self, view, decision) -> int:
         opts = decision.options
@@ -74,17 +94,18 @@ class HardAgent:
         seat = view.seat
         prior = answer(view, seat, decision, view_sight(view), memory=self.memory)
         deadline = time.perf_counter() + self.think_ms / 1000 if self.samples is None else None
+        opts = candidates(view.deck, opts, prior)
         k = len(opts)
         wins = [0.0] * k
         diffs = [[] for _ in range(k)]  # per sample: option's result minus the prior's
         p = opts.index(prior)
-        for _ in range(self.schedule()):
+        for _ in range(self.schedule(k)):
             root = determinize(view, self.rng)
             results = []
             for i, o in enumerate(opts):
                 g = root.copy() if i < k - 1 else root
                 g.choose(o)
-                results.append(rollout(g, seat))
+                results.append(rollout(g, seat, self.horizon))
             for i in range(k):
                 wins[i] += results[i]
                 diffs[i].append(results[i] - results[p])
@@ -94,6 +115,22 @@ class HardAgent:
         if best == p or not _significant(diffs[best]):
             return prior
         return opts[best]
+
+
+def candidates(deck, options, prior: int) -> tuple[int, ...]:
+    """At most `CANDIDATES` options to search: the prior, REVEAL/DONE (-1) if offered, then
+    the cards worth most and least (the extremes are where heuristics go wrong)."""
+    if len(options) <= CANDIDATES:
+        return tuple(options)
+    values = card_values(deck)
+    ranked = sorted((o for o in options if o >= 0), key=lambda c: (values[c], c))
+    picked = [prior] + [o for o in options if o < 0]
+    for c in (ranked[-1], ranked[0], ranked[-2], ranked[1]):
+        if len(picked) >= CANDIDATES:
+            break
+        if c not in picked:
+            picked.append(c)
+    return tuple(picked)
 
 
 def _significant(diffs: list[float]) -> bool:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dread_draw.rules import (
     DONE,
@@ -91,9 +92,16 @@ def ability_bonus(deck, c: int) -> float:
     return 0.5
 
 
+@lru_cache(maxsize=16)
+def card_values(deck) -> tuple[float, ...]:
+    """Every card's worth as a future summon: strength beats bars, damage hurts when it wins,
+    and its ability helps (decks are immutable, so this is computed once per deck)."""
+    return tuple(deck.strength[c] + 0.5 * deck.damage[c] + ability_bonus(deck, c)
+                 for c in range(deck.size))
+
+
 def card_value(deck, c: int) -> float:
-    """A card's worth as a future summon: strength beats bars, damage hurts when it wins."""
-    return deck.strength[c] + 0.5 * deck.damage[c] + ability_bonus(deck, c)
+    return card_values(deck)[c]
 
 
 def row_damage(state, seat: int) -> int:
