@@ -1,0 +1,261 @@
+"""CPU seats: every agent answers every Decision from its view only (R11), and plays sensibly."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from dread_draw.ai import AGENTS, make_agent
+from dread_draw.ai.hard import HardAgent
+from dread_draw.ai.policy import reveal_odds
+from dread_draw.rules import (
+    KEEP,
+    PICK_CARD,
+    PICK_SEAT,
+    REVEAL,
+    SKIP,
+    SUMMON,
+    USE,
+    USE_IT,
+    Game,
+    determinize,
+)
+from dread_draw.sim import Match, SeatSpec
+
+FAST = {"hard": {"samples": 2}}  # a tiny fixed search schedule keeps the tests quick
+
+
+def uid(deck, card_id: str, copy: int = 0) -> int:
+    """The physical card `copy` of the card with this id."""
+    return [c for c in range(deck.size) if deck.card[c].id == card_id][copy]
+
+
+def by_strength(deck, strength: int, skip: int = 0) -> int:
+    """A plain card (no ability) of this strength."""
+    return [c for c in range(deck.size)
+            if deck.strength[c] == strength and deck.ability[c] is None][skip]
+
+
+def place_row(g, seat: int, cards) -> None:
+    """Move these cards from the Draw Deck into `seat`'s row (every card in one zone, R1.4)."""
+    for c in cards:
+        g.draw.remove(c)
+    g.rows[seat] = list(cards)
+    g.totals[seat] = sum(g.deck.strength[c] for c in cards)
+
+
+def play_game(deck, kinds, seed, check=None):
+    m = Match(deck, [SeatSpec(f"S{i}", k) for i, k in enumerate(kinds)], seed, events=False,
+              agent_options=FAST)
+    while not m.over:
+        d = m.game.pending
+        option = m.cpu_choice()
+        assert option in d.options  # the Decision's options are the single source of truth
+        if check:
+            check(m)
+        m.apply(option)
+    return m
+
+
+@pytest.mark.parametrize("agent", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("deck_name", ["plain_deck", "standard_deck"])
+def test_every_agent_finishes_games_answering_every_kind_legally(agent, deck_name, request):
+    deck = request.getfixturevalue(deck_name)
+    games = 2 if agent == "hard" else 12
+    kinds_seen = set()
+    for seed in range(games):
+        players = 2 + seed % 4
+        m = play_game(deck, [agent] * players, seed,
+                      check=lambda m: kinds_seen.add(m.game.pending.kind))
+        assert m.game.winner >= 0
+    assert SUMMON in kinds_seen and KEEP in kinds_seen
+    if deck_name == "standard_deck" and agent != "hard":
+        assert {USE, PICK_CARD, PICK_SEAT} <= kinds_seen
+
+
+def test_agents_are_registered_by_their_cli_names():
+    assert {"random", "easy", "normal", "hard"} <= set(AGENTS)
+    assert make_agent("hard", 1, 0, think_ms=50).think_ms == 50
+
+
+# ------------------------------------------------------------------------ R11: no peeking
+
+def _swapped_views(deck, seed, players=3):
+    """Pairs (view of the real game, view of another game with the hidden cards swapped)."""
+    pairs = []
+    rng = random.Random(seed)
+
+    def check(m):
+        g = m.game
+        seat = g.pending.seat
+        if len(g.pending.options) < 2 or len(pairs) > 40:
+            return
+        view = g.view(seat)
+        other = determinize(view, rng)  # a different deal of everything this seat cannot see
+        hidden_differs = other.draw != g.draw or other.life != g.life
+        if hidden_differs:
+            assert other.view(seat) == view
+            pairs.append((seat, view, other.view(seat)))
+
+    play_game(deck, ["normal"] * players, seed, check)
+    return pairs
+
+
+@pytest.mark.parametrize("agent", ["easy", "normal"])
+def test_R11_agents_decide_the_same_when_the_hidden_cards_are_swapped(agent, standard_deck):
+    pairs = _swapped_views(standard_deck, 5) + _swapped_views(standard_deck, 6, players=2)
+    assert len(pairs) > 20
+    for seat, real, swapped in pairs:
+        a = make_agent(agent, 9, seat).choose(real, real.pending)
+        b = make_agent(agent, 9, seat).choose(swapped, swapped.pending)
+        assert a == b
+
+
+def test_R11_hard_differs_only_through_its_own_seeded_sampling(standard_deck):
+    pairs = _swapped_views(standard_deck, 7, players=2)[:6]
+    assert pairs
+    for _seat, real, swapped in pairs:
+        a = HardAgent(random.Random(3), samples=3).choose(real, real.pending)
+        b = HardAgent(random.Random(3), samples=3).choose(swapped, swapped.pending)
+        assert a == b
+
+
+def test_agents_never_receive_the_game_only_a_view(standard_deck):
+    # A view carries no hidden zone: the Draw Deck and Life Decks are only counts (R11.3).
+    g = Game(standard_deck, 3, seed=1)
+    v = g.view(g.pending.seat)
+    assert not hasattr(v, "draw") and not hasattr(v, "life")
+    assert v.draw_count == len(g.draw) and list(v.life_counts) == [10, 10, 10]
+
+
+# -------------------------------------------------------------------- normal: odds and rounds
+
+def test_R11_reveal_odds_count_only_the_cards_this_seat_has_not_seen(plain_deck):
+    # Seat 0 has a 9 in its row: only 10s, 11s and 12s beat it (R4.3, strictly greater).
+    nine, nine2 = by_strength(plain_deck, 9), by_strength(plain_deck, 9, 1)
+    highs = [c for c in range(plain_deck.size) if plain_deck.strength[c] > 9]
+    g = Game.setup(plain_deck, 2, life=[[], []], draw=[], discard=highs[:6] + [nine2],
+                   rest="draw")
+    place_row(g, 0, [nine])
+    v = g.view(0)
+    unseen = v.unseen()
+    assert reveal_odds(v) == pytest.approx((len(highs) - 6) / len(unseen))
+
+
+def test_R4_5_normal_reveals_with_an_empty_row_since_anything_succeeds(standard_deck):
+    abyss = uid(standard_deck, "the-abyss")
+    g = Game.setup(standard_deck, 2, life=[[], []], reserves=[[abyss], []])
+    assert g.pending.kind == SUMMON and g.pending.options == (REVEAL, abyss)
+    assert make_agent("normal").choose(g.view(0), g.pending) == REVEAL
+
+
+def _facing_a_known_top(deck, top_strength, opponent_row):
+    """Seat 0 to play with a 7 in its row and a 12 in reserve, having seen the top card."""
+    seven, abyss = by_strength(deck, 7), uid(deck, "the-abyss")
+    top = by_strength(deck, top_strength)
+    g = Game.setup(deck, 2, life=[[by_strength(deck, 1)], [by_strength(deck, 1, 1)]],
+                   draw=[top], reserves=[[abyss], []])
+    place_row(g, 0, [seven])
+    place_row(g, 1, opponent_row)
+    g.knows[0].add(top)
+    g.ask(0, SUMMON, (REVEAL, abyss), lambda *a: None)
+    return g, abyss
+
+
+def test_R4_5_normal_spends_a_reserve_card_to_avoid_a_sure_failure_that_hurts(standard_deck):
+    hound = uid(standard_deck, "the-hound")  # 3 damage waiting if we fail (R7.1)
+    g, abyss = _facing_a_known_top(standard_deck, 3, [by_strength(standard_deck, 2), hound])
+    assert make_agent("normal").choose(g.view(0), g.pending) == abyss
+
+
+def test_R4_5_normal_keeps_its_reserve_when_the_reveal_surely_succeeds(standard_deck):
+    hound = uid(standard_deck, "the-hound")
+    g, abyss = _facing_a_known_top(standard_deck, 11, [by_strength(standard_deck, 2), hound])
+    assert make_agent("normal").choose(g.view(0), g.pending) == REVEAL
+
+
+def test_R8_3_normal_keeps_its_reserve_when_failing_costs_nothing(standard_deck):
+    # The opponent's row deals 0 damage, and 0 damage is no damage.
+    sun = uid(standard_deck, "the-sun")  # strength 11, damage 0
+    g, abyss = _facing_a_known_top(standard_deck, 3, [sun])
+    assert standard_deck.damage[sun] == 0
+    assert make_agent("normal").choose(g.view(0), g.pending) == REVEAL
+
+
+def test_R8_1_normal_keeps_the_strongest_drawn_card(plain_deck):
+    low, high = by_strength(plain_deck, 1), by_strength(plain_deck, 11)
+    g = Game.setup(plain_deck, 2, life=[[low, high], []])
+    g.ask(0, KEEP, (low, high), lambda *a: None)
+    assert make_agent("normal").choose(g.view(0), g.pending) == high
+
+
+# ------------------------------------------------------------------ abilities (R9, R13)
+
+def test_R9_1_normal_declines_a_swap_that_gains_nothing_so_thieves_cannot_loop(standard_deck):
+    t1, t2 = uid(standard_deck, "the-thief"), uid(standard_deck, "the-thief", 1)
+    g = Game.setup(standard_deck, 2, life=[[], []], reserves=[[t1], [t2]])
+    g.ask(0, USE, (USE_IT, SKIP), lambda *a: None, card=t1)
+    assert make_agent("normal").choose(g.view(0), g.pending) == SKIP
+
+
+def test_R9_1_normal_swaps_its_worst_reserve_for_a_better_one(standard_deck):
+    thief, moth, abyss = (uid(standard_deck, "the-thief"), uid(standard_deck, "the-moth"),
+                          uid(standard_deck, "the-abyss"))
+    g = Game.setup(standard_deck, 2, life=[[], []], reserves=[[thief, moth], [abyss]])
+    g.ask(0, USE, (USE_IT, SKIP), lambda *a: None, card=thief)
+    normal = make_agent("normal")
+    assert normal.choose(g.view(0), g.pending) == USE_IT
+    g.ask(0, PICK_CARD, (thief, moth), lambda *a: None, card=thief,
+          prompt="Choose one of your reserve cards to give away.")
+    # the Thief would play its Reserve ability for the other seat (R9.3): give the Moth
+    assert normal.choose(g.view(0), g.pending) == moth
+
+
+def test_R8_1_curse_aims_at_the_player_it_would_defeat(standard_deck):
+    death = uid(standard_deck, "death")
+    g = Game.setup(standard_deck, 3, life=[[10, 11], [12, 13, 14], []])
+    g.ask(0, PICK_SEAT, (1, 2), lambda *a: None, card=death,
+          prompt="Choose a player to take 2 damage.")
+    assert make_agent("normal").choose(g.view(0), g.pending) == 2  # empty Life Deck: defeat
+
+
+def test_R5_puppet_hands_the_turn_to_the_player_likeliest_to_fail(standard_deck):
+    puppet = uid(standard_deck, "the-puppet")
+    g = Game.setup(standard_deck, 3, life=[[], [], []])
+    rows = (puppet, by_strength(standard_deck, 3), uid(standard_deck, "the-sun"))
+    for seat, c in enumerate(rows):
+        place_row(g, seat, [c])
+    g.ask(0, PICK_SEAT, (1, 2), lambda *a: None, card=puppet,
+          prompt="Choose the player who takes the next turn.")
+    assert make_agent("normal").choose(g.view(0), g.pending) == 2  # must beat an 11
+
+
+# ------------------------------------------------------------------------------------ hard
+
+def test_hard_is_deterministic_for_a_given_seed(standard_deck):
+    def choices(seed):
+        m = Match(standard_deck, [SeatSpec("a", "hard"), SeatSpec("b", "normal")], seed,
+                  events=False, agent_options=FAST)
+        m.play_cpus()
+        return m.choices
+
+    assert choices(4) == choices(4)
+
+
+def test_hard_answers_within_its_thinking_budget(standard_deck):
+    agent = make_agent("hard", 1, 0, think_ms=40)
+    m = Match(standard_deck, [SeatSpec("a", "normal"), SeatSpec("b", "normal")], 2,
+              events=False)
+    slowest, searched = 0.0, 0
+    while not m.over and searched < 8:
+        g = m.game
+        if len(g.pending.options) > 1:
+            view = g.view(g.pending.seat)
+            t = time.perf_counter()
+            assert agent.choose(view, g.pending) in g.pending.options
+            slowest = max(slowest, time.perf_counter() - t)
+            searched += 1
+        m.apply(m.cpu_choice())
+    assert searched and slowest < 0.040 + 0.25  # budget plus one sample on a busy machine
