@@ -1,0 +1,240 @@
+"""The balance report (issue 3): many headless games with one CPU agent in every seat, read
+from their event logs: how long games and rounds run, whether any seat is favoured, and for
+every card how often it is summoned, kept as a reserve, part of the round's winning row, and
+how often its ability is used when offered. `targets()` checks the issue's four targets.
+
+Run it with `python benchmarks/balance.py` or `dread-draw simulate --report`.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from rich.table import Table
+
+from dread_draw.ai import AGENTS
+from dread_draw.cards import Deck, load_deck
+from dread_draw.sim import Match, SeatSpec, game_seed
+
+# Strongest first. `hard` searches (seconds per game); a 10,000-game report uses the
+# strongest agent whose games are fast enough, and says which one it used.
+STRENGTH_ORDER = ("hard", "normal", "easy", "random")
+FAST_AGENTS = ("normal", "easy", "random")
+
+
+def strongest_agent(fast: bool = True) -> str:
+    """The strongest registered agent (among the fast ones when `fast`)."""
+    names = FAST_AGENTS if fast else STRENGTH_ORDER
+    return next(n for n in names if n in AGENTS)
+
+
+@dataclass
+class CardTally:
+    summoned: int = 0
+    won: int = 0  # summoned by the player who won that round (in the winning row, R7)
+    kept: int = 0  # kept as a reserve after damage (R8.1)
+    offered: int = 0  # its ability offered (R9.1)
+    used: int = 0
+
+    def merge(self, o: CardTally) -> None:
+        self.summoned += o.summoned
+        self.won += o.won
+        self.kept += o.kept
+        self.offered += o.offered
+        self.used += o.used
+
+
+@dataclass
+class Balance:
+    """Tallies over many games; `merge` adds another worker's."""
+
+    players: int
+    games: int = 0
+    rounds: Counter = field(default_factory=Counter)  # rounds per game -> games
+    attempts: Counter = field(default_factory=Counter)  # summon attempts per round -> rounds
+    wins: list[int] = field(default_factory=list)
+    stalemates: int = 0
+    cards: dict[str, CardTally] = field(default_factory=dict)
+
+    def __post_init__(self):
+        if not self.wins:
+            self.wins = [0] * self.players
+
+    def add_game(self, events: list[dict]) -> None:
+        """Read one game's event log (DESIGN.md event types)."""
+        rows: list[list[str]] = [[] for _ in range(self.players)]
+        cards = self.cards
+        turns = 0
+
+        def tally(e_card: dict) -> CardTally:
+            cid = e_card["id"]
+            t = cards.get(cid)
+            if t is None:
+                t = cards[cid] = CardTally()
+            return t
+
+        for e in events:
+            kind = e["type"]
+            if kind == "turn":
+                turns += 1
+            elif kind == "summon":
+                rows[e["seat"]].append(e["card"]["id"])
+                tally(e["card"]).summoned += 1
+            elif kind == "fail":
+                rows[e["seat"]] = []
+            elif kind == "round_end":
+                for cid in rows[e["winner"]]:
+                    cards[cid].won += 1
+                rows = [[] for _ in range(self.players)]
+                self.attempts[turns] += 1
+                turns = 0
+            elif kind == "damage":
+                if e["kept"] is not None:
+                    tally(e["kept"]).kept += 1
+            elif kind == "ability":
+                t = tally(e["card"])
+                t.offered += 1
+                t.used += bool(e["used"])
+            elif kind == "game_end":
+                self.games += 1
+                self.rounds[e["rounds"]] += 1
+                self.wins[e["winner"]] += 1
+                self.stalemates += bool(e.get("stalemate"))
+
+    def merge(self, o: Balance) -> None:
+        self.games += o.games
+        self.rounds.update(o.rounds)
+        self.attempts.update(o.attempts)
+        self.wins = [a + b for a, b in zip(self.wins, o.wins, strict=True)]
+        self.stalemates += o.stalemates
+        for cid, t in o.cards.items():
+            self.cards.setdefault(cid, CardTally()).merge(t)
+
+    # ------------------------------------------------------------------------ figures
+
+    def average_win_rate(self) -> float:
+        """Of all summons, the share in the round's winning row: the 'average card'."""
+        summoned = sum(t.summoned for t in self.cards.values())
+        return sum(t.won for t in self.cards.values()) / summoned if summoned else 0.0
+
+    def targets(self, deck: Deck) -> list[tuple[str, str, bool]]:
+        """The issue's targets: (target, measured, met)."""
+        med = percentile(self.rounds, 50)
+        out = [("median game 5 to 10 rounds", f"{med:g}", 5 <= med <= 10)]
+        fair = 100 / self.players
+        worst = max(abs(100 * w / max(1, self.games) - fair) for w in self.wins)
+        out.append((f"every seat's win rate within 4 points of {fair:g}%",
+                    f"worst off by {worst:.1f}", worst <= 4))
+        avg = self.average_win_rate()
+        ratio, cid = max(((t.won / t.summoned) / avg if t.summoned and avg else 0.0, cid)
+                         for cid, t in self.cards.items())
+        out.append(("no card wins its round > 2x the average card when summoned",
+                    f"highest {ratio:.2f}x ({cid})", ratio <= 2))
+        ability_ids = [c.id for c in deck.cards if c.ability and c.ability.when != "always"]
+        unused = [cid for cid in ability_ids
+                  if self.cards.get(cid, CardTally()).offered
+                  and not self.cards[cid].used]
+        never = [cid for cid in ability_ids if not self.cards.get(cid, CardTally()).offered]
+        measured = "all used" if not unused else f"never used: {', '.join(unused)}"
+        if never:
+            measured += f"; never offered: {', '.join(never)}"
+        out.append(("every ability used at least sometimes when offered", measured, not unused))
+        return out
+
+
+def percentile(counts: Counter, q: float) -> float:
+    values = sorted(counts.elements())
+    if not values:
+        return 0.0
+    if len(values) == 1:
+        return float(values[0])
+    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
+
+
+def mean(counts: Counter) -> float:
+    n = sum(counts.values())
+    return sum(k * v for k, v in counts.items()) / n if n else 0.0
+
+
+# ---------------------------------------------------------------------------- playing
+
+def play_chunk(args) -> Balance:
+    """Play games [start, stop) of a run (a worker's share; same games whatever the split)."""
+    deck_path, players, agent, seed, start, stop, agent_options = args
+    deck = load_deck(deck_path)
+    seats = [SeatSpec(f"Seat {i + 1}", agent) for i in range(players)]
+    b = Balance(players)
+    for i in range(start, stop):
+        m = Match(deck, seats, game_seed(seed, i), game_index=i, agent_options=agent_options)
+        m.play_cpus()
+        b.add_game(m.events)
+    return b
+
+
+def run_balance(deck: Deck, players: int, games: int, seed: int, agent: str, *,
+                workers: int = 1, agent_options: dict | None = None,
+                progress: Callable[[int], None] | None = None) -> Balance:
+    """Play `games` games with `agent` in every seat and tally them."""
+    chunk = max(1, min(100, games // (workers * 8) or 1))
+    jobs = [(deck.path, players, agent, seed, a, min(games, a + chunk), agent_options)
+            for a in range(0, games, chunk)]
+    total = Balance(players)
+    if workers <= 1:
+        results = map(play_chunk, jobs)
+        for b in results:
+            total.merge(b)
+            if progress:
+                progress(b.games)
+        return total
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for b in pool.map(play_chunk, jobs):
+            total.merge(b)
+            if progress:
+                progress(b.games)
+    return total
+
+
+# --------------------------------------------------------------------------- printing
+
+def report_tables(b: Balance, deck: Deck, agent: str, seed: int) -> list[Table]:
+    """The report as Rich tables: the game, the targets, then one row per card."""
+    g = Table(title=f"Balance: {b.games} games · {b.players} players · agent {agent} · "
+                    f"deck {deck.name} · seed {seed}", header_style="bold")
+    g.add_column("measure")
+    g.add_column("value", justify="right")
+    g.add_row("rounds per game (median)", f"{percentile(b.rounds, 50):g}")
+    g.add_row("rounds per game (p90)", f"{percentile(b.rounds, 90):g}")
+    g.add_row("summon attempts per round (mean)", f"{mean(b.attempts):.1f}")
+    g.add_row("summon attempts per round (median)", f"{percentile(b.attempts, 50):g}")
+    g.add_row("stalemates (R10.3)", str(b.stalemates))
+    for seat, w in enumerate(b.wins):
+        g.add_row(f"wins, seat {seat + 1}", f"{w} ({100 * w / max(1, b.games):.1f}%)")
+    g.add_row("summons in the winning row (average card)", f"{100 * b.average_win_rate():.1f}%")
+
+    t = Table(title="Targets (issue 3)", header_style="bold")
+    t.add_column("target")
+    t.add_column("measured")
+    t.add_column("met")
+    for target, measured, ok in b.targets(deck):
+        t.add_row(target, measured, "[green]yes[/]" if ok else "[red]NO[/]")
+
+    avg = b.average_win_rate()
+    c = Table(title="Cards (per 100 games)", header_style="bold")
+    for col in ("card", "str", "dmg", "ability", "copies", "summoned", "kept", "win %",
+                "vs avg", "used %"):
+        c.add_column(col, justify="left" if col in ("card", "ability") else "right")
+    per = 100 / max(1, b.games)
+    for card in sorted(deck.cards, key=lambda x: (x.strength, x.name)):
+        tal = b.cards.get(card.id, CardTally())
+        rate = tal.won / tal.summoned if tal.summoned else 0.0
+        ratio = rate / avg if avg else 0.0
+        used = f"{100 * tal.used / tal.offered:.0f}" if tal.offered else "-"
+        ability = f"{card.keyword} {card.ability.effect}" if card.ability else ""
+        c.add_row(card.name, str(card.strength), str(card.damage), ability, str(card.copies),
+                  f"{tal.summoned * per:.1f}", f"{tal.kept * per:.1f}", f"{100 * rate:.1f}",
+                  f"[red]{ratio:.2f}[/]" if ratio > 2 else f"{ratio:.2f}", used)
+    return [g, t, c]
