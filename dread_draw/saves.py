@@ -21,6 +21,7 @@ import json
 import math
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -459,13 +460,15 @@ class Autosaver:
     save stays intact) for the table to show.
     """
 
-    def __init__(self, folder: SaveDir, match: Match, *, started: str = ""):
+    def __init__(self, folder: SaveDir, match: Match, *, started: str = "",
+                 on_error: Callable[[str], None] | None = None):
         self.folder = folder
         self.match = match
         self.started = started or now()
         self.deck_text = deck_source(match.deck)
         self.error: str | None = None
         self.archived: Path | None = None
+        self.on_error = on_error  # told once per new problem (the table shows it)
 
     def attach(self) -> Autosaver:
         """Start listening and save the position as it is now."""
@@ -487,7 +490,33 @@ class Autosaver:
                 self.folder.write(self.folder.current, save)
             self.error = None
         except SaveError as e:
+            if self.on_error is not None and str(e) != self.error:
+                self.on_error(str(e))
             self.error = str(e)
+
+
+def autosave_new(folder: SaveDir, match: Match,
+                 on_error: Callable[[str], None] | None = None) -> Autosaver:
+    """Autosave a new game. A save in progress that cannot be resumed is first set aside as
+    ``.bad`` (never overwritten); one that can is replaced: the player chose a new game."""
+    if folder.current.exists():
+        try:
+            resume(folder)
+        except SaveError as e:
+            if e.reason not in ("missing", "finished", "folder"):
+                folder.set_aside()
+    return Autosaver(folder, match, on_error=on_error).attach()
+
+
+def continue_label(folder: SaveDir | None) -> str | None:
+    """What the new-game screen's "Continue" says, or None when no game is in progress."""
+    if folder is None or not folder.has_current():
+        return None
+    try:
+        save = read_save(folder.current)
+    except SaveError:
+        return "Continue the saved game (it cannot be read)"
+    return f"Continue: {', '.join(save.names)} · seed {save.seed}"
 
 
 def resume(folder: SaveDir, deck: str | Path | None = None) -> tuple[Match, Autosaver]:

@@ -1,0 +1,56 @@
+"""The table's side of saved games: a saved game that cannot be continued asks what to do.
+
+The choice is the player's: start fresh with the file kept aside as ``.bad`` (never deleted,
+never overwritten), or go back and leave it as it is.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Static
+
+from dread_draw.saves import SaveDir, SaveError
+
+
+class BadSave(ModalScreen[bool]):
+    """Answers True when the bad save was set aside (a new game may start), else False."""
+
+    BINDINGS = [Binding("f", "fresh", "Start fresh"), Binding("escape,b", "back", "Back")]
+
+    def __init__(self, error: SaveError, folder: SaveDir) -> None:
+        super().__init__()
+        self.error = error
+        self.folder = folder
+        path = error.path if error.path is not None and error.path.is_file() else folder.current
+        self.path = path
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="bad-save"):
+            yield Label("The saved game cannot be continued", classes="dialog-title")
+            yield Static(str(self.error), id="bad-save-reason")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(f"f  Start fresh (keep it as {self.path.name}.bad)", id="fresh",
+                             variant="primary", compact=True)
+                yield Button("Esc  Back (leave the file as it is)", id="back", compact=True)
+
+    def action_fresh(self) -> None:
+        try:
+            self.folder.set_aside(self.path)
+        except SaveError as e:
+            self.query_one("#bad-save-reason", Static).update(str(e))
+            return
+        self.dismiss(True)
+
+    def action_back(self) -> None:
+        self.dismiss(False)
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "fresh":
+            self.action_fresh()
+        else:
+            self.action_back()
