@@ -607,15 +607,21 @@ def open_replay(path: Path, deck: Path | None) -> tuple[Save, Match, str]:
 
 
 def replay_command(file: Path | None, last: bool, plain: bool, save_dir: Path | None,
-                   deck: Path | None) -> None:
+                   deck: Path | None, log: Path | None = None) -> None:
     from rich.console import Console
 
+    from dread_draw.commands import check_log_path
     from dread_draw.tui.narrate import Narrator
 
+    if log is not None:
+        check_log_path(log)
     path = choose_replay(SaveDir(save_dir), file, last)
     save, match, note = open_replay(path, deck)
     if note:
         Console(stderr=True, highlight=False).print(f"Note: {note}", markup=False)
+    if log is not None:  # the fixed event log of DESIGN.md
+        atomic_write(log, (json.dumps(e, separators=(",", ":")) for e in match.events))
+        return
     if plain:
         say = Narrator(match.deck, save.names)
         for line in filter(None, map(say, match.events)):

@@ -319,6 +319,15 @@ def test_replay_print_tells_the_game_in_sentences(capsys, folder, deck_file):
     assert code == 0 and last == out
 
 
+def test_replay_log_writes_the_event_log_as_json_lines(capsys, folder, deck_file, tmp_path):
+    kept = finished_game(folder, deck_file)
+    code, _, err = run_cli(capsys, "replay", str(kept), "--log", str(tmp_path / "game.jsonl"))
+    assert code == 0, err
+    events = [json.loads(line) for line in (tmp_path / "game.jsonl").read_text().splitlines()]
+    assert events[0]["type"] == "game_start" and events[-1]["type"] == "game_end"
+    assert events[-1]["winner"] == read_save(kept).winner
+
+
 @pytest.mark.parametrize("case", ["truncated", "newer", "in-progress", "not-json", "no-file",
                                   "folder-is-file", "other-deck"])
 def test_cli_bad_input_is_one_clear_message_and_exit_2(capsys, tmp_path, folder, deck_file,
