@@ -31,6 +31,13 @@ DeckOpt = Annotated[
 ]
 
 
+SaveDirOpt = Annotated[
+    Path | None,
+    typer.Option("--save-dir", help="Where games are saved (default: $XDG_DATA_HOME/dread-draw).",
+                 file_okay=False),
+]
+
+
 def fail(message: str) -> typer.Exit:
     """Print a clear error (no traceback) and return the exit to raise (code 2)."""
     err.print(f"[bold red]Error:[/] {message}", soft_wrap=True)
@@ -104,26 +111,21 @@ def cards(
     print_cards(deck, sort)
 
 
-SaveDirOpt = Annotated[
-    Path | None,
-    typer.Option("--save-dir", help="Where games are saved (default: $XDG_DATA_HOME/dread-draw).",
-                 file_okay=False),
-]
-
-
 @app.command()
 def replay(
     file: Annotated[Path | None, typer.Argument(
         help="A saved finished game (JSON).", dir_okay=False)] = None,
     last: Annotated[bool, typer.Option("--last", help="The last finished game.")] = False,
     plain: Annotated[bool, typer.Option("--print", help="Print the log as text instead.")] = False,
+    log: Annotated[Path | None, typer.Option(
+        help="Write the game's event log here instead (JSON Lines).", dir_okay=False)] = None,
     save_dir: SaveDirOpt = None,
     deck: DeckOpt = None,
 ) -> None:
-    """Step through a finished game with every card revealed (or print its log)."""
+    """Step through a finished game with every card revealed (or print or write its log)."""
     from dread_draw.saves import replay_command
 
-    replay_command(file, last, plain, save_dir, deck)
+    replay_command(file, last, plain, save_dir, deck, log)
 
 
 @app.command()
