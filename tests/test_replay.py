@@ -11,7 +11,7 @@ from dread_draw.cards import load_deck
 from dread_draw.rules import REVEAL
 from dread_draw.saves import Save, SaveError, open_replay
 from dread_draw.sim import Match, SeatSpec
-from dread_draw.tui.replay import ReplayApp, Timeline, describe, position_text
+from dread_draw.tui.replay import ReplayApp, Timeline, position_text
 
 PLAIN = Path(__file__).parent / "data" / "plain.toml"
 SEATS = [SeatSpec("Ana", "random"), SeatSpec("Ben", "random"), SeatSpec("Cal", "random")]
@@ -54,11 +54,9 @@ def test_every_hidden_card_is_shown_because_the_game_is_over(game):
 def test_the_next_choice_is_said_in_words(game):
     save, match = game
     t = Timeline(save, match.deck)
-    g = t.games[0]
-    who = SEATS[g.pending.seat].name
-    assert describe(match.deck, save.names, g, REVEAL) == \
-        f"{who} reveals the top card of the Draw Deck."
-    assert "Next: " in position_text(t, 0).plain
+    who = SEATS[t.games[0].pending.seat].name
+    assert save.choices[0] == REVEAL  # the first turn of a round: the row is empty
+    assert f"Next: {who}: Reveal the top card." in position_text(t, 0).plain
     assert "has won" in position_text(t, t.last).plain
 
 
@@ -96,3 +94,14 @@ def test_a_game_in_progress_cannot_be_replayed(tmp_path):
     with pytest.raises(SaveError) as e:
         open_replay(path, None)
     assert e.value.reason == "in-progress" and "--resume" in str(e.value)
+
+
+def test_every_step_of_a_standard_deck_game_can_be_shown(standard_deck):
+    """Abilities bring every kind of Decision (USE, KEEP, PICK_*, ORDER): each is shown."""
+    match = Match(standard_deck, SEATS, 12)
+    match.play_cpus()
+    t = Timeline(Save.of(match), standard_deck)
+    kinds = {g.pending.kind for g in t.games if g.pending}
+    assert {"summon", "use", "keep"} <= kinds
+    for step in range(t.last + 1):
+        assert f"Step {step} of {t.last}" in position_text(t, step).plain

@@ -15,10 +15,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Static
 
 from dread_draw.cards import Deck
-from dread_draw.rules import KEEP, ORDER, PICK_CARD, PICK_SEAT, REVEAL, SUMMON, USE, USE_IT, Game
+from dread_draw.rules import Game
 from dread_draw.saves import Save
 from dread_draw.sim import Match
-from dread_draw.tui.narrate import Narrator, card_label, damage_text
+from dread_draw.tui.narrate import Narrator, card_label, damage_text, describe
 
 DRAW_SHOWN = 8  # Draw Deck cards listed from the top
 
@@ -70,28 +70,13 @@ class Timeline:
                      if self.games[k].round == rnd - 1), 0) if rnd > 1 else 0
 
 
-def describe(deck: Deck, names: list[str], game: Game, option: int) -> str:
-    """What a choice at this position means, in words."""
-    d = game.pending
-    if d is None:
-        return "The game is over."
-    who = names[d.seat]
-    if d.kind == SUMMON:
-        return (f"{who} reveals the top card of the Draw Deck." if option == REVEAL
-                else f"{who} summons {card_label(deck, option)} from reserves.")
-    if d.kind == USE:
-        verb = "uses" if option == USE_IT else "does not use"
-        return f"{who} {verb} the ability of {card_label(deck, d.card)}."
-    if d.kind == KEEP:
-        return f"{who} keeps {card_label(deck, option)} from the cards drawn."
-    if d.kind == ORDER:
-        return f"{who} resolves {card_label(deck, option)}'s Aftermath next."
-    if d.kind == PICK_CARD:
-        return f"{who} is done choosing." if option < 0 else \
-            f"{who} chooses {card_label(deck, option)}."
-    if d.kind == PICK_SEAT:
-        return f"{who} chooses {names[option]}."
-    return f"{who} chooses {option}."
+def next_choice(t: Timeline, step: int) -> str:
+    """The choice made at `step`, in the table's own words (`narrate.describe`)."""
+    g = t.games[step]
+    d = g.pending
+    _, labels = describe(d, g.view(d.seat), t.save.names)
+    chosen = t.save.choices[step]
+    return f"{t.save.names[d.seat]}: {next(label for o, label in labels if o == chosen)}."
 
 
 def cards(deck: Deck, uids, empty: str = "none") -> str:
@@ -134,7 +119,7 @@ def position_text(t: Timeline, step: int) -> Text:
                    f"{cards(deck, g.fortune, 'no cards left to read')}.\n", "bold")
     elif step < t.last:
         out.append("\nNext: ", "bold")
-        out.append(describe(deck, save.names, g, save.choices[step]) + "\n")
+        out.append(next_choice(t, step) + "\n")
     return out
 
 
