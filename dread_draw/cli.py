@@ -56,12 +56,16 @@ def simulate(
     workers: Annotated[int, typer.Option(min=1, help="Processes to spread games over.")] = 1,
     think_ms: Annotated[int, typer.Option(
         help="Thinking budget per decision for searching agents (ms).", min=1)] = 250,
+    report: Annotated[bool, typer.Option(
+        "--report", help="Print the balance report: per-card figures and the deck's "
+                         "targets (issue 3).")] = False,
 ) -> None:
-    """Play games headless with CPU seats and print a summary."""
+    """Play games headless with CPU seats and print a summary (or, with --report, the
+    deck's balance report)."""
     from dread_draw.commands import simulate as run
 
     run(players=players, games=games, seed=seed, deck=deck, agent=agent, log=log,
-        workers=workers, think_ms=think_ms)
+        workers=workers, think_ms=think_ms, report=report)
 
 
 @app.command()

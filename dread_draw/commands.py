@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from rich.console import Console
@@ -30,29 +32,53 @@ def check_agent(name: str) -> None:
                              f"{', '.join(AGENTS)}.")
 
 
+@contextmanager
+def playing(out: Console, games: int) -> Iterator[Callable[[int], None]]:
+    """A transient progress bar on a terminal; yields `advance(n)` (a no-op in a pipe)."""
+    if not sys.stdout.isatty():
+        yield lambda n: None
+        return
+    with Progress(TextColumn("Playing"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=out, transient=True) as bar:
+        task = bar.add_task("games", total=games)
+        yield lambda n: bar.advance(task, n)
+
+
 def simulate(*, players: int, games: int, seed: int, deck: Path | None, agent: str,
-             log: Path | None, workers: int, think_ms: int) -> None:
+             log: Path | None, workers: int, think_ms: int, report: bool = False) -> None:
     check_agent(agent)
+    if report and log is not None:
+        raise DreadDrawError("--report and --log cannot be combined: run them separately.")
     the_deck = load_deck(deck)
     the_deck.check_players(players)
     if log is not None:
         check_log_path(log)
     out = Console()
     options = {agent: {"think_ms": think_ms}} if agent == "hard" else None
+    if report:
+        balance_report(out, the_deck, players, games, seed, agent, workers, options)
+        return
     results = run_games(the_deck, [agent] * players, games, seed, workers=workers,
                         log=log is not None, agent_options=options)
     lines: list[str] = []
     summary = Summary()
-    if sys.stdout.isatty():
-        with Progress(TextColumn("Playing"), BarColumn(), MofNCompleteColumn(),
-                      TimeRemainingColumn(), console=out, transient=True) as bar:
-            task = bar.add_task("games", total=games)
-            timed(results, summary, lambda r: (lines.extend(r.log), bar.advance(task)))
-    else:
-        timed(results, summary, lambda r: lines.extend(r.log))
+    with playing(out, games) as advance:
+        timed(results, summary, lambda r: (lines.extend(r.log), advance(1)))
     if log is not None:
         atomic_write(log, lines)
     out.print(summary_table(summary, the_deck.name, players, agent, seed, workers))
+
+
+def balance_report(out: Console, deck, players: int, games: int, seed: int, agent: str,
+                   workers: int, options: dict | None) -> None:
+    """`simulate --report`: the balance report of issue 3 (dread_draw/balance.py)."""
+    from dread_draw.balance import report_tables, run_balance
+
+    with playing(out, games) as advance:
+        b = run_balance(deck, players, games, seed, agent, workers=workers,
+                        agent_options=options, progress=advance)
+    for table in report_tables(b, deck, agent, seed):
+        out.print(table)
 
 
 def summary_table(s: Summary, deck: str, players: int, agent: str, seed: int,

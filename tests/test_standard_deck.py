@@ -138,3 +138,33 @@ def test_cards_refuses_an_unknown_sort_with_exit_2():
                        capture_output=True, text=True)
     assert r.returncode == 2
     assert "--sort" in r.stderr and "strength" in r.stderr and "Traceback" not in r.stderr
+
+
+# ------------------------------------------------------------------- the balance report
+
+def test_balance_credits_the_cards_of_the_rounds_winning_row(plain_deck):
+    from helpers import Pick
+
+    from dread_draw.balance import Balance
+    from dread_draw.rules import REVEAL
+
+    pick = Pick(plain_deck)
+    five, one, fails = pick(5), pick(1), pick(1)
+    g = Game.setup(plain_deck, 2, life=[[pick(0)], [pick(0)]], draw=[five, one, fails])
+    for _ in range(3):
+        g.choose(REVEAL)  # seat 0: 5; seat 1: 1, then 1 fails: seat 0 wins (R7)
+    b = Balance(2)
+    b.add_game(g.events)
+    t5, t1 = b.cards[plain_deck.card[five].id], b.cards[plain_deck.card[one].id]
+    assert (t5.summoned, t5.won) == (1, 1) and (t1.summoned, t1.won) == (1, 0)
+    assert b.attempts == {3: 1}  # three summon attempts in the round
+    assert b.average_win_rate() == 0.5
+
+
+def test_simulate_report_prints_the_targets_and_a_row_per_card():
+    r = runner.invoke(app, ["simulate", "--report", "--games", "12", "--deck", str(PLAIN)],
+                      catch_exceptions=False, env={"COLUMNS": "200"})
+    assert r.exit_code == 0, r.output
+    for words in ("Targets (issue 3)", "median game 5 to 10 rounds", "The Eclipse",
+                  "summon attempts per round"):
+        assert words in r.output
