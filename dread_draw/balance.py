@@ -127,7 +127,7 @@ class Balance:
         out = [("median game 5 to 10 rounds", f"{med:g}", 5 <= med <= 10)]
         fair = 100 / self.players
         worst = max(abs(100 * w / max(1, self.games) - fair) for w in self.wins)
-        out.append((f"every seat's win rate within 4 points of {fair:g}%",
+        out.append((f"every seat's win rate within 4 points of {fair:.3g}%",
                     f"worst off by {worst:.1f}", worst <= 4))
         avg = self.average_win_rate()
         ratio, cid = max(((t.won / t.summoned) / avg if t.summoned and avg else 0.0, cid)

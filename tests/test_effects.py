@@ -61,6 +61,7 @@ def test_bury_looks_at_the_top_cards_and_puts_chosen_ones_on_the_bottom(deck):
     pick = Pick(deck)
     digger, a, b, c = pick(id="digger"), pick(2), pick(3), pick(4)
     g = Game.setup(deck, 2, life=[[], []], draw=[digger, a, b, c])
+    g.look(1, [a])  # say seat 1 knew where a was: after a secret bury it no longer does
     summon_and_use(g, digger)
     d = g.pending
     assert d.kind == PICK_CARD and d.options == (a, b, DONE) and "bottom" in d.prompt
@@ -72,7 +73,7 @@ def test_bury_looks_at_the_top_cards_and_puts_chosen_ones_on_the_bottom(deck):
     assert g.pending.kind != PICK_CARD  # back to the turns
     assert dict(g.view(0).draw_known)[0] == a  # R11.2: the owner saw them...
     assert b in {c for _, c in g.view(0).draw_known}
-    assert g.view(1).draw_known == ()  # ...nobody else did
+    assert g.view(1).draw_known == ()  # ...nobody else did (R11.3)
 
 
 def test_bury_after_choosing_every_card_asks_no_more(deck):

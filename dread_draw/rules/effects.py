@@ -133,6 +133,7 @@ def bury(g: Game, seat: int, card: int, params: Mapping) -> None:
     k = min(params["count"], len(g.draw))
     top = g.draw[len(g.draw) - k:]
     g.look(seat, top)
+    _hide_from_others(g, seat, top)  # which of them stay on top is this seat's secret
     g.note(seen=[g.ev_card(c) for c in reversed(top)])
     _bury_ask(g, seat, card, k)
 
@@ -149,8 +150,6 @@ def _bury_pick(g: Game, seat: int, card: int, k: int, chosen: int) -> None:
         return
     g.draw.remove(chosen)
     g.draw.insert(0, chosen)
-    _hide_from_others(g, seat, [chosen])
-    g.note(buried=g._last_ability.get("buried", 0) + 1)
     _bury_ask(g, seat, card, k - 1)
 
 
