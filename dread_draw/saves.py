@@ -96,7 +96,7 @@ class Save:
             "finished": self.finished, "winner": self.winner, "rounds": self.rounds,
             "started": self.started, "saved": self.saved or now(),
             "choices": self.choices,
-        }, ensure_ascii=False, separators=(",", ":"))
+        }, separators=(",", ":"))  # ASCII: a name from argv may hold undecodable bytes
 
     @property
     def names(self) -> list[str]:
@@ -201,7 +201,8 @@ def parse_save(data: bytes | str, path: Path | str = "<save>") -> Save:
         if kind != HUMAN and kind not in AGENTS:
             raise bad(f"seat {i} ({name}) is a CPU of kind {kind!r}, which this version of "
                       f"Dread Draw does not have (it has: human, {', '.join(AGENTS)})")
-        seats.append(SeatSpec(name, kind))
+        # Names are only shown: undecodable bytes (lone surrogates) become "?" (never a crash).
+        seats.append(SeatSpec(name.encode("utf-8", "replace").decode("utf-8"), kind))
 
     options = _get(raw, "agent_options", dict, path, default={})
     for kind, opts in options.items():  # CPU settings such as think_ms: plain numbers only

@@ -167,6 +167,15 @@ def test_a_crash_while_writing_leaves_the_previous_save(folder, deck_file, monke
     assert not [p for p in folder.root.iterdir() if p.name.endswith(".tmp")]
 
 
+def test_any_name_survives_a_save(folder, deck_file):
+    """Names come from the keyboard or argv (undecodable bytes become lone surrogates)."""
+    seats = [SeatSpec("Zoë 🂡", "human"), SeatSpec("bad\udcff", "human"), SeatSpec('"{x}"')]
+    match, saver = start(folder, deck_file, seats=seats)
+    play_on(match, stop=3)
+    assert saver.error is None
+    assert [s.name for s in resume(folder)[0].seats] == ["Zoë 🂡", "bad?", '"{x}"']
+
+
 def test_saves_go_to_xdg_data_home(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     assert SaveDir().root == tmp_path / "xdg" / "dread-draw"
