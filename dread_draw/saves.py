@@ -324,7 +324,7 @@ def rebuild(save: Save, deck: Deck, *, events: bool = True) -> Match:
     except DeckError as e:
         raise SaveError(f"{where}: {e}", where, "bad") from None
     except (TypeError, ValueError) as e:
-        raise SaveError(f"{where}: the CPU seats cannot be rebuilt ({e}). {_BAD}", where,
+        raise SaveError(f"{where}: the game cannot be rebuilt from it ({e}). {_BAD}", where,
                         "bad") from None
     g = m.game
     if save.finished != g.over or (g.over and save.winner != g.winner):
@@ -335,12 +335,11 @@ def rebuild(save: Save, deck: Deck, *, events: bool = True) -> Match:
     return m
 
 
-def open_save(path: Path | str, deck: str | Path | None = None, *, finished_ok: bool = True,
-              events: bool = True) -> tuple[Save, Match, str]:
+def open_save(path: Path | str, deck: str | Path | None = None) -> tuple[Save, Match, str]:
     """Read, validate and replay a save: (the save, its match, a note about the deck)."""
     save = read_save(path)
-    the_deck, note = save_deck(save, deck, use_saved_copy=save.finished and finished_ok)
-    return save, rebuild(save, the_deck, events=events), note
+    the_deck, note = save_deck(save, deck, use_saved_copy=save.finished)
+    return save, rebuild(save, the_deck), note
 
 
 # ----------------------------------------------------------------------------- the folder
@@ -525,9 +524,7 @@ def resume(folder: SaveDir, deck: str | Path | None = None) -> tuple[Match, Auto
     if not folder.current.exists():
         raise SaveError(f"{folder.current}: there is no game in progress to resume; start one "
                         "with `dread-draw play`.", folder.current, "missing")
-    save = read_save(folder.current)
-    the_deck, _ = save_deck(save, deck, use_saved_copy=save.finished)
-    match = rebuild(save, the_deck)
+    save, match, _ = open_save(folder.current, deck)
     if save.finished:  # killed between keeping a finished game and removing current.json
         kept = folder.finished()
         if not kept or not _same_game(read_save_or_none(kept[-1]), save):
