@@ -91,9 +91,30 @@ def arena(
 
 
 @app.command()
-def play() -> None:
-    """Open the table and play (hot-seat with CPU seats)."""
-    raise fail("the table is not built yet; try `dread-draw simulate`.")
+def play(
+    players: Annotated[int | None, typer.Option(
+        min=2, max=5, help="Seats at the table, 2 to 5 (missing seats are CPUs).")] = None,
+    human: Annotated[list[str] | None, typer.Option(
+        "--human", help="A person's seat, by name (repeat for hot-seat play).")] = None,
+    cpu: Annotated[list[str] | None, typer.Option(
+        "--cpu", help="A CPU seat, by level (repeat for more).")] = None,
+    seed: Annotated[int | None, typer.Option(help="The game's seed (a fresh one by default).")]
+    = None,
+    deck: DeckOpt = None,
+    cpu_delay: Annotated[float, typer.Option(
+        min=0.0, help="Seconds between CPU moves (s skips ahead).")] = 0.8,
+    resume: Annotated[bool, typer.Option(
+        "--resume", help="Continue the saved game in progress, exactly where it was.")] = False,
+    save_dir: SaveDirOpt = None,
+    keep_games: Annotated[int, typer.Option(
+        min=1, help="How many finished games to keep for replay and stats.")] = 50,
+) -> None:
+    """Open the table and play (hot-seat with CPU seats). With --players, --human or --cpu
+    the game starts at once; otherwise the new-game screen opens. Every decision is saved."""
+    from dread_draw.tui.app import play_command
+
+    play_command(players=players, humans=human or [], cpus=cpu or [], seed=seed, deck=deck,
+                 cpu_delay=cpu_delay, resume_saved=resume, save_dir=save_dir, keep=keep_games)
 
 
 @app.command()

@@ -13,4 +13,6 @@ def rules_markdown() -> str:
 
 
 def print_rules() -> None:
-    Console().print(Markdown(rules_markdown()))
+    console = Console()
+    console.width = min(console.width, 100)  # long lines are hard to read
+    console.print(Markdown(rules_markdown()))

@@ -1,0 +1,211 @@
+"""The Dread Draw app: one factory for matches, one App for the CLI and the tests.
+
+`new_match(setup)` is the only place a match is created. `DreadDrawApp` opens on the
+new-game screen, or straight at the table when given a `Match` (a resumed game can be handed
+in the same way). `DreadDrawApp.start_match` is where every match — new, rematch or
+resumed — reaches the table: the place to hook per-match work such as autosave
+(`match.listeners`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+
+from dread_draw.ai import AGENTS
+from dread_draw.cards import Deck, load_deck
+from dread_draw.errors import DreadDrawError
+from dread_draw.saves import KEEP, Autosaver, SaveDir, SaveError, autosave_new, resume
+from dread_draw.sim import HUMAN, Match, SeatSpec
+from dread_draw.tui.saved import BadSave
+from dread_draw.tui.screens import ConfirmQuit, HelpScreen, NewGame, TableScreen
+from dread_draw.tui.setup import (
+    CPU_NAMES,
+    MAX_SEATS,
+    MIN_SEATS,
+    Setup,
+    fresh_seed,
+    load_setup,
+    save_setup,
+    settings_path,
+)
+from dread_draw.tui.widgets import MIN_HEIGHT, MIN_WIDTH
+
+
+def new_match(setup: Setup, deck: Deck | None = None) -> Match:
+    """The one factory of matches: the setup's seats, seed and deck (DeckError if bad)."""
+    return Match(deck or load_deck(setup.deck), setup.seats, setup.seed)
+
+
+class DreadDrawApp(App):
+    """Hot-seat Dread Draw at the terminal, with CPU seats."""
+
+    TITLE = "Dread Draw"
+    CSS_PATH = "dread_draw.tcss"
+    BINDINGS = [
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("f1", "help", "Help", show=False, priority=True),
+        Binding("q", "request_quit", "Quit"),
+        Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
+    ]
+
+    def __init__(self, match: Match | None = None, *, setup: Setup | None = None,
+                 cpu_delay: float = 0.8, settings: Path | None = None,
+                 saves: SaveDir | None = None, saver: Autosaver | None = None) -> None:
+        """`match`: go straight to the table. `setup`: prefill the new-game screen.
+        `settings`: where the last setup is remembered (None: nowhere). `saves`: where
+        games are autosaved after every decision (None: not saved); `saver`: the autosave
+        already attached to a resumed `match`."""
+        super().__init__()
+        self.first_match = match
+        self.settings = settings
+        self.setup = setup or load_setup(settings)
+        self.cpu_delay = cpu_delay
+        self.saves = saves
+        self.first_saver = saver
+        self.saver: Autosaver | None = None
+        self.match: Match | None = None
+
+    def on_mount(self) -> None:
+        self.check_size()
+        if self.first_match is not None:
+            self.start_match(self.first_match, self.first_saver)
+        else:
+            self.push_screen(NewGame(self.setup))
+
+    def check_size(self) -> None:
+        """Below the minimum, every screen says what size it needs instead of the table."""
+        w, h = self.size
+        self.set_class(w < MIN_WIDTH or h < MIN_HEIGHT, "-too-small")
+
+    # --------------------------------------------------------------------------- matches
+
+    def begin(self, setup: Setup) -> None:
+        """Start a match from the new-game screen (DeckError propagates to the screen)."""
+        match = new_match(setup)
+        self.setup = setup
+        save_setup(self.settings, setup)
+        self.start_match(match)
+
+    def start_match(self, match: Match, saver: Autosaver | None = None) -> None:
+        """Every match reaches the table here (and is autosaved from here on)."""
+        self.match = match
+        self.saver = saver
+        if saver is not None:
+            saver.on_error = self.autosave_failed
+        elif self.saves is not None:
+            try:
+                self.saver = autosave_new(self.saves, match, self.autosave_failed)
+            except SaveError as e:  # a bad save could not be set aside: do not overwrite it
+                self.autosave_failed(f"{e} This game is not being saved.")
+        self._replace_screens(TableScreen(match, self.cpu_delay))
+
+    def autosave_failed(self, message: str) -> None:
+        self.notify(message, title="Autosave", severity="error", timeout=15)
+
+    def continue_saved(self) -> None:
+        """The new-game screen's "Continue": resume the saved game, or ask what to do."""
+        try:
+            match, saver = resume(self.saves)
+        except SaveError as e:
+            def answered(fresh: bool | None) -> None:
+                if isinstance(self.screen, NewGame):
+                    self.screen.show_continue()
+
+            self.push_screen(BadSave(e, self.saves), answered)
+            return
+        self.start_match(match, saver)
+
+    def after_game(self, what: str, match: Match) -> None:
+        if what == "rematch":  # same seats, a new seed
+            setup = Setup(list(match.seats), fresh_seed(), self.setup.deck)
+            self.setup = setup
+            self.start_match(new_match(setup, match.deck))
+        elif what == "new":
+            self.match = None
+            self.setup = Setup(list(match.seats), fresh_seed(), self.setup.deck)
+            self._replace_screens(NewGame(self.setup))
+        else:
+            self.exit()
+
+    def _replace_screens(self, screen) -> None:
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(screen)
+
+    # ------------------------------------------------------------------------------ keys
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def in_progress(self) -> bool:
+        return self.match is not None and not self.match.over
+
+    def action_request_quit(self) -> None:
+        """`q` / Ctrl+C: ask first while a game is in progress."""
+        if isinstance(self.screen, ConfirmQuit):
+            return
+        if not self.in_progress():
+            self.exit()
+            return
+
+        def answered(quit_: bool | None) -> None:
+            if quit_:
+                self.exit()
+
+        self.push_screen(ConfirmQuit(), answered)
+
+
+def play_command(*, players: int | None, humans: list[str], cpus: list[str], seed: int | None,
+                 deck: Path | None, cpu_delay: float, resume_saved: bool = False,
+                 save_dir: Path | None = None, keep: int = KEEP) -> None:
+    """`dread-draw play`: seats from the flags start at once; `--resume` continues the saved
+    game (a bad save stops here with a clear message); otherwise the new-game screen."""
+    settings = settings_path()
+    saves = SaveDir(save_dir, keep)
+    deck_name = str(deck) if deck else None
+    if resume_saved:
+        if players is not None or humans or cpus or seed is not None:
+            raise DreadDrawError("--resume continues the saved game as it was; it takes no "
+                                 "--players, --human, --cpu or --seed.")
+        match, saver = resume(saves, deck)
+        DreadDrawApp(match, cpu_delay=cpu_delay, settings=settings, saves=saves,
+                     saver=saver).run()
+        return
+    if players is None and not humans and not cpus:
+        setup = load_setup(settings)
+        setup.seed = fresh_seed() if seed is None else seed
+        if deck_name:
+            setup.deck = deck_name
+        load_deck(setup.deck)  # a bad deck file stops here with a clear message
+        DreadDrawApp(setup=setup, cpu_delay=cpu_delay, settings=settings, saves=saves).run()
+        return
+    setup = Setup(seats_from_flags(players, humans, cpus),
+                  fresh_seed() if seed is None else seed, deck_name)
+    match = new_match(setup)
+    DreadDrawApp(match, setup=setup, cpu_delay=cpu_delay, settings=settings, saves=saves).run()
+
+
+def seats_from_flags(players: int | None, humans: list[str], cpus: list[str]) -> list[SeatSpec]:
+    """People first (in the order given), then CPUs; missing seats are CPUs of the last level
+    given (or `random`). No --human and no --cpu: you against CPUs."""
+    for level in cpus:
+        if level not in AGENTS:
+            raise DreadDrawError(f"--cpu {level!r}: no such CPU level; choose from "
+                                 f"{', '.join(AGENTS)}.")
+    people = [SeatSpec(name, HUMAN) for name in humans] or (
+        [] if cpus else [SeatSpec("You", HUMAN)])
+    n = players if players is not None else len(people) + len(cpus)
+    if len(people) + len(cpus) > n:
+        raise DreadDrawError(f"--players {n}: but {len(people)} --human and {len(cpus)} --cpu "
+                             "seats were given; raise --players or give fewer seats.")
+    if not MIN_SEATS <= n <= MAX_SEATS:
+        raise DreadDrawError(f"a game needs {MIN_SEATS} to {MAX_SEATS} players, not {n}; "
+                             "add seats with --human NAME or --cpu LEVEL.")
+    levels = cpus + [cpus[-1] if cpus else "random"] * (n - len(people) - len(cpus))
+    taken = {p.name for p in people}
+    names = [c for c in CPU_NAMES if c not in taken] + [f"CPU {i}" for i in range(1, 6)]
+    return people + [SeatSpec(names[i], level) for i, level in enumerate(levels)]

@@ -1,0 +1,234 @@
+"""Words for the table: cards, seats and events as plain sentences (no Textual here).
+
+The game log says what happened in sentences a newcomer can follow ("Mara reveals The
+Puppet (7) over Justice (4): summoned."). It reads only the public fields of the events:
+the event log is omniscient (DESIGN.md), so cards drawn from a Life Deck or seen by a peek
+are never named here (R11.2) — only how many there were.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dread_draw.cards import Deck
+from dread_draw.rules import DONE, KEEP, ORDER, PICK_CARD, PICK_SEAT, REVEAL, SUMMON, USE
+
+DOT = "●"
+PIP_FULL, PIP_EMPTY = "■", "□"
+ROUND_PARTS = ("the present", "the near future", "the distant future")
+
+
+def card_label(deck: Deck, uid: int) -> str:
+    """'The Puppet (7)': a card's name and strength."""
+    card = deck.card[uid]
+    return f"{card.name} ({card.strength})"
+
+
+def damage_text(damage: int) -> str:
+    """Red dots *and* a number, never the colour alone: '●● 2', or '0' for none."""
+    return f"{DOT * damage} {damage}" if damage else "0"
+
+
+def life_pips(count: int, width: int = 10) -> str:
+    """A Life Deck as pips and a number: '■■■■■■□□□□ 6' (an overflow shows '+')."""
+    shown = min(count, width)
+    more = "+" if count > width else ""
+    return f"{PIP_FULL * shown}{PIP_EMPTY * (width - shown)}{more} {count}"
+
+
+def ability_text(card) -> str:
+    """'Summon: look at …': the keyword, then the card's text (which may already say it)."""
+    if card.ability is None:
+        return "No ability."
+    text = card.ability.text
+    if text.lower().startswith(card.keyword.lower()):
+        return text
+    return f"{card.keyword}: {text}"
+
+
+def fortune_part(index: int) -> str:
+    """R10.2: the first card read is the present, the second the near future, then beyond."""
+    return ROUND_PARTS[min(index, 2)].capitalize()
+
+
+def _card(ev_card: dict | None, deck: Deck) -> str:
+    return "no card" if ev_card is None else card_label(deck, ev_card["uid"])
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+@dataclass
+class Narrator:
+    """Turns events into log sentences; remembers each row's last card for 'over …'."""
+
+    deck: Deck
+    names: list[str]
+    tops: dict[int, dict] = field(default_factory=dict)
+
+    def __call__(self, ev: dict) -> str | None:
+        kind = ev["type"]
+        handler = getattr(self, "_" + kind, None)
+        return handler(ev) if handler else None
+
+    def name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def _game_start(self, ev: dict) -> str:
+        return (f"A new game: {len(self.names)} players, {ev['draw']} cards in the Draw Deck; "
+                f"{self.name(ev['starting_seat'])} starts.")
+
+    def _round_start(self, ev: dict) -> str:
+        self.tops.clear()
+        return f"── Round {ev['round']}: {self.name(ev['starting_seat'])} starts."
+
+    def _summon(self, ev: dict) -> str:
+        seat, card = ev["seat"], ev["card"]
+        before = self.tops.get(seat)
+        self.tops[seat] = card
+        who = self.name(seat)
+        what = _card(card, self.deck)
+        if ev["source"] == "reserve":
+            verb = f"{who} summons {what} from reserves"
+        else:
+            verb = f"{who} reveals {what}"
+        over = f" over {_card(before, self.deck)}" if before else ""
+        return f"{verb}{over}: summoned (row {ev['row_total']})."
+
+    def _fail(self, ev: dict) -> str:
+        seat = ev["seat"]
+        who = self.name(seat)
+        before = self.tops.pop(seat, None)
+        lost = len(ev["discarded"])
+        tail = f"eliminated, {_count(lost, 'card')} discarded." if lost else "eliminated."
+        if ev["card"] is None:
+            return f"{who} has no card left to reveal: {tail}"
+        over = f" against {_card(before, self.deck)}" if before else ""
+        return f"{who} reveals {_card(ev['card'], self.deck)}{over}: it fails, {tail}"
+
+    def _ability(self, ev: dict) -> str:
+        who = self.name(ev["seat"])
+        card = self.deck.card[ev["card"]["uid"]]
+        if not ev["used"]:
+            return f"{who} does not use {card.name}'s {card.keyword} ability."
+        return f"{who} uses {card.name}: {ability_text(card)}"
+
+    def _reshuffle(self, ev: dict) -> str:
+        return f"The discard pile is shuffled into a new Draw Deck ({_count(ev['count'], 'card')})."
+
+    def _round_end(self, ev: dict) -> str:
+        self.tops.clear()
+        dmg = ev["damage"]
+        hits = f"deals {dmg} damage to every other player" if dmg else "deals no damage"
+        return f"{self.name(ev['winner'])} wins round {ev['round']} and {hits}."
+
+    def _damage(self, ev: dict) -> str:
+        who = self.name(ev["seat"])
+        drawn = len(ev["drawn"])
+        if not drawn:
+            return f"{who} takes {ev['amount']} damage with an empty Life Deck."
+        kept = _card(ev["kept"], self.deck)
+        rest = drawn - 1
+        tossed = f", discards {rest}" if rest else ""
+        return (f"{who} takes {ev['amount']} damage: draws {drawn} from the Life Deck, keeps "
+                f"{kept} in reserve{tossed} ({ev['life']} left).")
+
+    def _gain_life(self, ev: dict) -> str:
+        return (f"{self.name(ev['seat'])} gains {ev['amount']} life "
+                f"({_count(ev['life'], 'card')} in the Life Deck).")
+
+    def _defeated(self, ev: dict) -> str:
+        return f"{self.name(ev['seat'])} is defeated and leaves the game."
+
+    def _game_end(self, ev: dict) -> str:
+        how = " (no damage for 10 rounds: a stalemate, R10.3)" if ev.get("stalemate") else ""
+        return f"{self.name(ev['winner'])} wins the game after {ev['rounds']} rounds{how}."
+
+
+@dataclass
+class RoundReport:
+    """What one round did: who won, the damage, and who took how much (for the summary)."""
+
+    round: int
+    winner: int
+    damage: int
+    hits: list[tuple[int, int, int]] = field(default_factory=list)  # (seat, amount, life left)
+    defeated: list[int] = field(default_factory=list)
+
+    def lines(self, names: list[str]) -> list[str]:
+        who = names[self.winner]
+        out = [f"Round {self.round}: {who} wins.",
+               f"{who}'s row deals {self.damage} damage to each other player (R7)."]
+        if not self.hits and not self.defeated:
+            out.append("Nobody takes any damage.")
+        for seat, amount, life in self.hits:
+            out.append(f"{names[seat]} takes {amount} damage: {_count(life, 'card')} left "
+                       "in the Life Deck.")
+        for seat in self.defeated:
+            out.append(f"{names[seat]} is defeated.")
+        return out
+
+
+class RoundTracker:
+    """Collects a round's damage; `feed` returns the finished RoundReport once the round's
+    damage is all dealt (at the next round_start or at game_end), else None."""
+
+    def __init__(self) -> None:
+        self.report: RoundReport | None = None
+
+    def feed(self, ev: dict) -> RoundReport | None:
+        kind, report = ev["type"], self.report
+        if kind == "round_end":
+            self.report = RoundReport(ev["round"], ev["winner"], ev["damage"])
+        elif report is not None and kind == "damage":
+            report.hits.append((ev["seat"], ev["amount"], ev["life"]))
+        elif report is not None and kind == "defeated":
+            report.defeated.append(ev["seat"])
+        elif report is not None and kind in ("round_start", "game_end"):
+            self.report = None
+            return report
+        return None
+
+
+def describe(decision, view, names: list[str]) -> tuple[str, list[tuple[int, str]]]:
+    """The question a Decision asks its seat, and a label for each legal option — exactly
+    the Decision's options, in order (STYLE.md principle 2). Every kind is handled."""
+    deck = view.deck
+    who = names[decision.seat]
+    kind = decision.kind
+
+    def card_option(c: int) -> str:
+        card = deck.card[c]
+        key = f", {card.keyword}" if card.keyword else ""
+        return f"{card.name} ({card.strength}, damage {card.damage}{key})"
+
+    if kind == SUMMON:
+        row = view.rows[decision.seat]
+        beat = view.card_to_beat(decision.seat)
+        if row:
+            q = (f"{who}, your turn. Beat {card_label(deck, row[-1])}: strength over {beat}. "
+                 "Reveal the top card, or summon a reserve card that beats it.")
+        else:
+            q = f"{who}, your turn. Your row is empty: any card succeeds."
+        labels = [(o, "Reveal the top card" if o == REVEAL else f"Summon {card_option(o)}")
+                  for o in decision.options]
+        return q, labels
+    if kind == USE:
+        card = deck.card[decision.card]
+        q = f"{who}: use {card.name}'s ability? {ability_text(card)}"
+        return q, [(o, "Use it" if o else "Skip it") for o in decision.options]
+    if kind == KEEP:
+        q = (f"{who}, you drew {len(decision.options)} cards from your Life Deck (only you see "
+             "them). Keep one in your reserves; the others are discarded.")
+        return q, [(o, f"Keep {card_option(o)}") for o in decision.options]
+    if kind == ORDER:
+        q = f"{who}: several Aftermath abilities trigger. Which resolves first?"
+        return q, [(o, card_option(o)) for o in decision.options]
+    if kind == PICK_CARD:
+        q = f"{who}: {decision.prompt or 'choose a card.'}"
+        return q, [(o, "Done" if o == DONE else card_option(o)) for o in decision.options]
+    if kind == PICK_SEAT:
+        q = f"{who}: {decision.prompt or 'choose a player.'}"
+        return q, [(o, names[o]) for o in decision.options]
+    return f"{who}: choose.", [(o, str(o)) for o in decision.options]

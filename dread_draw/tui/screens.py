@@ -1,0 +1,531 @@
+"""The app's screens: new game, the table, hand-off, round summary, game over, help, quit.
+
+The table drives the match through `Match` only (the one driver loop, STYLE.md principle 6):
+a worker asks the seat to move — a CPU agent in a thread, at a readable pace, or the person
+at the keyboard through the prompt — and applies the answer. Hot-seat privacy (R11.2): with
+more than one human, a seat's private cards appear only after a hand-off screen, and are
+hidden again as soon as another seat is to move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from rich.markdown import Markdown as RichMarkdown
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Input, Label, RichLog, Select, Static
+
+from dread_draw.ai import AGENTS
+from dread_draw.errors import DreadDrawError
+from dread_draw.rules import KEEP, PICK_CARD, SKIP, USE, USE_IT
+from dread_draw.rules_text import rules_markdown
+from dread_draw.saves import continue_label
+from dread_draw.sim import HUMAN, Match, SeatSpec
+from dread_draw.tui.narrate import (
+    Narrator,
+    RoundReport,
+    RoundTracker,
+    damage_text,
+    describe,
+    fortune_part,
+)
+from dread_draw.tui.setup import MAX_SEATS, MIN_SEATS, Setup, fresh_seed
+from dread_draw.tui.widgets import (
+    CardFocused,
+    CardReader,
+    Choice,
+    KeyBar,
+    PromptBar,
+    SeatPanel,
+    TableCentre,
+    TooSmall,
+    seat_states,
+    update_if_changed,
+)
+
+FULL_SEAT_LINES = 6  # a seat with framed tiles; below that, the compact layout
+CHROME_LINES = 6  # top bar, prompt, footer
+
+
+# --------------------------------------------------------------------------- small screens
+
+class SizeAware:
+    """Mixed into every screen: a resize re-checks the terminal's size (the App itself is
+    not told of later resizes)."""
+
+    def on_resize(self) -> None:
+        self.app.check_size()
+
+
+class HelpScreen(SizeAware, ModalScreen[None]):
+    """`?`: the keys, then the rules in our own words (the text of `dread-draw rules`)."""
+
+    BINDINGS = [Binding("escape,question_mark,q,f1", "dismiss", "Close")]
+
+    KEYS = """\
+## Keys
+| key | what it does |
+|---|---|
+| 1–9, Enter | answer the question at the bottom (or click a button) |
+| y / n | use or skip an optional ability |
+| Tab, Shift+Tab | move between cards and buttons; the focused card is shown in full |
+| s | skip ahead through the CPU turns to the next decision of a person |
+| ? or F1 | this help |
+| q, Ctrl+C | quit (asks first during a game) |
+"""
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-body"):
+            yield Static(RichMarkdown(self.KEYS + "\n" + rules_markdown()))
+        yield KeyBar()
+        yield TooSmall()
+
+
+class ConfirmQuit(SizeAware, ModalScreen[bool]):
+    """`q` or Ctrl+C during a game: quit only if the player says so."""
+
+    BINDINGS = [Binding("y", "answer(True)", "Quit"),
+                Binding("n,escape", "answer(False)", "Keep playing")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("Quit the game in progress?", classes="dialog-title")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("y  Quit", id="yes", variant="error", compact=True)
+                yield Button("n  Keep playing", id="no", compact=True)
+        yield TooSmall()
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+
+class HandOff(SizeAware, ModalScreen[None]):
+    """R11.2: the next person's private cards are behind this screen until they press Enter."""
+
+    BINDINGS = [Binding("enter,space", "go", "I am here")]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="handoff"):
+            yield Label(f"Pass the keyboard to {self.player}", classes="dialog-title")
+            yield Static(f"{self.player} has cards to look at that nobody else may see. "
+                         "Everyone else, please look away.")
+            yield Button(f"Enter  I am {self.player}", id="go", variant="primary", compact=True)
+        yield TooSmall()
+
+    def action_go(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed)
+    def pressed(self) -> None:
+        self.dismiss(None)
+
+
+class RoundSummary(SizeAware, ModalScreen[None]):
+    """R7: who won the round, the damage dealt and to whom."""
+
+    BINDINGS = [Binding("enter,space,escape", "close", "Continue")]
+
+    def __init__(self, report: RoundReport, names: list[str]) -> None:
+        super().__init__()
+        self.lines = report.lines(names)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label(self.lines[0], classes="dialog-title")
+            yield Static("\n".join(self.lines[1:]))
+            yield Button("Enter  Continue", id="go", compact=True)
+        yield TooSmall()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed)
+    def pressed(self) -> None:
+        self.dismiss(None)
+
+
+class GameOver(SizeAware, Screen[str]):
+    """R10: the winner, then the fortune read card by card; rematch, new game or quit."""
+
+    BINDINGS = [Binding("enter,space", "turn", "Turn the next card"),
+                Binding("r", "done('rematch')", "Rematch"),
+                Binding("g", "done('new')", "New game"),
+                Binding("q", "done('quit')", "Quit")]
+
+    def __init__(self, match: Match) -> None:
+        super().__init__()
+        self.match = match
+        self.turned = 0
+
+    def compose(self) -> ComposeResult:
+        g = self.match.game
+        name = self.match.seats[g.winner].name
+        how = " (a stalemate: most cards in the Life Deck, R10.3)" if g.stalemate else ""
+        with VerticalScroll(id="gameover"):
+            yield Label(f"{name} wins the game after {g.round} rounds{how}.", id="winner")
+            yield Label(f"seed {self.match.seed}", classes="seed")
+            if g.fortune:
+                yield Label(f"{name}'s fortune: the Life Deck, shuffled, is read card by card.",
+                            classes="fortune-intro")
+            else:
+                yield Label(f"{name}'s Life Deck is empty: there is no fortune to read.",
+                            classes="fortune-intro")
+            yield Vertical(id="fortune")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Enter  Turn the next card", id="turn", compact=True)
+                yield Button("r  Rematch", id="rematch", variant="primary", compact=True)
+                yield Button("g  New game", id="new", compact=True)
+                yield Button("q  Quit", id="quit", compact=True)
+        yield KeyBar()
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        self._update_turn_button()
+
+    def _update_turn_button(self) -> None:
+        self.query_one("#turn", Button).display = self.turned < len(self.match.game.fortune)
+
+    def action_turn(self) -> None:
+        """R10.2: the present, the near future, then the distant future."""
+        fortune = self.match.game.fortune
+        if self.turned >= len(fortune):
+            return
+        deck = self.match.deck
+        c = fortune[self.turned]
+        card = deck.card[c]
+        t = Text()
+        t.append(f"{fortune_part(self.turned)}: ", "bold")
+        t.append(f"{card.name} ({card.strength}, damage {damage_text(card.damage)})\n")
+        t.append(card.fortune, "italic")
+        self.query_one("#fortune", Vertical).mount(Static(t, classes="fortune-card"))
+        self.turned += 1
+        self._update_turn_button()
+
+    def action_done(self, what: str) -> None:
+        self.dismiss(what)
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "turn":
+            self.action_turn()
+        else:
+            self.dismiss(event.button.id)
+
+
+# ------------------------------------------------------------------------------ new game
+
+def kind_options() -> list[tuple[str, str]]:
+    """Human, or a CPU of every level the agents registry holds."""
+    return [("Human", HUMAN)] + [(f"CPU · {name}", name) for name in AGENTS]
+
+
+class NewGame(SizeAware, Screen):
+    """2 to 5 seats (name, human or CPU level), a seed (shown; fresh by default), a deck."""
+
+    BINDINGS = [Binding("ctrl+s", "start", "Start"), Binding("f1", "app.help", "Help")]
+
+    def __init__(self, setup: Setup) -> None:
+        super().__init__()
+        self.setup = setup
+
+    def compose(self) -> ComposeResult:
+        s = self.setup
+        with VerticalScroll(id="newgame"):
+            yield Label("DREAD DRAW — a new game", id="title")
+            with Horizontal(classes="field"):
+                yield Label("Players", classes="field-label")
+                yield Select([(str(n), n) for n in range(MIN_SEATS, MAX_SEATS + 1)],
+                             value=len(s.seats), allow_blank=False, id="players", compact=True)
+            kinds = kind_options()
+            known = {v for _, v in kinds}
+            for i in range(MAX_SEATS):
+                spec = s.seats[i] if i < len(s.seats) else Setup.default_seat(i)
+                with Horizontal(classes="field seat-field", id=f"seat-row-{i}"):
+                    yield Label(f"Seat {i + 1}", classes="field-label")
+                    yield Input(spec.name, id=f"name-{i}", max_length=16, compact=True)
+                    yield Select(kinds, value=spec.kind if spec.kind in known else "random",
+                                 allow_blank=False, id=f"kind-{i}", compact=True)
+            with Horizontal(classes="field"):
+                yield Label("Seed", classes="field-label")
+                yield Input(str(s.seed), id="seed", type="integer", compact=True)
+                yield Button("New seed", id="reseed", compact=True)
+            with Horizontal(classes="field"):
+                yield Label("Deck", classes="field-label")
+                yield Input(s.deck or "", id="deck", compact=True,
+                            placeholder="the standard deck, or a path to a deck file")
+            yield Static("", id="error")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Continue", id="continue", variant="success", compact=True)
+                yield Button("Start the game", id="start", variant="primary", compact=True)
+                yield Button("Rules and keys (F1)", id="help", compact=True)
+                yield Button("Quit", id="quit", compact=True)
+        yield KeyBar()
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        self._show_seats(len(self.setup.seats))
+        self.query_one("#continue" if self.show_continue() else "#start", Button).focus()
+
+    def show_continue(self) -> bool:
+        """A "Continue" entry while a saved game is in progress (issue 6: saves)."""
+        label = continue_label(getattr(self.app, "saves", None))
+        button = self.query_one("#continue", Button)
+        button.display = label is not None
+        button.label = label or ""
+        return label is not None
+
+    def _show_seats(self, n: int) -> None:
+        for i in range(MAX_SEATS):
+            self.query_one(f"#seat-row-{i}").display = i < n
+
+    @on(Select.Changed, "#players")
+    def players_changed(self, event: Select.Changed) -> None:
+        self._show_seats(int(event.value))
+
+    def read(self) -> Setup:
+        n = int(self.query_one("#players", Select).value)
+        seats = []
+        for i in range(n):
+            name = self.query_one(f"#name-{i}", Input).value.strip() or f"Seat {i + 1}"
+            kind = str(self.query_one(f"#kind-{i}", Select).value)
+            seats.append(SeatSpec(name, kind))
+        seed_text = self.query_one("#seed", Input).value.strip()
+        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else fresh_seed()
+        deck = self.query_one("#deck", Input).value.strip() or None
+        return Setup(seats, seed, deck)
+
+    def action_start(self) -> None:
+        setup = self.read()
+        try:
+            self.app.begin(setup)
+        except DreadDrawError as e:
+            self.query_one("#error", Static).update(f"Cannot start: {e}")
+
+    @on(Input.Submitted)
+    def submitted(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        button = event.button.id
+        if button == "start":
+            self.action_start()
+        elif button == "continue":
+            self.app.continue_saved()
+        elif button == "reseed":
+            self.query_one("#seed", Input).value = str(fresh_seed())
+        elif button == "help":
+            self.app.action_help()
+        elif button == "quit":
+            self.app.exit()
+
+
+# ---------------------------------------------------------------------------- the table
+
+class TableScreen(SizeAware, Screen):
+    """The table: every seat, the shared zones, the card reader, the log and the prompt."""
+
+    BINDINGS = [
+        Binding("s", "skip", "Skip CPU turns"),
+        Binding("y", "use(True)", "Use", show=False),
+        Binding("n", "use(False)", "Skip ability", show=False),
+        *(Binding(str(i + 1), f"pick({i})", "Choose", show=i == 0, key_display="1-9")
+          for i in range(9)),
+    ]
+
+    def __init__(self, match: Match, cpu_delay: float = 0.8) -> None:
+        super().__init__()
+        self.match = match
+        self.cpu_delay = cpu_delay
+        self.names = [s.name for s in match.seats]
+        self.humans = [i for i, s in enumerate(match.seats) if s.is_human]
+        # The seat whose private cards may be on screen (R11.2); None: public only.
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.narrate = Narrator(match.deck, self.names)
+        self.rounds = RoundTracker()
+        self.round_winner = -1
+        self.skipping = False
+        self.wake = asyncio.Event()
+        self.answer: asyncio.Future | None = None
+        self.reading: int | None = None
+        self.compact = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="topbar")
+        with Horizontal(id="main"):
+            with VerticalScroll(id="seats"):
+                for s in range(len(self.match.seats)):
+                    yield SeatPanel(self.match.deck, s)
+            with Vertical(id="side"):
+                yield TableCentre(id="centre")
+                yield CardReader(id="reader")
+                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+        yield PromptBar(id="prompt")
+        yield KeyBar()
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        log = self.query_one("#log", RichLog)
+        for ev in self.match.events:  # a resumed match shows its story so far
+            self._note(ev, log)
+        self.query_one(CardReader).show(self.match.deck, None)
+        self.show_table()
+        self.drive()
+
+    def on_resize(self) -> None:  # as well as SizeAware's
+        self.set_class(self.size.width < 100, "-narrow")
+        compact = len(self.match.seats) * FULL_SEAT_LINES + CHROME_LINES > self.size.height
+        if compact != self.compact:
+            self.compact = compact
+            self.show_table()
+
+    # ---------------------------------------------------------------- rendering (from a view)
+
+    def show_table(self) -> None:
+        m = self.match
+        private = self.viewer is not None
+        view = m.game.view(self.viewer if private else 0)
+        states = seat_states(view, m.seats, round_winner=self.round_winner, private=private)
+        for panel, state in zip(self.query(SeatPanel), states, strict=True):
+            panel.show(state, self.compact)
+        self.query_one(TableCentre).show(view, m.seed, private)
+        to_play = view.pending.seat if view.pending is not None else -1
+        who = f"  ·  {self.names[to_play]} to play" if to_play >= 0 else ""
+        update_if_changed(self.query_one("#topbar", Static),
+                          f"DREAD DRAW  ·  round {view.round}  ·  seed {m.seed}{who}",
+                          layout=False)  # one line, always
+
+    def _note(self, ev: dict, log: RichLog) -> RoundReport | None:
+        line = self.narrate(ev)
+        if line:
+            log.write(line)
+        if ev["type"] == "round_end":
+            self.round_winner = ev["winner"]
+        elif ev["type"] == "round_start":
+            self.round_winner = -1
+        return self.rounds.feed(ev)
+
+    @on(CardFocused)
+    def read_card(self, event: CardFocused) -> None:
+        self.reading = event.uid
+        self.query_one(CardReader).show(self.match.deck, event.uid)
+
+    # ------------------------------------------------------------------------ the driver
+
+    @work(exclusive=True, group="driver")
+    async def drive(self) -> None:
+        """The one driver loop (sim.Match): ask the seat to move, apply its answer."""
+        m = self.match
+        prompt = self.query_one(PromptBar)
+        paced = False
+        while not m.over:
+            seat = m.to_move()
+            spec = m.seats[seat]
+            if spec.is_human:
+                self.skipping = False
+                await self.take_keyboard(seat)
+                self.show_table()
+                option = await self.ask(seat)
+            else:
+                paced = not self.skipping and self.cpu_delay > 0
+                if paced:
+                    prompt.clear(Text(f"{spec.name} (CPU {spec.kind}) is thinking…   press s "
+                                      "to skip ahead to the next decision of a person."))
+                    await self.pause(self.cpu_delay)
+                option = await asyncio.to_thread(m.cpu_choice)
+            await self.apply(option)
+            if len(self.humans) > 1 and m.to_move() != self.viewer:
+                self.viewer = None  # R11.2: hidden again before the next seat moves
+            if paced or spec.is_human:  # unpaced CPU steps are drawn once, at the end
+                self.show_table()
+        self.show_table()
+        prompt.clear(Text(f"{self.names[m.game.winner]} wins the game."))
+        what = await self.app.push_screen_wait(GameOver(m))
+        self.app.call_later(self.app.after_game, what, m)
+
+    async def pause(self, seconds: float) -> None:
+        self.wake.clear()
+        try:
+            await asyncio.wait_for(self.wake.wait(), seconds)
+        except TimeoutError:
+            pass
+
+    async def apply(self, option: int) -> None:
+        new = self.match.apply(option)
+        log = self.query_one("#log", RichLog)
+        for ev in new:
+            report = self._note(ev, log)
+            if report is not None and not self.skipping:
+                self.show_table()
+                await self.app.push_screen_wait(RoundSummary(report, self.names))
+
+    def private_to(self, seat: int) -> bool:
+        """Whether `seat` has something only it may see (R11.2) right now."""
+        view = self.match.game.view(seat)
+        if view.looking or view.draw_known or any(view.life_known):
+            return True
+        d = view.pending
+        if d is None or d.kind not in (KEEP, PICK_CARD):
+            return False
+        public = set(view.discard).union(*view.rows, *view.reserves)
+        return any(o >= 0 and o not in public for o in d.options)
+
+    async def take_keyboard(self, seat: int) -> None:
+        """Hot-seat: with several humans, a hand-off screen before private cards show."""
+        if self.viewer == seat or len(self.humans) < 2:
+            return
+        if self.private_to(seat):
+            self.show_table()
+            await self.app.push_screen_wait(HandOff(self.names[seat]))
+        self.viewer = seat
+        self.show_table()
+
+    async def ask(self, seat: int) -> int:
+        view = self.match.game.view(seat)
+        question, options = describe(view.pending, view, self.names)
+        if view.pending.kind == USE or view.pending.card >= 0:
+            self.query_one(CardReader).show(self.match.deck, view.pending.card)
+        self.answer = asyncio.get_running_loop().create_future()
+        self.query_one(PromptBar).ask(question, options)
+        try:
+            return await self.answer
+        finally:
+            self.answer = None
+
+    @on(Choice)
+    def chosen(self, event: Choice) -> None:
+        if self.answer is not None and not self.answer.done():
+            self.answer.set_result(event.option)
+
+    # ------------------------------------------------------------------------ key actions
+
+    def action_skip(self) -> None:
+        self.skipping = True
+        self.wake.set()
+
+    def action_pick(self, index: int) -> None:
+        if self.answer is not None:
+            self.query_one(PromptBar).pick(index)
+
+    def action_use(self, use: bool) -> None:
+        d = self.match.game.pending
+        if self.answer is None or d is None or d.kind != USE:
+            return
+        bar = self.query_one(PromptBar)
+        want = USE_IT if use else SKIP
+        if want in bar.options:
+            bar.pick(bar.options.index(want))
+

@@ -1,0 +1,76 @@
+"""A game's setup (seats, seed, deck) and the memory of the last one (no Textual here).
+
+The last setup is kept as a small JSON file in the user's config directory so that the
+new-game screen opens the way it was left; the seed is always fresh.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from dread_draw.ai import AGENTS
+from dread_draw.cards import MAX_PLAYERS, MIN_PLAYERS
+from dread_draw.sim import HUMAN, SeatSpec, atomic_write
+
+MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
+CPU_NAMES = ("Zora", "Orrin", "Vesna", "Tobin", "Ilse")
+
+
+def fresh_seed() -> int:
+    """A new seed, short enough to read out to a friend."""
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+@dataclass
+class Setup:
+    """Who sits where, the seed, and the deck file (None: the standard deck)."""
+
+    seats: list[SeatSpec]
+    seed: int
+    deck: str | None = None
+
+    @staticmethod
+    def default_seat(i: int) -> SeatSpec:
+        return SeatSpec("You", HUMAN) if i == 0 else SeatSpec(CPU_NAMES[i - 1], "random")
+
+    @classmethod
+    def default(cls) -> Setup:
+        return cls([cls.default_seat(i) for i in range(4)], fresh_seed())
+
+    def to_json(self) -> dict:
+        return {"seats": [[s.name, s.kind] for s in self.seats], "deck": self.deck}
+
+
+def settings_path() -> Path:
+    """Where the last setup is remembered ($XDG_CONFIG_HOME or ~/.config)."""
+    base = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
+    return Path(base) / "dread-draw" / "last-setup.json"
+
+
+def load_setup(path: Path | None) -> Setup:
+    """The remembered setup with a fresh seed; the default one if none or unreadable."""
+    if path is None or not path.exists():
+        return Setup.default()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        seats = [SeatSpec(str(name)[:16], kind if kind == HUMAN or kind in AGENTS else "random")
+                 for name, kind in data["seats"]][:MAX_SEATS]
+        if len(seats) < MIN_SEATS:
+            return Setup.default()
+        return Setup(seats, fresh_seed(), data.get("deck") or None)
+    except (OSError, ValueError, KeyError, TypeError):
+        return Setup.default()
+
+
+def save_setup(path: Path | None, setup: Setup) -> None:
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(path, [json.dumps(setup.to_json())])
+    except OSError:
+        pass  # remembering the setup is a convenience, never a reason to fail

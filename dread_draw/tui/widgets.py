@@ -1,0 +1,311 @@
+"""The table's widgets: card tiles, seat panels, the table centre, the card reader, the prompt.
+
+Widgets render from a seat's `View` (R11) and the seats' names; they keep no game state of
+their own. Nothing is said by colour alone: damage is dots *and* a number, statuses are words,
+the seat to play carries a ▶ marker. Colours and sizes live in dread_draw.tcss.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Button, Label, OptionList, Static
+
+from dread_draw.cards import Deck
+from dread_draw.rules import View
+from dread_draw.sim import SeatSpec
+from dread_draw.tui.narrate import DOT, ability_text, card_label, damage_text, life_pips
+
+
+def set_classes(widget: Widget, flags: dict[str, bool]) -> None:
+    """Set or clear CSS classes, touching only those that change (each change restyles)."""
+    for name, on in flags.items():
+        if widget.has_class(name) != on:
+            widget.set_class(on, name)
+
+
+def update_if_changed(widget: Static, content, *, layout: bool = True) -> None:
+    """Static.update re-lays out the screen; skip it when the text is the same."""
+    if getattr(widget, "_shown", None) != content:
+        widget._shown = content
+        widget.update(content, layout=layout)
+
+
+class CardFocused(Message):
+    """A card tile got the focus (or was clicked): show its full text in the reader."""
+
+    def __init__(self, uid: int) -> None:
+        self.uid = uid
+        super().__init__()
+
+
+class CardTile(Widget, can_focus=True):
+    """One face-up card: strength big, damage as dots and a number, name, keyword.
+
+    Full tiles are small framed boxes (keyword in the frame); compact ones are one line.
+    """
+
+    COMPONENT_CLASSES = {"card--strength", "card--dots", "card--name"}
+
+    def __init__(self, deck: Deck, uid: int, *, compact: bool = False) -> None:
+        super().__init__(classes="-compact" if compact else "")
+        self.deck = deck
+        self.uid = uid
+        card = deck.card[uid]
+        self.border_title = card.keyword or None
+        self.tooltip = card_label(deck, uid)
+
+    def render(self) -> Text:
+        card = self.deck.card[self.uid]
+        strength = self.get_component_rich_style("card--strength")
+        dots = self.get_component_rich_style("card--dots")
+        name = self.get_component_rich_style("card--name")
+        dmg = (DOT * card.damage, dots) if card.damage else ("·", dots)
+        if self.has_class("-compact"):
+            short = card.name.removeprefix("The ")
+            return Text.assemble((str(card.strength), strength), " ", (short, name), " ",
+                                 dmg, str(card.damage), no_wrap=True, overflow="ellipsis")
+        return Text.assemble((f"{card.strength:>2}", strength), "  ", dmg, f" {card.damage}\n",
+                             (card.name, name), no_wrap=True, overflow="ellipsis")
+
+    def on_focus(self) -> None:
+        self.post_message(CardFocused(self.uid))
+
+    def on_click(self) -> None:
+        self.focus()
+
+
+@dataclass(frozen=True)
+class SeatState:
+    """What a seat panel shows: everything public about one seat, plus its labels."""
+
+    seat: int
+    spec: SeatSpec
+    life: int
+    row: tuple[int, ...]
+    reserves: tuple[int, ...]
+    total: int
+    status: str
+    to_play: bool
+    known_life: int  # cards of this Life Deck whose place the viewer has seen (private)
+
+
+def seat_states(view: View, seats: list[SeatSpec], *, round_winner: int = -1,
+                private: bool = False) -> list[SeatState]:
+    """The seat panels' contents from one seat's view (R11.1: all of it public but
+    `known_life`, which is shown only when `private`)."""
+    to_play = view.pending.seat if view.pending is not None else -1
+    out = []
+    for s, spec in enumerate(seats):
+        if view.over:
+            status = "winner" if s == view.winner else ("defeated" if view.defeated[s] else "")
+        elif view.defeated[s]:
+            status = "defeated"
+        elif s == round_winner:
+            status = "won the round"
+        elif s == to_play:
+            status = "to play"
+        elif view.in_round[s]:
+            status = "in the round"
+        else:
+            status = "eliminated"
+        known = len(view.life_known[s]) if private else 0
+        out.append(SeatState(s, spec, view.life_counts[s], view.rows[s], view.reserves[s],
+                             view.totals[s], status, s == to_play, known))
+    return out
+
+
+def kind_label(spec: SeatSpec) -> str:
+    return "human" if spec.is_human else f"CPU {spec.kind}"
+
+
+class SeatPanel(Vertical):
+    """One seat: name and kind, Life Deck pips, status, the row (left to right) and its
+    total, and the reserves."""
+
+    def __init__(self, deck: Deck, seat: int) -> None:
+        super().__init__(id=f"seat-{seat}", classes="seat")
+        self.deck = deck
+        self.state: SeatState | None = None
+        self.compact = False
+
+    def compose(self):
+        yield Static(classes="seat-head")
+        with Horizontal(classes="seat-cards"):
+            with Horizontal(classes="zone"):
+                yield Label("row", classes="zone-label row-label")
+                yield Horizontal(classes="row")
+            with Horizontal(classes="zone"):
+                yield Label("reserves", classes="zone-label")
+                yield Horizontal(classes="reserves")
+
+    def show(self, state: SeatState, compact: bool) -> None:
+        old, self.state = self.state, state
+        changed = compact != self.compact or old is None
+        if not changed and old == state:
+            return  # an update re-lays out the screen: skip it when nothing changed
+        set_classes(self, {"-to-play": state.to_play, "-compact": compact,
+                           "-out": state.status in ("defeated", "eliminated"),
+                           "-won": state.status in ("winner", "won the round")})
+        self.compact = compact
+        # Both have a fixed size (dread_draw.tcss): no layout pass needed.
+        self.query_one(".seat-head", Static).update(self._head(state), layout=False)
+        self.query_one(".row-label", Label).update(f"row {state.total}", layout=False)
+        if changed or old.row != state.row:
+            self._fill(".row", state.row, "empty")
+        if changed or old.reserves != state.reserves:
+            self._fill(".reserves", state.reserves, "none")
+
+    def _head(self, st: SeatState) -> Text:
+        marker = "▶ " if st.to_play else "  "
+        t = Text(no_wrap=True, overflow="ellipsis")
+        gap = " " if self.compact else "  "
+        t.append(f"{marker}{st.spec.name}", "bold")
+        t.append(f" ({kind_label(st.spec)}){gap}life {life_pips(st.life)}")
+        if st.known_life:
+            t.append(f" ({st.known_life} seen)")
+        t.append(gap)
+        t.append(st.status.upper() if st.to_play else st.status, "bold" if st.to_play else "")
+        return t
+
+    def _fill(self, selector: str, uids: tuple[int, ...], empty: str) -> None:
+        box = self.query_one(selector, Horizontal)
+        box.remove_children()
+        if uids:
+            box.mount_all(CardTile(self.deck, c, compact=self.compact) for c in uids)
+        else:
+            box.mount(Label(empty, classes="empty"))
+
+
+class TableCentre(Static):
+    """The shared zones: round, Draw Deck size, discard pile (top card and size), seed; and,
+    for the seat at the keyboard only, Draw Deck cards it has seen (R11.2)."""
+
+    def show(self, view: View, seed: int, private: bool) -> None:
+        deck = view.deck
+        t = Text()
+        t.append(f"Round {view.round}", "bold")
+        t.append(f"   seed {seed}\n")
+        t.append(f"Draw Deck: {view.draw_count} cards\n")
+        if view.discard:
+            top = view.discard[-1]
+            t.append(f"Discard: {len(view.discard)}, top {card_label(deck, top)} "
+                     f"{damage_text(deck.damage[top])}")
+        else:
+            t.append("Discard: empty")
+        if private and view.draw_known:
+            seen = ", ".join(f"#{d + 1} {card_label(deck, c)}" for d, c in view.draw_known)
+            t.append(f"\nYou have seen (from the top): {seen}")
+        update_if_changed(self, t)
+
+
+class CardReader(Static):
+    """The full text of one card: numbers, keyword and ability, and its fortune (R10.2)."""
+
+    def show(self, deck: Deck, uid: int | None) -> None:
+        if uid is None:
+            self.update("Focus a card (Tab) or click one to read it here.")
+            return
+        card = deck.card[uid]
+        t = Text()
+        t.append(card.name, "bold")
+        t.append(f"\nstrength {card.strength} · damage {damage_text(card.damage)}\n")
+        t.append(ability_text(card) + "\n")
+        t.append(f"Fortune: {card.fortune}", "italic")
+        self.update(t)
+
+
+class Choice(Message):
+    """The person at the keyboard answered the prompt with `option`."""
+
+    def __init__(self, option: int) -> None:
+        self.option = option
+        super().__init__()
+
+
+BUTTONS_MAX = 9  # more options than this go into a scrolling list
+
+
+class PromptBar(Vertical):
+    """The question a Decision asks, with one button (and a number key) per legal option.
+
+    `ask(question, options)` takes (option, label) pairs: exactly the Decision's options
+    (STYLE.md principle 2); a long list becomes a scrolling list.
+    """
+
+    def compose(self):
+        yield Static(id="question")
+        yield Horizontal(id="answers")
+
+    def ask(self, question: Text | str, options: list[tuple[int, str]]) -> None:
+        self.options = [o for o, _ in options]
+        self.query_one("#question", Static).update(question)
+        box = self.query_one("#answers", Horizontal)
+        box.remove_children()
+        if not options:
+            return
+        if len(options) <= BUTTONS_MAX:
+            buttons = [Button(f"{i + 1} {label}", name=str(i), compact=True)
+                       for i, (_, label) in enumerate(options)]
+            # No focus moves here: a change of focus restyles the whole screen (slow), and
+            # the number keys answer without it.
+            box.mount_all(buttons)
+        else:
+            menu = OptionList(*(label for _, label in options), classes="option-menu")
+            box.mount(menu)
+            menu.focus()
+
+    def clear(self, message: Text | str = "") -> None:
+        self.options = []
+        self.query_one("#question", Static).update(message)
+        self.query_one("#answers", Horizontal).remove_children()
+
+    def pick(self, index: int) -> None:
+        if 0 <= index < len(getattr(self, "options", [])):
+            option = self.options[index]
+            self.clear("…")
+            self.post_message(Choice(option))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.pick(int(event.button.name))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.pick(event.option_index)
+
+
+class KeyBar(Widget):
+    """The keys of this screen, on the bottom line. Unlike Textual's Footer it is drawn once
+    (the Footer redraws on every change of focus, which made each move of a game slow)."""
+
+    COMPONENT_CLASSES = {"keybar--key"}
+
+    def render(self) -> Text:
+        key_style = self.get_component_rich_style("keybar--key")
+        t = Text(no_wrap=True, overflow="ellipsis")
+        seen = set()
+        for active in self.screen.active_bindings.values():
+            b = active.binding
+            if not b.show or b.description in seen:
+                continue
+            seen.add(b.description)
+            t.append(f" {self.app.get_key_display(b)} ", key_style)
+            t.append(f" {b.description}  ")
+        return t
+
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24  # the table is laid out for at least this much
+
+
+class TooSmall(Widget):
+    """Covers a screen when the terminal is below the size the table needs."""
+
+    def render(self) -> str:
+        w, h = self.app.size
+        return (f"Dread Draw needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
+                f"This one is {w}×{h}: please make the window larger.")

@@ -1,0 +1,343 @@
+"""The table (`dread-draw play`): whole games played through the UI with key presses.
+
+Human seats are driven by keys, CPU seats play at zero delay; the checks are what a player
+would see (the prompt, the log, the hand-off screen, the fortune) and the rules the screen
+must keep (R11.2 hot-seat privacy, R10.2 the fortune reading).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import random
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from dread_draw.cards import parse_deck
+from dread_draw.cli import app as cli_app
+from dread_draw.errors import DreadDrawError
+from dread_draw.rules import KEEP, KINDS, ORDER, PICK_CARD, PICK_SEAT, SUMMON, USE, Decision, Game
+from dread_draw.sim import HUMAN, Match, SeatSpec
+from dread_draw.tui.app import DreadDrawApp, new_match, seats_from_flags
+from dread_draw.tui.narrate import Narrator, describe, life_pips
+from dread_draw.tui.screens import (
+    ConfirmQuit,
+    GameOver,
+    HandOff,
+    HelpScreen,
+    NewGame,
+    RoundSummary,
+    TableScreen,
+)
+from dread_draw.tui.setup import Setup, load_setup
+from dread_draw.tui.widgets import SeatPanel, TooSmall
+
+SIZE = (100, 30)
+
+
+def sync(test):
+    """Run an async test in its own event loop (no async pytest plugin is needed)."""
+
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        return asyncio.run(test(*args, **kwargs))
+
+    return run
+
+
+def make_app(match=None, **kw) -> DreadDrawApp:
+    app = DreadDrawApp(match, cpu_delay=0, **kw)
+    app.animation_level = "none"
+    return app
+
+
+async def play_out(app, pilot, seen: list | None = None, limit: int = 5000) -> GameOver:
+    """Answer every screen with keys until the game-over screen: the first option at the
+    table, Enter on hand-off and round summaries. `seen` collects, at every step, the screen,
+    the table, the seat whose private cards the table may show, and the Decision asked."""
+    for _ in range(limit):
+        screen = app.screen
+        if isinstance(screen, GameOver):
+            return screen
+        table = next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
+        if seen is not None:
+            pending = table.match.game.pending if table else None
+            asking = isinstance(screen, TableScreen) and screen.answer is not None
+            seen.append((screen, table, table.viewer if table else None,
+                         pending.kind if pending and asking else None))
+        if isinstance(screen, (HandOff, RoundSummary)):
+            await pilot.press("enter")
+        elif isinstance(screen, TableScreen) and screen.answer is not None:
+            await pilot.press("1")
+        else:
+            await pilot.pause(0.01)
+    raise AssertionError("the game did not end")
+
+
+def text_of(widget) -> str:
+    return str(widget.render())
+
+
+@pytest.fixture(scope="module")
+def fierce_deck(plain_deck):
+    """The plain deck with two more damage on every card: whole games in a few rounds."""
+    text = Path(plain_deck.path).read_text(encoding="utf-8")
+    return parse_deck(re.sub(r"damage = (\d+)", lambda m: f"damage = {int(m[1]) + 2}", text))
+
+
+@sync
+async def test_a_whole_game_through_the_keys_ends_with_the_fortune_and_a_rematch(fierce_deck):
+    """One person against two CPUs: every decision by key; R10.2: the fortune is read
+    card by card (present, near future, distant future); rematch keeps the seats."""
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
+    match = Match(fierce_deck, seats, seed=3)
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        over = await play_out(app, pilot)
+        assert match.over
+        winner = match.seats[match.game.winner].name
+        assert f"{winner} wins the game" in text_of(over.query_one("#winner"))
+        table = app.screen_stack[-2]
+        log = " ".join(line.text.strip() for line in table.query_one("#log").lines)
+        assert f"{winner} wins the game after {match.game.round} rounds" in log
+        assert "Ana reveals" in log
+        fortune = match.game.fortune
+        assert len(fortune) >= 3, "seed 3 should leave the winner three Life Deck cards"
+        assert not over.query(".fortune-card")
+        await pilot.press("enter")
+        cards = over.query(".fortune-card")
+        assert len(cards) == 1
+        first = fierce_deck.card[fortune[0]]
+        assert "The present: " + first.name in text_of(cards[0])
+        assert first.fortune in text_of(cards[0])
+        await pilot.press(*["enter"] * len(fortune))
+        parts = [text_of(c).split(":")[0] for c in over.query(".fortune-card")]
+        assert parts == ["The present", "The near future"] + ["The distant future"] * (
+            len(fortune) - 2)
+        await pilot.press("r")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert table.match is not match and table.match.seats == seats
+
+
+@sync
+async def test_hot_seat_hands_off_before_private_cards_and_hides_them_after(fierce_deck):
+    """R11.2: with two humans, a Life Deck draw is seen only after a hand-off screen."""
+    match = Match(fierce_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Ben", HUMAN),
+                               SeatSpec("Zora", "random")], seed=11)
+    app = make_app(match)
+    seen: list = []
+    async with app.run_test(size=SIZE) as pilot:
+        await play_out(app, pilot, seen)
+    handoffs = [(s, t, v) for s, t, v, _ in seen if isinstance(s, HandOff)]
+    assert handoffs, "no hand-off screen in a two-human game"
+    for screen, table, viewer in handoffs:
+        assert viewer != table.names.index(screen.player)  # nothing of theirs shown yet
+    keeps = [v for s, t, v, kind in seen if kind == KEEP]
+    assert all(v is not None for v in keeps)
+    assert keeps, "seed 11 should make a human keep a Life Deck card"
+
+
+@sync
+async def test_new_game_screen_starts_the_game_and_remembers_the_setup(tmp_path, plain_deck):
+    settings = tmp_path / "last.json"
+    deck_file = tmp_path / "plain.toml"
+    deck_file.write_text(plain_deck.path and open(plain_deck.path).read())
+    setup = Setup([SeatSpec("Mara", HUMAN), SeatSpec("Zora", "random"),
+                   SeatSpec("Orrin", "random")], 99, str(deck_file))
+    app = make_app(setup=setup, settings=settings)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, NewGame)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert table.match.seed == 99
+        assert [s.name for s in table.match.seats] == ["Mara", "Zora", "Orrin"]
+        assert "seed 99" in text_of(table.query_one("#topbar"))
+    again = load_setup(settings)
+    assert again.seats == setup.seats and again.deck == str(deck_file)
+
+
+@sync
+async def test_new_game_screen_names_a_bad_deck_file(tmp_path):
+    setup = Setup([SeatSpec("Mara", HUMAN), SeatSpec("Zora", "random")], 5,
+                  str(tmp_path / "missing.toml"))
+    app = make_app(setup=setup)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGame)
+        assert "missing.toml" in text_of(app.screen.query_one("#error"))
+
+
+@sync
+async def test_quitting_a_game_in_progress_asks_first(plain_deck):
+    match = Match(plain_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")], seed=1)
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmQuit)
+        await pilot.press("n")
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("ctrl+c")
+        assert isinstance(app.screen, ConfirmQuit)
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 0 and not match.over
+
+
+@sync
+async def test_help_shows_keys_and_rules_then_closes(plain_deck):
+    match = Match(plain_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")], seed=1)
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, TableScreen)
+
+
+@sync
+async def test_too_small_a_terminal_says_what_it_needs(plain_deck):
+    match = Match(plain_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")], seed=1)
+    app = make_app(match)
+    async with app.run_test(size=(60, 18)) as pilot:
+        await pilot.pause()
+        note = app.screen.query_one(TooSmall)
+        assert note.display and note.styles.display == "block"
+        assert "at least 80×24" in text_of(note) and "60×18" in text_of(note)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert app.screen.query_one(TooSmall).styles.display == "none"
+
+
+@sync
+async def test_five_players_fit_80x24_in_the_compact_layout(plain_deck):
+    seats = [SeatSpec("Ana", HUMAN)] + [SeatSpec(f"C{i}", "random") for i in range(4)]
+    app = make_app(Match(plain_deck, seats, seed=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        panels = list(app.screen.query(SeatPanel))
+        assert len(panels) == 5 and all(p.has_class("-compact") for p in panels)
+        assert max(p.region.bottom for p in panels) <= app.screen.query_one("#prompt").region.y
+
+
+MASH_KEYS = {"enter": "\r", "space": " ", "tab": "\t", "shift+tab": None, "escape": "\x1b",
+             "up": None, "down": None, "left": None, "right": None, "1": "1", "2": "2",
+             "3": "3", "y": "y", "n": "n", "s": "s", "r": "r", "g": "g",
+             "question_mark": "?", "ctrl+s": None, "a": "a", "7": "7", "backspace": None}
+
+
+@sync
+async def test_random_key_mashing_never_crashes(fierce_deck):
+    """Thousands of keys across every screen — new game, table, hand-off, summaries, help,
+    game over, rematch — sent as a person mashing would, without waiting for each."""
+    from textual import events
+
+    rng = random.Random(5)
+    match = Match(fierce_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Ben", HUMAN),
+                                SeatSpec("Zora", "random")], seed=8)
+    app = make_app(match)
+    names = list(MASH_KEYS)
+    weights = [0.2 if k in ("question_mark", "g") else 1 for k in names]  # help is slow
+    screens = set()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(24):  # 1200 keys
+            for key in rng.choices(names, weights, k=50):
+                app._driver.send_message(events.Key(key, MASH_KEYS[key]))
+            await pilot.pause()
+            screens.add(type(app.screen).__name__)
+        assert app.is_running
+    assert "TableScreen" in screens and len(screens) >= 3
+
+
+# ---------------------------------------------------------------- words, without the app
+
+ABILITY_DECK = """
+[deck]
+name = "Abilities (tests)"
+format = 1
+""" + "".join(f"""
+[[card]]
+id = "card-{i}"
+name = "Card {i}"
+strength = {i}
+damage = {i % 3}
+copies = 4
+fortune = "Fortune {i}."
+""" + ("""[card.ability]
+when = "summon"
+effect = "gain-life"
+count = 1
+text = "Summon: gain 1 life."
+""" if i == 5 else "") for i in range(13))
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_decision_kind_gets_a_question_and_one_label_per_option(kind):
+    deck = parse_deck(ABILITY_DECK)
+    g = Game(deck, 3, seed=1)
+    view = g.view(0)
+    options = {SUMMON: (-1, 20), USE: (1, 0), KEEP: (1, 2, 3), ORDER: (20, 21),
+               PICK_CARD: (4, -1), PICK_SEAT: (1, 2)}[kind]
+    d = Decision(0, kind, options, card=20, prompt="Choose what the card says.")
+    question, labels = describe(d, view, ["Ana", "Ben", "Cy"])
+    assert question.startswith("Ana")
+    assert [o for o, _ in labels] == list(options)
+    if kind == USE:
+        assert "gain 1 life" in question and [lab for _, lab in labels] == ["Use it", "Skip it"]
+    if kind in (PICK_CARD, PICK_SEAT):
+        assert "Choose what the card says." in question
+    if kind == PICK_SEAT:
+        assert [lab for _, lab in labels] == ["Ben", "Cy"]
+
+
+def test_the_log_never_names_cards_drawn_from_a_life_deck(plain_deck):
+    """R11.2: the event log is omniscient; the table's log says only how many."""
+    m = Match(plain_deck, [SeatSpec("A"), SeatSpec("B"), SeatSpec("C")], seed=4)
+    m.play_cpus()
+    narrate = Narrator(plain_deck, ["A", "B", "C"])
+    damage = [e for e in m.events if e["type"] == "damage" and len(e["drawn"]) > 1]
+    assert damage
+    for ev in damage:
+        line = narrate(ev)
+        hidden = {c["uid"] for c in ev["drawn"]} - {ev["kept"]["uid"]}
+        for c in hidden:
+            if plain_deck.card[c].name != plain_deck.card[ev["kept"]["uid"]].name:
+                assert plain_deck.card[c].name not in line
+
+
+def test_life_deck_shows_pips_and_a_number():
+    assert life_pips(6) == "■■■■■■□□□□ 6"
+    assert life_pips(12) == "■■■■■■■■■■+ 12"
+
+
+def test_seats_from_flags():
+    assert seats_from_flags(3, ["Ana"], ["random"]) == [
+        SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
+    assert seats_from_flags(None, ["Ana", "Ben"], []) == [SeatSpec("Ana", HUMAN),
+                                                         SeatSpec("Ben", HUMAN)]
+    assert seats_from_flags(2, [], []) == [SeatSpec("You", HUMAN), SeatSpec("Zora", "random")]
+    with pytest.raises(DreadDrawError, match="no such CPU level"):
+        seats_from_flags(2, [], ["genius"])
+    with pytest.raises(DreadDrawError, match="--players 2"):
+        seats_from_flags(2, ["A", "B"], ["random"])
+    with pytest.raises(DreadDrawError, match="2 to 5 players"):
+        seats_from_flags(None, ["A"], [])
+
+
+def test_play_rejects_an_unknown_cpu_level_before_opening():
+    with pytest.raises(DreadDrawError, match="no such CPU level"):
+        CliRunner().invoke(cli_app, ["play", "--cpu", "genius"], catch_exceptions=False)
+
+
+def test_new_match_is_the_setup_exactly(plain_deck):
+    setup = Setup([SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")], 12)
+    m = new_match(setup, plain_deck)
+    assert m.seed == 12 and m.seats == setup.seats and m.deck is plain_deck

@@ -1,0 +1,109 @@
+"""Snapshots of the table as a player sees it (pytest-textual-snapshot), at fixed seeds.
+
+Regenerate with `pytest tests/test_tui_snapshots.py --snapshot-update` and look at the
+.svg files under tests/__snapshots__/ before committing them.
+"""
+
+from __future__ import annotations
+
+from dread_draw.rules import KEEP, SUMMON
+from dread_draw.sim import HUMAN, Match, SeatSpec
+from dread_draw.tui.app import DreadDrawApp
+from dread_draw.tui.screens import GameOver, HandOff, TableScreen
+from dread_draw.tui.setup import Setup
+
+
+def advance(match: Match, until) -> Match:
+    """Play on (people take the first option) until `until(match)` holds."""
+    while not until(match):
+        d = match.game.pending
+        assert d is not None, "the game ended before the wanted position"
+        match.apply(match.cpu_choice() if match.cpu_to_move() else d.options[0])
+    return match
+
+
+def human_asked(kind: str, seat: int = 0):
+    def check(m: Match) -> bool:
+        d = m.game.pending
+        return d is not None and d.kind == kind and m.seats[d.seat].is_human and (
+            seat < 0 or d.seat == seat)
+    return check
+
+
+def app_for(match: Match | None = None, **kw) -> DreadDrawApp:
+    app = DreadDrawApp(match, cpu_delay=0, **kw)
+    app.animation_level = "none"
+    return app
+
+
+async def until_asked(pilot) -> None:
+    """Wait for the table to put a question to the person at the keyboard."""
+    for _ in range(500):
+        screen = pilot.app.screen
+        if isinstance(screen, TableScreen) and screen.answer is not None:
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the table never asked")
+
+
+async def until_screen(pilot, kind) -> None:
+    for _ in range(500):
+        if isinstance(pilot.app.screen, kind):
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"no {kind.__name__} screen")
+
+
+def test_new_game_screen(snap_compare):
+    setup = Setup([SeatSpec("Mara", HUMAN), SeatSpec("Ben", HUMAN), SeatSpec("Zora", "random"),
+                   SeatSpec("Orrin", "random")], 4242)
+    assert snap_compare(app_for(setup=setup), terminal_size=(80, 24))
+
+
+def test_four_players_mid_round(snap_compare, plain_deck):
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "random"),
+             SeatSpec("Vesna", "random")]
+    match = advance(Match(plain_deck, seats, seed=21),
+                    lambda m: m.game.round >= 3 and human_asked(SUMMON)(m)
+                    and sum(map(len, m.game.rows)) >= 3 and any(m.game.reserves))
+    assert snap_compare(app_for(match), terminal_size=(100, 30), run_before=until_asked)
+
+
+def test_five_players_at_80x24(snap_compare, plain_deck):
+    seats = [SeatSpec("Ana", HUMAN)] + [SeatSpec(n, "random")
+                                        for n in ("Zora", "Orrin", "Vesna", "Tobin")]
+    match = advance(Match(plain_deck, seats, seed=5),
+                    lambda m: m.game.round >= 2 and human_asked(SUMMON)(m)
+                    and sum(map(len, m.game.rows)) >= 3)
+    assert snap_compare(app_for(match), terminal_size=(80, 24), run_before=until_asked)
+
+
+def test_life_deck_keep_prompt(snap_compare, plain_deck):
+    """R8.1: the drawn Life Deck cards, one to keep."""
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
+    match = advance(Match(plain_deck, seats, seed=9), human_asked(KEEP))
+    assert snap_compare(app_for(match), terminal_size=(100, 30), run_before=until_asked)
+
+
+def test_hand_off_screen(snap_compare, plain_deck):
+    """R11.2: two people at one keyboard; Ben's private cards wait behind this screen."""
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Ben", HUMAN), SeatSpec("Zora", "random")]
+    match = advance(Match(plain_deck, seats, seed=9), human_asked(KEEP, seat=-1))
+
+    async def handed(pilot):
+        await until_screen(pilot, HandOff)
+
+    assert snap_compare(app_for(match), terminal_size=(80, 24), run_before=handed)
+
+
+def test_fortune_reading(snap_compare, plain_deck):
+    """R10.2: the winner's Life Deck read as the present, near and distant future."""
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")]
+    match = advance(Match(plain_deck, seats, seed=3), lambda m: m.over)
+    assert len(match.game.fortune) >= 3
+
+    async def read(pilot):
+        await until_screen(pilot, GameOver)
+        await pilot.press("enter", "enter", "enter")
+
+    assert snap_compare(app_for(match), terminal_size=(100, 30), run_before=read)
