@@ -164,6 +164,16 @@ async def test_new_game_screen_starts_the_game_and_remembers_the_setup(tmp_path,
 
 
 @sync
+async def test_typing_q_in_a_name_types_it_and_does_not_quit():
+    setup = Setup([SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")], 5)
+    app = make_app(setup=setup)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#name-0")
+        await pilot.press("end", "q")
+        assert app.is_running and app.screen.query_one("#name-0").value == "Anaq"
+
+
+@sync
 async def test_new_game_screen_names_a_bad_deck_file(tmp_path):
     setup = Setup([SeatSpec("Mara", HUMAN), SeatSpec("Zora", "random")], 5,
                   str(tmp_path / "missing.toml"))
@@ -280,7 +290,7 @@ text = "Summon: gain 1 life."
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_every_decision_kind_gets_a_question_and_one_label_per_option(kind):
+def test_every_decision_kind_gets_a_question_and_a_label_for_each_option(kind):
     deck = parse_deck(ABILITY_DECK)
     g = Game(deck, 3, seed=1)
     view = g.view(0)
@@ -296,6 +306,17 @@ def test_every_decision_kind_gets_a_question_and_one_label_per_option(kind):
         assert "Choose what the card says." in question
     if kind == PICK_SEAT:
         assert [lab for _, lab in labels] == ["Ben", "Cy"]
+
+
+def test_copies_in_the_same_zone_are_offered_once_strongest_first(plain_deck):
+    """Scavenging the discard pile: four copies of a card are one choice to a player."""
+    g = Game.setup(plain_deck, 2, life=[[], []], discard=[0, 1, 2, 40, 41], seed=1)
+    view = g.view(0)
+    d = Decision(0, PICK_CARD, (0, 1, 2, 40, 41, -1), card=40, prompt="Take one.")
+    _, labels = describe(d, view, ["Ana", "Ben"])
+    names = [plain_deck.card[o].name if o >= 0 else "Done" for o, _ in labels]
+    assert names == [plain_deck.card[40].name, plain_deck.card[0].name, "Done"]
+    assert plain_deck.strength[40] > plain_deck.strength[0]
 
 
 def test_the_log_never_names_cards_drawn_from_a_life_deck(plain_deck):

@@ -191,6 +191,40 @@ class RoundTracker:
         return None
 
 
+def zone_of(view, uid: int, names: list[str]) -> str:
+    """Where a card the seat can see lies, in words."""
+    if uid in view.discard:
+        return "the discard pile"
+    if uid in view.looking:
+        return "your drawn cards"
+    for s in range(view.players):
+        own = s == view.seat
+        if uid in view.rows[s]:
+            return "your row" if own else f"{names[s]}'s row"
+        if uid in view.reserves[s]:
+            return "your reserves" if own else f"{names[s]}'s reserves"
+    if any(c == uid for _, c in view.draw_known):
+        return "the Draw Deck"
+    return "a Life Deck"
+
+
+def pick_card_labels(options, view, names, card_option) -> list[tuple[int, str]]:
+    """One entry per different choice: copies of a card in the same zone are the same choice
+    to a player, so only the first is offered; strongest first; the zone is named when the
+    options lie in several; `Done` last."""
+    deck = view.deck
+    seen = {}
+    for o in options:
+        if o == DONE:
+            continue
+        seen.setdefault((deck.card[o].id, zone_of(view, o, names)), o)
+    zones = {z for _, z in seen}
+    entries = sorted(seen.items(), key=lambda kv: (-deck.strength[kv[1]], deck.card[kv[1]].name))
+    labels = [(o, card_option(o) + (f" in {zone}" if len(zones) > 1 else ""))
+              for (_, zone), o in entries]
+    return labels + [(DONE, "Done")] * (DONE in options)
+
+
 def describe(decision, view, names: list[str]) -> tuple[str, list[tuple[int, str]]]:
     """The question a Decision asks its seat, and a label for each legal option — exactly
     the Decision's options, in order (STYLE.md principle 2). Every kind is handled."""
@@ -227,7 +261,7 @@ def describe(decision, view, names: list[str]) -> tuple[str, list[tuple[int, str
         return q, [(o, card_option(o)) for o in decision.options]
     if kind == PICK_CARD:
         q = f"{who}: {decision.prompt or 'choose a card.'}"
-        return q, [(o, "Done" if o == DONE else card_option(o)) for o in decision.options]
+        return q, pick_card_labels(decision.options, view, names, card_option)
     if kind == PICK_SEAT:
         q = f"{who}: {decision.prompt or 'choose a player.'}"
         return q, [(o, names[o]) for o in decision.options]

@@ -71,7 +71,7 @@ class HelpScreen(SizeAware, ModalScreen[None]):
 ## Keys
 | key | what it does |
 |---|---|
-| 1–9, Enter | answer the question at the bottom (or click a button) |
+| 1–9 | answer the question at the bottom (or click its button, or Tab to it and Enter) |
 | y / n | use or skip an optional ability |
 | Tab, Shift+Tab | move between cards and buttons; the focused card is shown in full |
 | s | skip ahead through the CPU turns to the next decision of a person |

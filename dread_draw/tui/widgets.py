@@ -255,7 +255,8 @@ class PromptBar(Vertical):
             # the number keys answer without it.
             box.mount_all(buttons)
         else:
-            menu = OptionList(*(label for _, label in options), classes="option-menu")
+            menu = OptionList(*(f"{i + 1 if i < 9 else ' '} {label}"
+                                for i, (_, label) in enumerate(options)), classes="option-menu")
             box.mount(menu)
             menu.focus()
 
