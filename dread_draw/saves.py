@@ -374,13 +374,13 @@ class SaveDir:
     def ensure(self) -> None:
         """Create the folders (a missing folder is made; one that cannot be is an error)."""
         for folder in (self.root, self.games):
+            if folder.exists() and not folder.is_dir():
+                raise SaveError(f"{folder}: is a file, not a folder; the save folder must be a "
+                                "folder. Choose another with --save-dir.", folder, "folder")
             try:
                 folder.mkdir(parents=True, exist_ok=True)
             except OSError as e:
                 raise self._folder_error(folder, e, "create") from None
-            if not folder.is_dir():
-                raise SaveError(f"{folder}: is a file, not a folder; the save folder must be a "
-                                "folder. Choose another with --save-dir.", folder, "folder")
 
     def has_current(self) -> bool:
         return self.current.is_file()

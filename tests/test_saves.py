@@ -439,6 +439,21 @@ def test_the_table_autosaves_and_continue_brings_the_game_back(folder, deck_file
     asyncio.run(continue_it())
 
 
+def test_the_table_says_when_autosave_fails_and_plays_on(tmp_path, deck_file):
+    (tmp_path / "file").write_text("")
+    match = Match(load_deck(deck_file), SEATS, 5)
+    app = table_app(SaveDir(tmp_path / "file"), match)
+    told = []
+    app.notify = lambda message, **kw: told.append(message)
+
+    async def go():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await answer_until(app, pilot, lambda: len(match.choices) >= 5)
+
+    asyncio.run(go())
+    assert len(told) == 1 and "not a folder" in told[0]  # said once, not at every decision
+
+
 @pytest.mark.parametrize("key, kept_aside", [("f", True), ("escape", False)])
 def test_a_bad_save_at_continue_asks_start_fresh_or_back(folder, deck_file, key, kept_aside):
     from dread_draw.tui.saved import BadSave
@@ -573,11 +588,18 @@ def saved_choices(folder: SaveDir) -> int:
 def test_a_real_table_killed_at_random_instants_resumes_to_the_same_game(tmp_path):
     """`dread-draw play` in a pseudo-terminal, SIGKILLed at random instants and started
     again with `--resume` until the game ends: the kept game is the very game an
-    uninterrupted player would have played (the person always takes the first option)."""
+    uninterrupted player would have played (the person always takes the first option the
+    table lists, key 1)."""
+    from dread_draw.tui.narrate import describe
+
     seats = [SeatSpec("Ana", "human"), SeatSpec("Zora", "random"), SeatSpec("Orrin", "easy")]
     whole = Match(load_deck(), seats, 5)
     while not whole.over:
-        whole.apply(whole.cpu_choice() if whole.cpu_to_move() else whole.game.pending.options[0])
+        if whole.cpu_to_move():
+            whole.apply(whole.cpu_choice())
+        else:
+            d = whole.game.pending
+            whole.apply(describe(d, whole.game.view(d.seat), ["Ana", "Zora", "Orrin"])[1][0][0])
     folder = SaveDir(tmp_path / "saves")
     common = ["--cpu-delay", "0", "--save-dir", str(folder.root)]
     args = ["play", "--human", "Ana", "--cpu", "random", "--cpu", "easy", "--seed", "5"]

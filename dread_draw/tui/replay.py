@@ -76,7 +76,9 @@ def next_choice(t: Timeline, step: int) -> str:
     d = g.pending
     _, labels = describe(d, g.view(d.seat), t.save.names)
     chosen = t.save.choices[step]
-    return f"{t.save.names[d.seat]}: {next(label for o, label in labels if o == chosen)}."
+    # The table lists copies of a card once; a CPU may have picked another copy.
+    label = dict(labels).get(chosen) or card_label(t.deck, chosen)
+    return f"{t.save.names[d.seat]}: {label}."
 
 
 def cards(deck: Deck, uids, empty: str = "none") -> str:
