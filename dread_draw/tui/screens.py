@@ -44,6 +44,7 @@ from dread_draw.tui.widgets import (
     SeatPanel,
     TableCentre,
     TooSmall,
+    kind_label,
     seat_states,
     update_if_changed,
 )
@@ -176,7 +177,9 @@ class GameOver(SizeAware, Screen[str]):
         how = " (a stalemate: most cards in the Life Deck, R10.3)" if g.stalemate else ""
         with VerticalScroll(id="gameover"):
             yield Label(f"{name} wins the game after {g.round} rounds{how}.", id="winner")
-            yield Label(f"seed {self.match.seed}", classes="seed")
+            yield Static(self.standings(), classes="standings")
+            yield Label(f"seed {self.match.seed} (play it again with --seed "
+                        f"{self.match.seed})", classes="seed")
             if g.fortune:
                 yield Label(f"{name}'s fortune: the Life Deck, shuffled, is read card by card.",
                             classes="fortune-intro")
@@ -191,6 +194,17 @@ class GameOver(SizeAware, Screen[str]):
                 yield Button("q  Quit", id="quit", compact=True)
         yield KeyBar()
         yield TooSmall()
+
+    def standings(self) -> str:
+        """Every seat at the end: the winner's cards left, or when each was defeated."""
+        view = self.match.game.view(self.match.game.winner)
+        lines = []
+        for s, spec in enumerate(self.match.seats):
+            left = f"{view.life_counts[s]} cards left in the Life Deck"
+            state = ("defeated" if view.defeated[s] else
+                     f"winner, {left}" if s == view.winner else left)
+            lines.append(f"{spec.name} ({kind_label(spec)}): {state}")
+        return "\n".join(lines)
 
     def on_mount(self) -> None:
         self._update_turn_button()
