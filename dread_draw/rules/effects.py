@@ -118,24 +118,25 @@ always("bloodlust", "deal")
 # ------------------------------------------------------------- the standard deck's effects
 # (issue 3) Each is generic: the deck file gives the numbers; the card text says them.
 
-def _hide_from_others(g: Game, seat: int, cards) -> None:
-    """Cards moved face down where only `seat` saw them: other seats lose track (R11.3)."""
-    moved = set(cards)
+def _secret_look(g: Game, seat: int, count: int) -> int:
+    """`seat` looks at the top `count` cards of the Draw Deck (fewer if it holds fewer) before
+    moving some of them where only it sees: other seats lose track of them (R11.2, R11.3).
+    Returns how many cards were seen."""
+    k = min(count, len(g.draw))
+    top = g.draw[len(g.draw) - k:]
+    g.look(seat, top)
     for s in range(g.n):
         if s != seat:
-            g.knows[s] -= moved
+            g.knows[s].difference_update(top)
+    g.note(seen=[g.ev_card(c) for c in reversed(top)])
+    return k
 
 
 @effect("bury", params={"count": int})
 def bury(g: Game, seat: int, card: int, params: Mapping) -> None:
     """Look at the top `count` cards of the Draw Deck, then put any of them, one at a time,
     on the bottom of the Draw Deck."""
-    k = min(params["count"], len(g.draw))
-    top = g.draw[len(g.draw) - k:]
-    g.look(seat, top)
-    _hide_from_others(g, seat, top)  # which of them stay on top is this seat's secret
-    g.note(seen=[g.ev_card(c) for c in reversed(top)])
-    _bury_ask(g, seat, card, k)
+    _bury_ask(g, seat, card, _secret_look(g, seat, params["count"]))
 
 
 def _bury_ask(g: Game, seat: int, card: int, k: int) -> None:
@@ -157,12 +158,7 @@ def _bury_pick(g: Game, seat: int, card: int, k: int, chosen: int) -> None:
 def arrange(g: Game, seat: int, card: int, params: Mapping) -> None:
     """Look at the top `count` cards of the Draw Deck and put them back in any order: choose
     the top card first, then the one under it, and so on."""
-    k = min(params["count"], len(g.draw))
-    top = g.draw[len(g.draw) - k:]
-    g.look(seat, top)
-    _hide_from_others(g, seat, top)
-    g.note(seen=[g.ev_card(c) for c in reversed(top)])
-    _arrange_ask(g, seat, card, k, 0)
+    _arrange_ask(g, seat, card, _secret_look(g, seat, params["count"]), 0)
 
 
 def _arrange_ask(g: Game, seat: int, card: int, k: int, placed: int) -> None:
