@@ -454,12 +454,14 @@ class TableScreen(SizeAware, Screen):
                 self.show_table()
                 option = await self.ask(seat)
             else:
+                # The CPU thinks in a thread while the pause runs: the pace is the longer one.
+                thinking = asyncio.ensure_future(asyncio.to_thread(m.cpu_choice))
                 paced = not self.skipping and self.cpu_delay > 0
                 if paced:
                     prompt.clear(Text(f"{spec.name} (CPU {spec.kind}) is thinking…   press s "
                                       "to skip ahead to the next decision of a person."))
                     await self.pause(self.cpu_delay)
-                option = await asyncio.to_thread(m.cpu_choice)
+                option = await thinking
             await self.apply(option)
             if len(self.humans) > 1 and m.to_move() != self.viewer:
                 self.viewer = None  # R11.2: hidden again before the next seat moves
@@ -484,6 +486,7 @@ class TableScreen(SizeAware, Screen):
             report = self._note(ev, log)
             if report is not None and not self.skipping:
                 self.show_table()
+                self.query_one(PromptBar).clear(f"Round {report.round} is over.")
                 await self.app.push_screen_wait(RoundSummary(report, self.names))
 
     def private_to(self, seat: int) -> bool:
