@@ -1,17 +1,21 @@
 """The `hard` agent: a search over sampled determinizations (R11-honest).
 
 For each decision with a real choice it deals the cards it cannot see at random, consistently
-with its view (`determinize`), and plays every option forward from that same sample to the end
-of the game with the shared heuristics (`policy.answer`) in every seat; the option that wins
-most often across samples is chosen. All options share each sample (common random numbers),
-so their difference is measured, not the luck of the deal. The samples are a guess at the
-hidden cards, never the real ones, so the search cannot peek.
+with its view (`determinize`), and plays every candidate option forward from that same sample
+with the shared heuristics (`policy.answer`) in every seat, to the end of the next round
+(`horizon`), where the sample is scored by the seats' Life and reserves (`standing`), or to
+the end of the game if it comes first (1 for a win). The option with the best total across
+samples is chosen when it beats the heuristic's own choice by more than its standard error.
+All options share each sample (common random numbers), so their difference is measured, not
+the luck of the deal. The samples are a guess at the hidden cards, never the real ones, so
+the search cannot peek.
 
-Determinism: the search runs a fixed schedule of ``think_ms * SAMPLES_PER_MS`` samples
-(at least `MIN_SAMPLES`) drawn from the agent's seeded RNG, so a given seed gives the same
-decisions on any machine. The clock is only a safety stop: if a loaded machine has not
-finished the schedule when `think_ms` is spent, it answers with what it has (and that answer
-may then differ from an unloaded run). Pass ``samples=N`` to fix the schedule outright (tests).
+Determinism: the search runs a fixed schedule of samples drawn from the agent's seeded RNG —
+``think_ms * ROLLOUTS_PER_MS`` rollouts (scaled for the player count), shared among the
+options — so a given seed gives the same decisions on any machine. The clock is only a
+safety stop: if a loaded machine has not finished the schedule when `think_ms` is spent, it
+answers with what it has (and that answer may then differ from an unloaded run). Pass
+``samples=N`` to fix the schedule outright and never read the clock (tests do).
 """
 
 from __future__ import annotations
@@ -22,7 +26,10 @@ import time
 from dread_draw.ai.policy import Sight, answer, card_values, pool_odds, view_sight
 from dread_draw.rules import determinize
 
-ROLLOUTS_PER_MS = 0.3  # calibrated so the schedule fits the budget on a shared 2-core machine
+# Rollouts per ms of budget for 2 players (fewer for more): calibrated so the schedule takes
+# about half the budget on this shared 2-core machine under load.
+ROLLOUTS_PER_MS = 1.2
+HORIZON = 1  # rounds played past the current one before a rollout is scored
 MIN_SAMPLES = 4
 CANDIDATES = 4  # options searched at most: the heuristic's choice and the likeliest others
 RESERVE_WORTH = 0.5  # a reserve card against a Life card, when scoring a cut-off rollout
@@ -74,18 +81,18 @@ class HardAgent:
     needs_view = True
 
     def __init__(self, rng: random.Random, think_ms: int = 250, samples: int | None = None,
-                 horizon: int | None = None, **_):
+                 horizon: int | None = HORIZON, **_):
         self.rng = rng
         self.horizon = horizon
         self.think_ms = think_ms
         self.samples = samples
         self.memory: dict = {}
 
-    def schedule(self, k: int) -> int:
+    def schedule(self, k: int, players: int) -> int:
         """Samples for `k` options: the budget's worth of rollouts, shared by the options."""
         if self.samples is not None:
             return self.samples
-        return max(MIN_SAMPLES, int(self.think_ms * ROLLOUTS_PER_MS / k))
+        return max(MIN_SAMPLES, int(self.think_ms * ROLLOUTS_PER_MS * 2 / players / k))
 
     def choose(self, view, decision) -> int:
         opts = decision.options
@@ -99,7 +106,7 @@ class HardAgent:
         wins = [0.0] * k
         diffs = [[] for _ in range(k)]  # per sample: option's result minus the prior's
         p = opts.index(prior)
-        for _ in range(self.schedule(k)):
+        for _ in range(self.schedule(k, view.players)):
             root = determinize(view, self.rng)
             results = []
             for i, o in enumerate(opts):
