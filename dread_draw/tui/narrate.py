@@ -46,6 +46,14 @@ def ability_text(card) -> str:
     return f"{card.keyword}: {text}"
 
 
+def discard_text(deck: Deck, discard) -> str:
+    """'Discard: 12, top The Crow (4) ● 1' (the pile is public, R11.1)."""
+    if not discard:
+        return "Discard: empty"
+    top = discard[-1]
+    return f"Discard: {len(discard)}, top {card_label(deck, top)} {damage_text(deck.damage[top])}"
+
+
 def fortune_part(index: int) -> str:
     """R10.2: the first card read is the present, the second the near future, then beyond."""
     return ROUND_PARTS[min(index, 2)].capitalize()

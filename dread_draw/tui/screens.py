@@ -109,45 +109,20 @@ class ConfirmQuit(SizeAware, ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
 
-class HandOff(SizeAware, ModalScreen[None]):
-    """R11.2: the next person's private cards are behind this screen until they press Enter."""
+class Notice(SizeAware, ModalScreen[None]):
+    """A message with one button; Enter (or a click) carries on."""
 
-    BINDINGS = [Binding("enter,space", "go", "I am here")]
+    BINDINGS = [Binding("enter,space", "close", "Continue")]
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, title: str, body: str, button: str) -> None:
         super().__init__()
-        self.player = name
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog", classes="handoff"):
-            yield Label(f"Pass the keyboard to {self.player}", classes="dialog-title")
-            yield Static(f"{self.player} has cards to look at that nobody else may see. "
-                         "Everyone else, please look away.")
-            yield Button(f"Enter  I am {self.player}", id="go", variant="primary", compact=True)
-        yield TooSmall()
-
-    def action_go(self) -> None:
-        self.dismiss(None)
-
-    @on(Button.Pressed)
-    def pressed(self) -> None:
-        self.dismiss(None)
-
-
-class RoundSummary(SizeAware, ModalScreen[None]):
-    """R7: who won the round, the damage dealt and to whom."""
-
-    BINDINGS = [Binding("enter,space,escape", "close", "Continue")]
-
-    def __init__(self, report: RoundReport, names: list[str]) -> None:
-        super().__init__()
-        self.lines = report.lines(names)
+        self.title_text, self.body, self.button = title, body, button
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label(self.lines[0], classes="dialog-title")
-            yield Static("\n".join(self.lines[1:]))
-            yield Button("Enter  Continue", id="go", compact=True)
+            yield Label(self.title_text, classes="dialog-title")
+            yield Static(self.body)
+            yield Button(f"Enter  {self.button}", variant="primary", compact=True)
         yield TooSmall()
 
     def action_close(self) -> None:
@@ -156,6 +131,26 @@ class RoundSummary(SizeAware, ModalScreen[None]):
     @on(Button.Pressed)
     def pressed(self) -> None:
         self.dismiss(None)
+
+
+class HandOff(Notice):
+    """R11.2: the next person's private cards are behind this screen until they press Enter."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"Pass the keyboard to {name}",
+                         f"{name} has cards to look at that nobody else may see. "
+                         "Everyone else, please look away.", f"I am {name}")
+        self.player = name
+
+
+class RoundSummary(Notice):
+    """R7: who won the round, the damage dealt and to whom."""
+
+    BINDINGS = [Binding("escape", "close", "Continue", show=False)]
+
+    def __init__(self, report: RoundReport, names: list[str]) -> None:
+        lines = report.lines(names)
+        super().__init__(lines[0], "\n".join(lines[1:]), "Continue")
 
 
 class GameOver(SizeAware, Screen[str]):

@@ -18,7 +18,14 @@ from textual.widgets import Button, Label, OptionList, Static
 from dread_draw.cards import Deck
 from dread_draw.rules import View
 from dread_draw.sim import SeatSpec
-from dread_draw.tui.narrate import DOT, ability_text, card_label, damage_text, life_pips
+from dread_draw.tui.narrate import (
+    DOT,
+    ability_text,
+    card_label,
+    damage_text,
+    discard_text,
+    life_pips,
+)
 
 
 def set_classes(widget: Widget, flags: dict[str, bool]) -> None:
@@ -191,12 +198,7 @@ class TableCentre(Static):
         t.append(f"Round {view.round}", "bold")
         t.append(f"   seed {seed}\n")
         t.append(f"Draw Deck: {view.draw_count} cards\n")
-        if view.discard:
-            top = view.discard[-1]
-            t.append(f"Discard: {len(view.discard)}, top {card_label(deck, top)} "
-                     f"{damage_text(deck.damage[top])}")
-        else:
-            t.append("Discard: empty")
+        t.append(discard_text(deck, view.discard))
         if private and view.draw_known:
             seen = ", ".join(f"#{d + 1} {card_label(deck, c)}" for d, c in view.draw_known)
             t.append(f"\nYou have seen (from the top): {seen}")
