@@ -542,7 +542,7 @@ def test_killed_at_random_instants_every_resume_ends_as_the_uninterrupted_game(t
 
 
 def run_in_pty(args: list[str], done, rng: random.Random, kill_after: int | None,
-               folder: SaveDir, timeout: float = 90.0) -> bool:
+               folder: SaveDir, timeout: float = 240.0) -> bool:
     """Run `dread-draw ARGS` in a pseudo-terminal, typing as a player who always takes the
     first option ("1"), closes round summaries (Escape) and skips CPU turns ("s"). With
     `kill_after`, SIGKILL it a random instant after that many more decisions are saved.
