@@ -304,9 +304,9 @@ def save_deck(save: Save, deck: str | Path | None = None, *, use_saved_copy: boo
                           "of the deck kept in the save.")
     raise SaveError(
         f"{where}: {label} {problem} this game was saved (the game was dealt from "
-        f"{save.deck_name!r}, content hash {save.deck_hash[:12]}), so it cannot go on with "
-        "the same cards. Put the old deck file back to continue, or start a new game; the save "
-        "is left as it is.", where, "deck-changed")
+        f"{save.deck_name!r}, content hash {save.deck_hash[:12]}), so the game cannot be "
+        "rebuilt with the same cards. Put the old deck file back to continue it, or start a new "
+        "game; the save is left as it is.", where, "deck-changed")
 
 
 def rebuild(save: Save, deck: Deck, *, events: bool = True) -> Match:
