@@ -254,6 +254,10 @@ class NewGame(SizeAware, Screen):
         s = self.setup
         with VerticalScroll(id="newgame"):
             yield Label("DREAD DRAW — a new game", id="title")
+            with Horizontal(classes="dialog-buttons", id="continue-row"):
+                yield Button("Continue", id="continue", variant="success", compact=True)
+            yield Static("Push your luck against a shared deck; the last player standing has "
+                         "their fortune read. F1: the rules and the keys.", id="intro")
             with Horizontal(classes="field"):
                 yield Label("Players", classes="field-label")
                 yield Select([(str(n), n) for n in range(MIN_SEATS, MAX_SEATS + 1)],
@@ -277,7 +281,6 @@ class NewGame(SizeAware, Screen):
                             placeholder="the standard deck, or a path to a deck file")
             yield Static("", id="error")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Continue", id="continue", variant="success", compact=True)
                 yield Button("Start the game", id="start", variant="primary", compact=True)
                 yield Button("Rules and keys (F1)", id="help", compact=True)
                 yield Button("Quit", id="quit", compact=True)
@@ -291,9 +294,8 @@ class NewGame(SizeAware, Screen):
     def show_continue(self) -> bool:
         """A "Continue" entry while a saved game is in progress (issue 6: saves)."""
         label = continue_label(getattr(self.app, "saves", None))
-        button = self.query_one("#continue", Button)
-        button.display = label is not None
-        button.label = label or ""
+        self.query_one("#continue-row").display = label is not None
+        self.query_one("#continue", Button).label = label or ""
         return label is not None
 
     def _show_seats(self, n: int) -> None:
@@ -369,7 +371,6 @@ class TableScreen(SizeAware, Screen):
         self.skipping = False
         self.wake = asyncio.Event()
         self.answer: asyncio.Future | None = None
-        self.reading: int | None = None
         self.compact = False
 
     def compose(self) -> ComposeResult:
@@ -429,7 +430,6 @@ class TableScreen(SizeAware, Screen):
 
     @on(CardFocused)
     def read_card(self, event: CardFocused) -> None:
-        self.reading = event.uid
         self.query_one(CardReader).show(self.match.deck, event.uid)
 
     # ------------------------------------------------------------------------ the driver

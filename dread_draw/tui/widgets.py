@@ -239,6 +239,10 @@ class PromptBar(Vertical):
     (STYLE.md principle 2); a long list becomes a scrolling list.
     """
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.options: list[int] = []  # the options on offer, in the order shown
+
     def compose(self):
         yield Static(id="question")
         yield Horizontal(id="answers")
@@ -268,7 +272,7 @@ class PromptBar(Vertical):
         self.query_one("#answers", Horizontal).remove_children()
 
     def pick(self, index: int) -> None:
-        if 0 <= index < len(getattr(self, "options", [])):
+        if 0 <= index < len(self.options):
             option = self.options[index]
             self.clear("…")
             self.post_message(Choice(option))
