@@ -259,3 +259,13 @@ def test_hard_answers_within_its_thinking_budget(standard_deck):
             searched += 1
         m.apply(m.cpu_choice())
     assert searched and slowest < 0.040 + 0.25  # budget plus one sample on a busy machine
+
+
+def test_hard_searches_at_most_four_distinct_candidates_including_its_prior(standard_deck):
+    from dread_draw.ai.hard import candidates
+
+    options = (REVEAL, *range(20, 30))
+    for prior in (REVEAL, 25):
+        picked = candidates(standard_deck, options, prior)
+        assert len(picked) == 4 == len(set(picked))
+        assert prior in picked and REVEAL in picked

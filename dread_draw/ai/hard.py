@@ -131,7 +131,7 @@ def candidates(deck, options, prior: int) -> tuple[int, ...]:
         return tuple(options)
     values = card_values(deck)
     ranked = sorted((o for o in options if o >= 0), key=lambda c: (values[c], c))
-    picked = [prior] + [o for o in options if o < 0]
+    picked = [prior] + [o for o in options if o < 0 and o != prior]
     for c in (ranked[-1], ranked[0], ranked[-2], ranked[1]):
         if len(picked) >= CANDIDATES:
             break
