@@ -33,7 +33,7 @@ from dread_draw.tui.screens import (
     TableScreen,
 )
 from dread_draw.tui.setup import Setup, load_setup
-from dread_draw.tui.widgets import SeatPanel, TooSmall
+from dread_draw.tui.widgets import CardReader, CardTile, SeatPanel, TooSmall
 
 SIZE = (100, 30)
 
@@ -244,6 +244,54 @@ MASH_KEYS = {"enter": "\r", "space": " ", "tab": "\t", "shift+tab": None, "escap
              "up": None, "down": None, "left": None, "right": None, "1": "1", "2": "2",
              "3": "3", "y": "y", "n": "n", "s": "s", "r": "r", "g": "g",
              "question_mark": "?", "ctrl+s": None, "a": "a", "7": "7", "backspace": None}
+
+
+@sync
+async def test_the_layout_turns_compact_when_the_terminal_shrinks(plain_deck):
+    match = Match(plain_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"),
+                               SeatSpec("Orrin", "random"), SeatSpec("Vesna", "random")], seed=2)
+    app = make_app(match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert not any(p.has_class("-compact") for p in app.screen.query(SeatPanel))
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert all(p.has_class("-compact") for p in app.screen.query(SeatPanel))
+
+
+@sync
+async def test_clicking_a_card_shows_its_text_and_fortune(plain_deck):
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")]
+    match = Match(plain_deck, seats, seed=2)
+    while not any(match.game.rows):  # someone has a card on the table
+        match.apply(match.cpu_choice() if match.cpu_to_move() else match.game.pending.options[0])
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        tile = app.screen.query(CardTile).first()
+        await pilot.click(tile)
+        reader = text_of(app.screen.query_one(CardReader))
+        assert plain_deck.card[tile.uid].fortune in reader
+        assert f"strength {plain_deck.strength[tile.uid]}" in reader
+
+
+@sync
+async def test_s_skips_the_cpu_pauses_to_the_next_person(plain_deck):
+    """A 30-second CPU pace: without the skip key the person would wait; with it, at once."""
+    seats = [SeatSpec("Zora", "random"), SeatSpec("Orrin", "random"), SeatSpec("Ana", HUMAN)]
+    match = Match(plain_deck, seats, seed=1)
+    assert match.cpu_to_move()
+    app = DreadDrawApp(match, cpu_delay=30)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.2)
+        table = app.screen
+        assert table.answer is None and "is thinking" in text_of(table.query_one("#question"))
+        await pilot.press("s")
+        for _ in range(100):
+            if table.answer is not None:
+                break
+            await pilot.pause(0.02)
+        assert table.answer is not None and match.seats[match.to_move()].is_human
 
 
 @sync
