@@ -516,7 +516,9 @@ def continue_label(folder: SaveDir | None) -> str | None:
         save = read_save(folder.current)
     except SaveError:
         return "Continue the saved game (it cannot be read)"
-    return f"Continue: {', '.join(save.names)} · seed {save.seed}"
+    names = ", ".join(save.names)
+    names = names if len(names) <= 40 else names[:39] + "…"  # fits an 80-column screen
+    return f"Continue: {names} · seed {save.seed}"
 
 
 def resume(folder: SaveDir, deck: str | Path | None = None) -> tuple[Match, Autosaver]:

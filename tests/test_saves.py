@@ -428,8 +428,8 @@ def test_the_table_autosaves_and_continue_brings_the_game_back(folder, deck_file
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             assert isinstance(app.screen, NewGame)
-            button = app.screen.query_one("#continue")
-            assert button.display and "Ana, Ben, Cal · seed 5" in str(button.label)
+            assert app.screen.query_one("#continue-row").display
+            assert "Ana, Ben, Cal · seed 5" in str(app.screen.query_one("#continue").label)
             await pilot.click("#continue")
             await pilot.pause()
             assert isinstance(app.screen, TableScreen)
@@ -475,7 +475,7 @@ def test_a_bad_save_at_continue_asks_start_fresh_or_back(folder, deck_file, key,
             await pilot.press(key)
             await pilot.pause()
             assert isinstance(app.screen, NewGame)
-            assert app.screen.query_one("#continue").display is not kept_aside
+            assert app.screen.query_one("#continue-row").display is not kept_aside
 
     asyncio.run(go())
     if kept_aside:

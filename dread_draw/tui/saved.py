@@ -32,10 +32,11 @@ class BadSave(ModalScreen[bool]):
         with Vertical(id="dialog", classes="bad-save"):
             yield Label("The saved game cannot be continued", classes="dialog-title")
             yield Static(str(self.error), id="bad-save-reason")
+            yield Static(f"Start fresh keeps the file as {self.path.name}.bad; Back leaves it "
+                         "where it is.")
             with Horizontal(classes="dialog-buttons"):
-                yield Button(f"f  Start fresh (keep it as {self.path.name}.bad)", id="fresh",
-                             variant="primary", compact=True)
-                yield Button("Esc  Back (leave the file as it is)", id="back", compact=True)
+                yield Button("f  Start fresh", id="fresh", variant="primary", compact=True)
+                yield Button("Esc  Back", id="back", compact=True)
 
     def action_fresh(self) -> None:
         try:
