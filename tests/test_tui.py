@@ -394,7 +394,7 @@ def test_seats_from_flags():
         SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
     assert seats_from_flags(None, ["Ana", "Ben"], []) == [SeatSpec("Ana", HUMAN),
                                                          SeatSpec("Ben", HUMAN)]
-    assert seats_from_flags(2, [], []) == [SeatSpec("You", HUMAN), SeatSpec("Zora", "random")]
+    assert seats_from_flags(2, [], []) == [SeatSpec("Player", HUMAN), SeatSpec("Zora", "random")]
     with pytest.raises(DreadDrawError, match="no such CPU level"):
         seats_from_flags(2, [], ["genius"])
     with pytest.raises(DreadDrawError, match="--players 2"):

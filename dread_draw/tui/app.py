@@ -191,13 +191,13 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
 
 def seats_from_flags(players: int | None, humans: list[str], cpus: list[str]) -> list[SeatSpec]:
     """People first (in the order given), then CPUs; missing seats are CPUs of the last level
-    given (or `random`). No --human and no --cpu: you against CPUs."""
+    given (or `random`). No --human and no --cpu: one person against CPUs."""
     for level in cpus:
         if level not in AGENTS:
             raise DreadDrawError(f"--cpu {level!r}: no such CPU level; choose from "
                                  f"{', '.join(AGENTS)}.")
     people = [SeatSpec(name, HUMAN) for name in humans] or (
-        [] if cpus else [SeatSpec("You", HUMAN)])
+        [] if cpus else [Setup.default_seat(0)])
     n = players if players is not None else len(people) + len(cpus)
     if len(people) + len(cpus) > n:
         raise DreadDrawError(f"--players {n}: but {len(people)} --human and {len(cpus)} --cpu "

@@ -35,7 +35,7 @@ class Setup:
 
     @staticmethod
     def default_seat(i: int) -> SeatSpec:
-        return SeatSpec("You", HUMAN) if i == 0 else SeatSpec(CPU_NAMES[i - 1], "random")
+        return SeatSpec("Player", HUMAN) if i == 0 else SeatSpec(CPU_NAMES[i - 1], "random")
 
     @classmethod
     def default(cls) -> Setup:
