@@ -12,6 +12,7 @@ import functools
 import random
 import re
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from typer.testing import CliRunner
@@ -33,7 +34,7 @@ from dread_draw.tui.screens import (
     TableScreen,
 )
 from dread_draw.tui.setup import Setup, load_setup
-from dread_draw.tui.widgets import CardReader, CardTile, SeatPanel, TooSmall
+from dread_draw.tui.widgets import CardReader, CardTile, SeatPanel, TableCentre, TooSmall
 
 SIZE = (100, 30)
 
@@ -54,20 +55,30 @@ def make_app(match=None, **kw) -> DreadDrawApp:
     return app
 
 
+class Step(NamedTuple):
+    """What was on screen at one step of `play_out`."""
+
+    screen: object
+    table: TableScreen | None
+    viewer: int | None  # the seat whose private cards the table may show
+    asked: tuple[str, int] | None  # (kind, seat) of the question up at the table
+    centre: str  # the table centre's text, where private cards would show
+
+
 async def play_out(app, pilot, seen: list | None = None, limit: int = 5000) -> GameOver:
     """Answer every screen with keys until the game-over screen: the first option at the
-    table, Enter on hand-off and round summaries. `seen` collects, at every step, the screen,
-    the table, the seat whose private cards the table may show, and the (kind, seat) asked."""
+    table, Enter on hand-off and round summaries. `seen` collects a Step at every step."""
     for _ in range(limit):
         screen = app.screen
         if isinstance(screen, GameOver):
             return screen
         table = next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
-        if seen is not None:
-            pending = table.match.game.pending if table else None
+        if seen is not None and table is not None:
+            pending = table.match.game.pending
             asking = isinstance(screen, TableScreen) and screen.answer is not None
-            seen.append((screen, table, table.viewer if table else None,
-                         (pending.kind, pending.seat) if pending and asking else None))
+            seen.append(Step(screen, table, table.viewer,
+                             (pending.kind, pending.seat) if pending and asking else None,
+                             text_of(table.query_one(TableCentre))))
         if isinstance(screen, (HandOff, RoundSummary)):
             await pilot.press("enter")
         elif isinstance(screen, TableScreen) and screen.answer is not None:
@@ -134,11 +145,15 @@ async def test_hot_seat_hands_off_before_private_cards_and_hides_them_after(stan
     seen: list = []
     async with app.run_test(size=SIZE) as pilot:
         await play_out(app, pilot, seen)
-    handoffs = [(s, t, v) for s, t, v, _ in seen if isinstance(s, HandOff)]
+    handoffs = [step for step in seen if isinstance(step.screen, HandOff)]
     assert handoffs, "no hand-off screen in a two-human game"
-    for screen, table, viewer in handoffs:
-        assert viewer != table.names.index(screen.player)  # nothing of theirs shown yet
-    asked = [(v, *q) for s, t, v, q in seen if q is not None]
+    for step in handoffs:  # nothing of theirs is shown before they have the keyboard
+        assert step.viewer != step.table.names.index(step.screen.player)
+        assert "Only you know" not in step.centre
+    # hidden again whenever nobody in particular has the keyboard
+    assert all("Only you know" not in step.centre for step in seen if step.viewer is None)
+    assert any("Only you know" in step.centre for step in seen), "seed 4 has peeks"
+    asked = [(step.viewer, *step.asked) for step in seen if step.asked is not None]
     assert {KEEP, USE, SUMMON} <= {kind for _, kind, _ in asked}
     # a question with private cards is only ever up for the seat that took the keyboard
     assert all(v == seat for v, kind, seat in asked if kind == KEEP)

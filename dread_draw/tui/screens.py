@@ -411,7 +411,7 @@ class TableScreen(SizeAware, Screen):
         states = seat_states(view, m.seats, round_winner=self.round_winner, private=private)
         for panel, state in zip(self.query(SeatPanel), states, strict=True):
             panel.show(state, self.compact)
-        self.query_one(TableCentre).show(view, m.seed, private)
+        self.query_one(TableCentre).show(view, m.seed, self.names, private)
         to_play = view.pending.seat if view.pending is not None else -1
         who = f"  ·  {self.names[to_play]} to play" if to_play >= 0 else ""
         update_if_changed(self.query_one("#topbar", Static),

@@ -190,18 +190,24 @@ class SeatPanel(Vertical):
 
 class TableCentre(Static):
     """The shared zones: round, Draw Deck size, discard pile (top card and size), seed; and,
-    for the seat at the keyboard only, Draw Deck cards it has seen (R11.2)."""
+    for the seat at the keyboard only, the hidden cards it has seen (R11.2): places in the
+    Draw Deck and in Life Decks."""
 
-    def show(self, view: View, seed: int, private: bool) -> None:
+    def show(self, view: View, seed: int, names: list[str], private: bool) -> None:
         deck = view.deck
         t = Text()
         t.append(f"Round {view.round}", "bold")
         t.append(f"   seed {seed}\n")
         t.append(f"Draw Deck: {view.draw_count} cards\n")
         t.append(discard_text(deck, view.discard))
-        if private and view.draw_known:
-            seen = ", ".join(f"#{d + 1} {card_label(deck, c)}" for d, c in view.draw_known)
-            t.append(f"\nYou have seen (from the top): {seen}")
+        if private:
+            for where, known in [("the Draw Deck", view.draw_known)] + [
+                    ("your Life Deck" if s == view.seat else f"{names[s]}'s Life Deck", k)
+                    for s, k in enumerate(view.life_known)]:
+                if known:
+                    seen = ", ".join(f"#{d + 1} {card_label(deck, c)}" for d, c in known)
+                    t.append(f"\nOnly you know, in {where} (from the top): ", "bold")
+                    t.append(seen)
         update_if_changed(self, t)
 
 
