@@ -97,7 +97,8 @@ def play(
     human: Annotated[list[str] | None, typer.Option(
         "--human", help="A person's seat, by name (repeat for hot-seat play).")] = None,
     cpu: Annotated[list[str] | None, typer.Option(
-        "--cpu", help="A CPU seat, by level (repeat for more).")] = None,
+        "--cpu", help="A CPU seat, by level: random, easy, normal or hard (repeat for more).")]
+    = None,
     seed: Annotated[int | None, typer.Option(help="The game's seed (a fresh one by default).")]
     = None,
     deck: DeckOpt = None,
