@@ -44,6 +44,7 @@ class DreadDrawApp(App):
 
     TITLE = "Dread Draw"
     CSS_PATH = "dread_draw.tcss"
+    ENABLE_COMMAND_PALETTE = False  # its Quit would skip the question asked during a game
     BINDINGS = [
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("f1", "help", "Help", show=False, priority=True),
