@@ -265,7 +265,8 @@ def describe(decision, view, names: list[str]) -> tuple[str, list[tuple[int, str
              "them). Keep one in your reserves; the others are discarded.")
         return q, [(o, f"Keep {card_option(o)}") for o in decision.options]
     if kind == ORDER:
-        q = f"{who}: several Aftermath abilities trigger. Which resolves first?"
+        q = (f"{who}: several Aftermath abilities trigger. Which resolves first? "
+             "(Tab to a card in your row to read it.)")
         return q, [(o, card_option(o)) for o in decision.options]
     if kind == PICK_CARD:
         q = f"{who}: {decision.prompt or 'choose a card.'}"
