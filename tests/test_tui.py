@@ -399,6 +399,23 @@ def test_the_log_never_names_cards_drawn_from_a_life_deck(plain_deck):
                 assert plain_deck.card[c].name not in line
 
 
+def test_the_log_tells_a_round_in_plain_sentences(plain_deck):
+    """R4.3/R4.4/R5/R7 as the log says them: who revealed what over what, and the damage."""
+    crow, key, moth, fool = 28, 24, 8, 0
+    g = Game.setup(plain_deck, 2, life=[[1, 2], [3, 5]], draw=[crow, key, moth, fool],
+                   starting_seat=0)
+    say = Narrator(plain_deck, ["Mara", "Ben"])
+    events = list(g.events)
+    for _ in range(3):  # Mara reveals; Ben (lowest) reveals twice
+        events += g.choose(g.pending.options[0])
+    lines = [line for line in map(say, events) if line]
+    assert "Mara reveals The Crow (4): summoned (row 4)." in lines
+    assert "Ben reveals The Key (3): summoned (row 3)." in lines
+    assert ("Ben reveals The Moth (1) against The Key (3): it fails, eliminated, "
+            "1 card discarded.") in lines
+    assert "Mara wins round 1 and deals 1 damage to every other player." in lines
+
+
 def test_life_deck_shows_pips_and_a_number():
     assert life_pips(6) == "■■■■■■□□□□ 6"
     assert life_pips(12) == "■■■■■■■■■■+ 12"
