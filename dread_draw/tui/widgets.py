@@ -73,9 +73,10 @@ class CardTile(Widget, can_focus=True):
         name = self.get_component_rich_style("card--name")
         dmg = (DOT * card.damage, dots) if card.damage else ("·", dots)
         if self.has_class("-compact"):
+            # Numbers first: a narrow cell cuts the name, never the damage.
             short = card.name.removeprefix("The ")
-            return Text.assemble((str(card.strength), strength), " ", (short, name), " ",
-                                 dmg, str(card.damage), no_wrap=True, overflow="ellipsis")
+            return Text.assemble((str(card.strength), strength), " ", dmg, str(card.damage),
+                                 " ", (short, name), no_wrap=True, overflow="ellipsis")
         return Text.assemble((f"{card.strength:>2}", strength), "  ", dmg, f" {card.damage}\n",
                              (card.name, name), no_wrap=True, overflow="ellipsis")
 
