@@ -275,6 +275,26 @@ async def test_the_layout_turns_compact_when_the_terminal_shrinks(plain_deck):
 
 
 @sync
+async def test_a_seat_too_full_for_framed_tiles_turns_compact_alone(plain_deck):
+    """Nothing is cut off: a seat whose cards would overflow one line is drawn compact."""
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
+    match = Match(plain_deck, seats, seed=25)
+
+    def crowded(m):
+        return len(m.game.rows[1]) + len(m.game.reserves[1]) >= 5
+    while not (crowded(match) and match.seats[match.to_move()].is_human):
+        match.apply(match.cpu_choice() if match.cpu_to_move() else match.game.pending.options[0])
+    app = make_app(match)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        panels = list(app.screen.query(SeatPanel))
+        assert panels[1].has_class("-compact") and len(panels[1].query(CardTile)) >= 5
+        assert not all(p.has_class("-compact") for p in panels)  # the others keep their tiles
+        for p in panels:
+            assert all(t.region.right <= p.region.right for t in p.query(CardTile))
+
+
+@sync
 async def test_clicking_a_card_shows_its_text_and_fortune(plain_deck):
     seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")]
     match = Match(plain_deck, seats, seed=2)

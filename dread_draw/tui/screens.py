@@ -397,10 +397,8 @@ class TableScreen(SizeAware, Screen):
 
     def on_resize(self) -> None:  # as well as SizeAware's
         self.set_class(self.size.width < 100, "-narrow")
-        compact = len(self.match.seats) * FULL_SEAT_LINES + CHROME_LINES > self.size.height
-        if compact != self.compact:
-            self.compact = compact
-            self.show_table()
+        self.compact = len(self.match.seats) * FULL_SEAT_LINES + CHROME_LINES > self.size.height
+        self.show_table()
 
     # ---------------------------------------------------------------- rendering (from a view)
 

@@ -140,6 +140,7 @@ class SeatPanel(Vertical):
         self.deck = deck
         self.state: SeatState | None = None
         self.compact = False
+        self.table_compact = False
 
     def compose(self):
         yield Static(classes="seat-head")
@@ -152,6 +153,10 @@ class SeatPanel(Vertical):
                 yield Horizontal(classes="reserves")
 
     def show(self, state: SeatState, compact: bool) -> None:
+        """Draw `state`; `compact` is the table's layout, and a seat whose tiles would not
+        fit on one line is drawn compact too (nothing is ever cut off)."""
+        self.table_compact = compact
+        compact = compact or 0 < self.size.width < self.full_width(state)
         old, self.state = self.state, state
         changed = compact != self.compact or old is None
         if not changed and old == state:
@@ -168,10 +173,23 @@ class SeatPanel(Vertical):
         if changed or old.reserves != state.reserves:
             self._fill(".reserves", state.reserves, "none")
 
+    def on_resize(self) -> None:
+        if self.state is not None:  # the head's spacing and the tiles' room depend on it
+            self.query_one(".seat-head", Static).update(self._head(self.state), layout=False)
+            self.show(self.state, self.table_compact)
+
+    @staticmethod
+    def full_width(state: SeatState) -> int:
+        """Columns this seat's framed tiles need on one line (sizes from dread_draw.tcss:
+        a zone label 9 and margin 2, a tile 15 and margin 1, "empty"/"none" 5)."""
+        def zone(cards):
+            return 9 + 2 + (16 * len(cards) if cards else 5)
+        return 1 + zone(state.row) + zone(state.reserves)
+
     def _head(self, st: SeatState) -> Text:
         marker = "▶ " if st.to_play else "  "
         t = Text(no_wrap=True, overflow="ellipsis")
-        gap = " " if self.compact else "  "
+        gap = "  " if self.size.width >= 60 else " "  # narrow: room for the status
         t.append(f"{marker}{st.spec.name}", "bold")
         t.append(f" ({kind_label(st.spec)}){gap}life {life_pips(st.life)}")
         if st.known_life:
