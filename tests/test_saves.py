@@ -484,6 +484,48 @@ def test_a_bad_save_at_continue_asks_start_fresh_or_back(folder, deck_file, key,
         assert path.read_bytes() == bad
 
 
+@pytest.mark.parametrize("how", ["new-game screen", "play flags"])
+@pytest.mark.parametrize("key, outcome", [("escape", "kept"), ("y", "replaced"),
+                                          ("c", "continued")])
+def test_a_new_game_asks_before_taking_a_saved_games_place(folder, deck_file, how, key,
+                                                           outcome):
+    """Nothing a player did is lost by accident: starting a game while another is saved in
+    progress asks first (new game, continue the saved one, or back)."""
+    from textual.widgets import Static
+
+    from dread_draw.tui.saved import ReplaceSave
+    from dread_draw.tui.screens import NewGame, TableScreen
+
+    path = in_progress(folder, deck_file)
+    before = path.read_bytes()
+    fresh = Match(load_deck(deck_file), SEATS, 99)
+
+    async def go():
+        app = table_app(folder, fresh if how == "play flags" else None)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            if how == "new-game screen":
+                await pilot.press("ctrl+s")
+                await pilot.pause()
+            assert isinstance(app.screen, ReplaceSave)
+            assert "Ana, Ben, Cal · seed 7" in str(app.screen.query_one("#saved", Static).render())
+            await pilot.press(key)
+            await pilot.pause()
+            if outcome == "kept":
+                assert isinstance(app.screen, NewGame)
+            else:
+                assert isinstance(app.screen, TableScreen)
+                assert (app.match.seed == 7) is (outcome == "continued")
+
+    asyncio.run(go())
+    if outcome == "replaced":
+        assert read_save(folder.current).seed != 7
+    else:
+        assert read_save(folder.current).seed == 7
+    if outcome == "kept":
+        assert path.read_bytes() == before
+
+
 def test_a_new_game_sets_an_unusable_save_aside_before_saving_over_it(folder, deck_file):
     path = in_progress(folder, deck_file)
     edit(path, lambda d: d["choices"].__setitem__(2, 77))

@@ -446,13 +446,20 @@ def test_seats_from_flags():
         SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
     assert seats_from_flags(None, ["Ana", "Ben"], []) == [SeatSpec("Ana", HUMAN),
                                                          SeatSpec("Ben", HUMAN)]
-    assert seats_from_flags(2, [], []) == [SeatSpec("Player", HUMAN), SeatSpec("Zora", "random")]
+    # no level given: the CPU a newcomer should meet first
+    assert seats_from_flags(2, [], []) == [SeatSpec("Player", HUMAN), SeatSpec("Zora", "normal")]
     with pytest.raises(DreadDrawError, match="no such CPU level"):
         seats_from_flags(2, [], ["genius"])
     with pytest.raises(DreadDrawError, match="--players 2"):
         seats_from_flags(2, ["A", "B"], ["random"])
     with pytest.raises(DreadDrawError, match="2 to 5 players"):
         seats_from_flags(None, ["A"], [])
+
+
+def test_a_first_game_seats_one_person_against_normal_cpus(tmp_path):
+    setup = load_setup(tmp_path / "never-written.json")
+    assert setup.seats[0] == SeatSpec("Player", HUMAN)
+    assert [s.kind for s in setup.seats[1:]] == ["normal"] * (len(setup.seats) - 1)
 
 
 def test_play_rejects_an_unknown_cpu_level_before_opening():

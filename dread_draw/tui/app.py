@@ -17,12 +17,21 @@ from textual.binding import Binding
 from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck, load_deck
 from dread_draw.errors import DreadDrawError
-from dread_draw.saves import KEEP, Autosaver, SaveDir, SaveError, autosave_new, resume
+from dread_draw.saves import (
+    KEEP,
+    Autosaver,
+    SaveDir,
+    SaveError,
+    autosave_new,
+    continue_label,
+    resume,
+)
 from dread_draw.sim import HUMAN, Match, SeatSpec
-from dread_draw.tui.saved import BadSave
+from dread_draw.tui.saved import BadSave, ReplaceSave
 from dread_draw.tui.screens import ConfirmQuit, HelpScreen, NewGame, TableScreen
 from dread_draw.tui.setup import (
     CPU_NAMES,
+    DEFAULT_CPU,
     MAX_SEATS,
     MIN_SEATS,
     Setup,
@@ -71,10 +80,23 @@ class DreadDrawApp(App):
 
     def on_mount(self) -> None:
         self.check_size()
-        if self.first_match is not None:
-            self.start_match(self.first_match, self.first_saver)
-        else:
+        if self.first_match is None:
             self.push_screen(NewGame(self.setup))
+            return
+        saved = continue_label(self.saves) if self.first_saver is None else None
+        if saved is None:
+            self.start_match(self.first_match, self.first_saver)
+            return
+        # `play --players ...` while a game is saved: the new game would take its place.
+        self.push_screen(NewGame(self.setup))
+
+        def answered(what: str | None) -> None:
+            if what == "new":
+                self.start_match(self.first_match)
+            elif what == "continue":
+                self.continue_saved()
+
+        self.push_screen(ReplaceSave(saved), answered)
 
     def check_size(self) -> None:
         """Below the minimum, every screen says what size it needs instead of the table."""
@@ -157,7 +179,7 @@ class DreadDrawApp(App):
             if quit_:
                 self.exit()
 
-        self.push_screen(ConfirmQuit(), answered)
+        self.push_screen(ConfirmQuit(saved=self.saver is not None), answered)
 
 
 def play_command(*, players: int | None, humans: list[str], cpus: list[str], seed: int | None,
@@ -192,7 +214,7 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
 
 def seats_from_flags(players: int | None, humans: list[str], cpus: list[str]) -> list[SeatSpec]:
     """People first (in the order given), then CPUs; missing seats are CPUs of the last level
-    given (or `random`). No --human and no --cpu: one person against CPUs."""
+    given (or `normal`). No --human and no --cpu: one person against CPUs."""
     for level in cpus:
         if level not in AGENTS:
             raise DreadDrawError(f"--cpu {level!r}: no such CPU level; choose from "
@@ -206,7 +228,7 @@ def seats_from_flags(players: int | None, humans: list[str], cpus: list[str]) ->
     if not MIN_SEATS <= n <= MAX_SEATS:
         raise DreadDrawError(f"a game needs {MIN_SEATS} to {MAX_SEATS} players, not {n}; "
                              "add seats with --human NAME or --cpu LEVEL.")
-    levels = cpus + [cpus[-1] if cpus else "random"] * (n - len(people) - len(cpus))
+    levels = cpus + [cpus[-1] if cpus else DEFAULT_CPU] * (n - len(people) - len(cpus))
     taken = {p.name for p in people}
     names = [c for c in CPU_NAMES if c not in taken] + [f"CPU {i}" for i in range(1, 6)]
     return people + [SeatSpec(names[i], level) for i, level in enumerate(levels)]

@@ -1,7 +1,8 @@
-"""The table's side of saved games: a saved game that cannot be continued asks what to do.
+"""The table's side of saved games: every choice about a saved game is the player's.
 
-The choice is the player's: start fresh with the file kept aside as ``.bad`` (never deleted,
-never overwritten), or go back and leave it as it is.
+A saved game that cannot be continued asks what to do: start fresh with the file kept aside
+as ``.bad`` (never deleted, never overwritten), or go back and leave it as it is. A new game
+started while another is saved asks first: it would take the saved game's place.
 """
 
 from __future__ import annotations
@@ -55,3 +56,33 @@ class BadSave(ModalScreen[bool]):
             self.action_fresh()
         else:
             self.action_back()
+
+
+class ReplaceSave(ModalScreen[str]):
+    """A new game while a game is saved in progress: answers "new" (it takes the saved game's
+    place), "continue" (play the saved game instead) or "back"."""
+
+    BINDINGS = [Binding("y", "answer('new')", "Start the new game"),
+                Binding("c", "answer('continue')", "Continue the saved one"),
+                Binding("escape,n,b", "answer('back')", "Back")]
+
+    def __init__(self, saved: str) -> None:
+        super().__init__()
+        self.saved = saved  # what the new-game screen's Continue says about it
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("A game is saved in progress", classes="dialog-title")
+            yield Static(f"{self.saved.removeprefix('Continue: ')}.\nA new game takes its "
+                         "place: the saved game cannot be continued afterwards.", id="saved")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("y  New game", id="new", variant="warning", compact=True)
+                yield Button("c  Continue it", id="continue", variant="primary", compact=True)
+                yield Button("Esc  Back", id="back", compact=True)
+
+    def action_answer(self, answer: str) -> None:
+        self.dismiss(answer)
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "back")

@@ -34,7 +34,8 @@ from dread_draw.tui.narrate import (
     describe,
     fortune_part,
 )
-from dread_draw.tui.setup import MAX_SEATS, MIN_SEATS, Setup, fresh_seed
+from dread_draw.tui.saved import ReplaceSave
+from dread_draw.tui.setup import DEFAULT_CPU, MAX_SEATS, MIN_SEATS, Setup, fresh_seed
 from dread_draw.tui.widgets import (
     CardFocused,
     CardReader,
@@ -93,9 +94,16 @@ class ConfirmQuit(SizeAware, ModalScreen[bool]):
     BINDINGS = [Binding("y", "answer(True)", "Quit"),
                 Binding("n,escape", "answer(False)", "Keep playing")]
 
+    def __init__(self, saved: bool = False) -> None:
+        super().__init__()
+        self.saved = saved  # the game is autosaved: say how it comes back
+
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label("Quit the game in progress?", classes="dialog-title")
+            if self.saved:
+                yield Static("It is saved: Continue on the new-game screen, or `dread-draw "
+                             "play --resume`, brings it back where it is.", id="quit-saved")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("y  Quit", id="yes", variant="error", compact=True)
                 yield Button("n  Keep playing", id="no", compact=True)
@@ -269,7 +277,7 @@ class NewGame(SizeAware, Screen):
                 with Horizontal(classes="field seat-field", id=f"seat-row-{i}"):
                     yield Label(f"Seat {i + 1}", classes="field-label")
                     yield Input(spec.name, id=f"name-{i}", max_length=16, compact=True)
-                    yield Select(kinds, value=spec.kind if spec.kind in known else "random",
+                    yield Select(kinds, value=spec.kind if spec.kind in known else DEFAULT_CPU,
                                  allow_blank=False, id=f"kind-{i}", compact=True)
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
@@ -319,7 +327,23 @@ class NewGame(SizeAware, Screen):
         return Setup(seats, seed, deck)
 
     def action_start(self) -> None:
+        """Start the game; while another game is saved in progress, ask first (it would
+        take that game's place)."""
         setup = self.read()
+        saved = continue_label(getattr(self.app, "saves", None))
+        if saved is None:
+            self.begin(setup)
+            return
+
+        def answered(what: str | None) -> None:
+            if what == "new":
+                self.begin(setup)
+            elif what == "continue":
+                self.app.continue_saved()
+
+        self.app.push_screen(ReplaceSave(saved), answered)
+
+    def begin(self, setup: Setup) -> None:
         try:
             self.app.begin(setup)
         except DreadDrawError as e:

@@ -18,6 +18,7 @@ from dread_draw.sim import HUMAN, SeatSpec, atomic_write
 
 MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
 CPU_NAMES = ("Zora", "Orrin", "Vesna", "Tobin", "Ilse")
+DEFAULT_CPU = "normal"  # a fair opponent for a newcomer: odds-aware, no search
 
 
 def fresh_seed() -> int:
@@ -35,7 +36,7 @@ class Setup:
 
     @staticmethod
     def default_seat(i: int) -> SeatSpec:
-        return SeatSpec("Player", HUMAN) if i == 0 else SeatSpec(CPU_NAMES[i - 1], "random")
+        return SeatSpec("Player", HUMAN) if i == 0 else SeatSpec(CPU_NAMES[i - 1], DEFAULT_CPU)
 
     @classmethod
     def default(cls) -> Setup:
@@ -57,7 +58,7 @@ def load_setup(path: Path | None) -> Setup:
         return Setup.default()
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        seats = [SeatSpec(str(name)[:16], kind if kind == HUMAN or kind in AGENTS else "random")
+        seats = [SeatSpec(str(name)[:16], kind if kind == HUMAN or kind in AGENTS else DEFAULT_CPU)
                  for name, kind in data["seats"]][:MAX_SEATS]
         if len(seats) < MIN_SEATS:
             return Setup.default()
