@@ -213,6 +213,25 @@ def test_R9_1_normal_swaps_its_worst_reserve_for_a_better_one(standard_deck):
     assert normal.choose(g.view(0), g.pending) == moth
 
 
+@pytest.mark.parametrize("kind", ["normal", "hard"])
+def test_R9_1_a_card_played_twice_this_round_is_not_played_again(standard_deck, kind):
+    """Two Thieves could pass cards back and forth for ever (R9.3): past two uses of one
+    card's ability in a round, CPU seats decline. The count is the game's own, so a fresh
+    agent (a resumed game) declines just the same."""
+    thief, moth, abyss = (uid(standard_deck, "the-thief"), uid(standard_deck, "the-moth"),
+                          uid(standard_deck, "the-abyss"))
+    g = Game.setup(standard_deck, 2, life=[[], []], reserves=[[thief, moth], [abyss]])
+    g.ask(0, USE, (USE_IT, SKIP), lambda *a: None, card=thief)
+    options = FAST.get(kind, {})
+    if kind == "normal":  # a swap worth making (see above)
+        assert make_agent(kind, seed=1).choose(g.view(0), g.pending) == USE_IT
+    g.uses = {thief: 2}
+    assert make_agent(kind, seed=1, **options).choose(g.view(0), g.pending) == SKIP
+    g.uses = {moth: 2}  # another card's count does not matter
+    if kind == "normal":
+        assert make_agent(kind, seed=1).choose(g.view(0), g.pending) == USE_IT
+
+
 def test_R8_1_curse_aims_at_the_player_it_would_defeat(standard_deck):
     death = uid(standard_deck, "death")
     g = Game.setup(standard_deck, 3, life=[[10, 11], [12, 13, 14], []])

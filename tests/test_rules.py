@@ -345,6 +345,32 @@ def test_R9_1_R9_2_a_summon_ability_is_asked_and_may_be_skipped(plain_deck):
     assert g.view(0).draw_known == ()
 
 
+def test_R9_1_abilities_used_this_round_are_counted_for_every_seat_to_see(standard_deck):
+    """Which abilities were played this round is public (everyone saw them played); the
+    count starts again each round. CPU seats use it to stop Reserve abilities looping."""
+    import random
+
+    rng = random.Random(3)
+    used_any = False
+    for seed in range(6):
+        g = Game(standard_deck, 3, seed=seed)
+        counted: dict[int, int] = {}
+        while not g.over:
+            d = g.pending
+            option = rng.choice(d.options)
+            rnd = g.round
+            g.choose(option)
+            if g.round != rnd:
+                counted = {}
+            if d.kind == USE and option == USE_IT and g.round == rnd:
+                counted[d.card] = counted.get(d.card, 0) + 1
+                used_any = True
+            assert g.uses == counted
+            for seat in range(g.n):
+                assert g.view(seat).uses == counted
+    assert used_any
+
+
 def test_R9_2_summon_ability_from_reserves_too_and_peek_is_private(plain_deck):
     deck = ability_deck()
     pick = Pick(deck)

@@ -18,7 +18,6 @@ class EasyAgent:
     def __init__(self, rng: random.Random, mistakes: float = MISTAKE, **_):
         self.rng = rng
         self.mistakes = mistakes
-        self.memory: dict = {}
 
     def choose(self, view, decision) -> int:
         opts = decision.options
@@ -27,4 +26,4 @@ class EasyAgent:
         strength = view.deck.strength
         everything = range(view.deck.size)  # no card counting
         sight = Sight(view.life_counts, lambda bar: pool_odds(everything, strength, bar))
-        return answer(view, view.seat, decision, sight, caution=0.5, memory=self.memory)
+        return answer(view, view.seat, decision, sight, caution=0.5)

@@ -23,8 +23,8 @@ from __future__ import annotations
 import random
 import time
 
-from dread_draw.ai.policy import Sight, answer, card_values, pool_odds, view_sight
-from dread_draw.rules import determinize
+from dread_draw.ai.policy import Sight, answer, card_values, pool_odds, view_sight, worn_out
+from dread_draw.rules import SKIP, determinize
 
 # Rollouts per ms of budget for 2 players (fewer for more): calibrated so the schedule takes
 # about half the budget on this shared 2-core machine under load.
@@ -63,14 +63,13 @@ def rollout(g, seat: int, horizon: int | None = None) -> float:
     `seat` wins), or `horizon` rounds past the current one, then score its `standing`."""
     stop = g.decisions + MAX_DECISIONS
     last = g.round + horizon if horizon is not None else None
-    memory: dict = {}
     while not g.over:
         d = g.pending
         opts = d.options
         if len(opts) == 1:
             g.choose(opts[0])
         else:
-            g.choose(answer(g, d.seat, d, rollout_sight(g), memory=memory))
+            g.choose(answer(g, d.seat, d, rollout_sight(g)))
         if g.decisions > stop or (last is not None and g.round > last):
             return standing(g, seat)
     return 1.0 if g.winner == seat else 0.0
@@ -86,7 +85,6 @@ class HardAgent:
         self.horizon = horizon
         self.think_ms = think_ms
         self.samples = samples
-        self.memory: dict = {}
 
     def schedule(self, k: int, players: int) -> int:
         """Samples for `k` options: the budget's worth of rollouts, shared by the options."""
@@ -98,8 +96,10 @@ class HardAgent:
         opts = decision.options
         if len(opts) == 1:
             return opts[0]
+        if worn_out(view, decision):
+            return SKIP
         seat = view.seat
-        prior = answer(view, seat, decision, view_sight(view), memory=self.memory)
+        prior = answer(view, seat, decision, view_sight(view))
         deadline = time.perf_counter() + self.think_ms / 1000 if self.samples is None else None
         opts = candidates(view.deck, opts, prior)
         k = len(opts)

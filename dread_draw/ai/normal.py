@@ -14,7 +14,6 @@ class NormalAgent:
 
     def __init__(self, rng: random.Random, **_):
         self.rng = rng  # unused: `normal` decides the same way every time from the same view
-        self.memory: dict = {}  # ability uses this game (to stop ability loops)
 
     def choose(self, view, decision) -> int:
-        return answer(view, view.seat, decision, view_sight(view), memory=self.memory)
+        return answer(view, view.seat, decision, view_sight(view))

@@ -202,25 +202,26 @@ def keep_choice(state, options) -> int:
 REPEATS = 2  # uses of one card's ability per round before we call it a loop and stop
 
 
-def _use(state, seat: int, decision, sight: Sight, memory: dict | None) -> int:
+def _use(state, seat: int, decision, sight: Sight) -> int:
     """R9.1: play an optional ability unless, for an effect we know, it would not help.
 
     Abilities can feed each other (a Reserve ability that moves cards into reserves, R9.3):
-    `memory` counts uses per card and round, and past `REPEATS` we decline, so that two
-    seats can never pass cards back and forth for ever."""
+    past `REPEATS` uses of a card's ability in a round (the game's public count, so a resumed
+    game decides as the uninterrupted one would) we decline, so that two seats can never pass
+    cards back and forth for ever."""
     c = decision.card
     a = state.deck.ability[c] if c >= 0 else None
     if a is None:
         return USE_IT
-    if memory is not None:
-        key = (state.round, c)
-        if memory.get(key, 0) >= REPEATS:
-            return SKIP
-        choice = _use_effect(state, seat, a, sight)
-        if choice == USE_IT:
-            memory[key] = memory.get(key, 0) + 1
-        return choice
+    if worn_out(state, decision):
+        return SKIP
     return _use_effect(state, seat, a, sight)
+
+
+def worn_out(state, decision) -> bool:
+    """Has this optional ability been played `REPEATS` times this round already? Then every
+    CPU seat declines it, whatever a search says (a loop guard, not a judgement)."""
+    return decision.kind == USE and state.uses.get(decision.card, 0) >= REPEATS
 
 
 def _use_effect(state, seat: int, a, sight: Sight) -> int:
@@ -323,9 +324,8 @@ def order_choice(state, decision) -> int:
     return min(decision.options, key=lambda c: (card_value(deck, c), c))
 
 
-def answer(state, seat: int, decision, sight: Sight, *, caution: float = 1.0,
-           memory: dict | None = None) -> int:
-    """The shared answer to any Decision (`memory`: the seat's ability-use counts)."""
+def answer(state, seat: int, decision, sight: Sight, *, caution: float = 1.0) -> int:
+    """The shared answer to any Decision."""
     kind = decision.kind
     opts = decision.options
     if len(opts) == 1:
@@ -335,7 +335,7 @@ def answer(state, seat: int, decision, sight: Sight, *, caution: float = 1.0,
     if kind == KEEP:
         return keep_choice(state, opts)
     if kind == USE:
-        return _use(state, seat, decision, sight, memory)
+        return _use(state, seat, decision, sight)
     if kind == ORDER:
         return order_choice(state, decision)
     if kind == PICK_CARD:

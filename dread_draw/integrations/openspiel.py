@@ -487,6 +487,7 @@ def view_text(view: View) -> str:
         "reserves": lambda v: per_seat(v, cards), "discard": cards, "looking": cards,
         "fortune": cards, "draw_known": places, "life_known": lambda v: per_seat(v, places),
         "_frames": _steps, "_resume": lambda r: _steps([r]) if r else "none",
+        "uses": lambda u: "[" + ", ".join(f"{label[c]} x{k}" for c, k in sorted(u.items())) + "]",
     }
     return "\n".join([f"{name}: {formats.get(name, str)(getattr(view, name))}"
                       for name in _VIEW_FIELDS])

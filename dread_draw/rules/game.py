@@ -61,6 +61,7 @@ class Game:
         "looking", "in_round", "defeated", "totals", "knows", "round", "starting_seat",
         "current", "last_winner", "quiet_rounds", "damaged", "winner", "over", "pending",
         "_resume", "_stack", "decisions", "next_seat", "fortune", "stalemate", "_last_ability",
+        "uses",
     )
 
     def __init__(self, deck: Deck, players: int, seed: int = 0, *, events: bool = True,
@@ -135,6 +136,10 @@ class Game:
         self.next_seat = -1
         self.fortune: list[int] = []
         self._last_ability: dict = {}
+        # R9.1: optional abilities used this round, per card (public: everyone sees them). A
+        # new dict on every change, so copies may share it. CPU seats read it to stop
+        # Reserve abilities from feeding each other for ever (two Thieves swapping).
+        self.uses: dict[int, int] = {}
         if self.events is not None:
             info = seat_info or [{"name": f"Seat {s + 1}", "agent": ""} for s in range(players)]
             self.events.append({
@@ -324,6 +329,7 @@ def _start_round(g: Game) -> None:
     """R3.1: everyone not defeated is in the round with an empty row."""
     g.round += 1
     g.damaged = False
+    g.uses = {}
     for s in range(g.n):
         g.in_round[s] = not g.defeated[s]
     g.emit("round_start", round=g.round, starting_seat=g.starting_seat,
@@ -408,6 +414,7 @@ def _use(g: Game, seat: int, c: int, when: str, option: int) -> None:
                used=option == USE_IT)
         g._last_ability = g.events[-1]
     if option == USE_IT:
+        g.uses = {**g.uses, c: g.uses.get(c, 0) + 1}
         _fx.EFFECTS[a.effect].run(g, seat, c, a.params)
 
 

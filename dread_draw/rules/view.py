@@ -48,6 +48,7 @@ class View:
     fortune: tuple[int, ...]
     decisions: int
     next_seat: int
+    uses: dict  # optional abilities used this round, per card (public, R9.1); do not mutate
     _frames: tuple  # the rules' pending steps (public bookkeeping, see game.py)
     _resume: tuple | None
 
@@ -109,7 +110,7 @@ def make_view(g: Game, seat: int) -> View:
         life_known=tuple(_known(z, knows) for z in g.life),
         in_round=tuple(g.in_round), defeated=tuple(g.defeated), totals=tuple(g.totals),
         damaged=g.damaged, fortune=tuple(g.fortune), decisions=g.decisions,
-        next_seat=g.next_seat, _frames=tuple(g._stack),
+        next_seat=g.next_seat, uses=g.uses, _frames=tuple(g._stack),
         _resume=g._resume if g.pending is not None and g.pending.seat == seat else None,
     )
 
@@ -164,5 +165,6 @@ def determinize(view: View, rng: random.Random) -> Game:
     g.next_seat = view.next_seat
     g.fortune = list(view.fortune)
     g._last_ability = {}
+    g.uses = view.uses
     assert not pool, "determinize: cards left over"
     return g
