@@ -623,7 +623,7 @@ def replay_command(file: Path | None, last: bool, plain: bool, save_dir: Path | 
         atomic_write(log, (json.dumps(e, separators=(",", ":")) for e in match.events))
         return
     if plain:
-        say = Narrator(match.deck, save.names)
+        say = Narrator(match.deck, save.names, reveal=True)  # it is over
         for line in filter(None, map(say, match.events)):
             print(line)
         return

@@ -20,10 +20,21 @@ from typer.testing import CliRunner
 from dread_draw.cards import parse_deck
 from dread_draw.cli import app as cli_app
 from dread_draw.errors import DreadDrawError
-from dread_draw.rules import KEEP, KINDS, ORDER, PICK_CARD, PICK_SEAT, SUMMON, USE, Decision, Game
+from dread_draw.rules import (
+    KEEP,
+    KINDS,
+    ORDER,
+    PICK_CARD,
+    PICK_SEAT,
+    SUMMON,
+    USE,
+    USE_IT,
+    Decision,
+    Game,
+)
 from dread_draw.sim import HUMAN, Match, SeatSpec
 from dread_draw.tui.app import DreadDrawApp, new_match, seats_from_flags
-from dread_draw.tui.narrate import Narrator, describe, life_pips
+from dread_draw.tui.narrate import Narrator, card_label, describe, life_pips
 from dread_draw.tui.screens import (
     ConfirmQuit,
     GameOver,
@@ -434,6 +445,48 @@ def test_the_log_tells_a_round_in_plain_sentences(plain_deck):
     assert ("Ben reveals The Moth (1) against The Key (3): it fails, eliminated, "
             "1 card discarded.") in lines
     assert "Mara wins round 1 and deals 1 damage to every other player." in lines
+
+
+def test_the_log_says_what_an_ability_did_once_its_player_chose(standard_deck):
+    """A log that says what just happened: the card a Summon ability took from the discard
+    pile is public (reserves are face up, R11.1), and is told as soon as it is chosen."""
+    deck = standard_deck
+    digger = next(u for u in range(deck.size) if deck.card[u].id == "the-gravedigger")
+    plain = [u for u in range(deck.size) if deck.ability[u] is None]
+    wanted = next(u for u in plain if 0 < deck.strength[u] <= 7)
+    mine, theirs = [u for u in plain if u != wanted][:2]
+    g = Game.setup(deck, 2, life=[[mine], [theirs]], draw=[digger], discard=[wanted],
+                   starting_seat=0)
+    say = Narrator(deck, ["Mara", "Ben"])
+    lines = [line for line in map(say, list(g.events) + g.choose(g.pending.options[0])) if line]
+    lines += [line for line in map(say, g.choose(USE_IT)) if line]  # Mara uses it
+    assert lines[-1].startswith("Mara uses The Gravedigger: Summon:")
+    assert say.follow_up() is None  # nothing chosen yet
+    g.choose(wanted)
+    took = f"Mara takes {card_label(deck, wanted)} from the discard pile into reserves."
+    assert say.follow_up() == took
+    assert say.follow_up() is None  # said once
+
+
+def test_a_replay_names_the_private_cards_and_the_table_does_not(standard_deck):
+    """R11.2 during play; everything revealed once the game is over (replay --print)."""
+    m = Match(standard_deck, [SeatSpec("A", "normal"), SeatSpec("B", "normal"),
+                              SeatSpec("C", "normal")], seed=11)
+    m.play_cpus()
+    live, replay = (Narrator(standard_deck, ["A", "B", "C"], reveal=r) for r in (False, True))
+    seen = [e for e in m.events if e["type"] == "ability" and e.get("seen")]
+    tossed = [e for e in m.events if e["type"] == "damage" and len(e["drawn"]) > 1]
+    assert seen and tossed
+    for ev in m.events:
+        quiet, told = live(ev) or "", replay(ev) or ""
+        if ev in seen:
+            names = ", ".join(card_label(standard_deck, c["uid"]) for c in ev["seen"])
+            assert told.endswith(f"sees {names}.")
+            assert " sees " not in quiet
+        if ev in tossed:
+            other = next(c for c in ev["drawn"] if c["uid"] != ev["kept"]["uid"])
+            assert card_label(standard_deck, other["uid"]) in told
+            assert "discards " + str(len(ev["drawn"]) - 1) in quiet
 
 
 def test_life_deck_shows_pips_and_a_number():

@@ -3,7 +3,8 @@
 The game log says what happened in sentences a newcomer can follow ("Mara reveals The
 Puppet (7) over Justice (4): summoned."). It reads only the public fields of the events:
 the event log is omniscient (DESIGN.md), so cards drawn from a Life Deck or seen by a peek
-are never named here (R11.2) — only how many there were.
+are never named here (R11.2) — only how many there were — except in a replay of a finished
+game, where everything is revealed.
 """
 
 from __future__ import annotations
@@ -67,13 +68,27 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
+def _cards(ev_cards: list, deck: Deck) -> str:
+    return ", ".join(_card(c, deck) for c in ev_cards) or "no card"
+
+
+OUTCOMES = ("gave", "took", "discarded", "target", "planted", "kept", "seen")
+
+
 @dataclass
 class Narrator:
-    """Turns events into log sentences; remembers each row's last card for 'over …'."""
+    """Turns events into log sentences; remembers each row's last card for 'over …'.
+
+    `reveal`: the game is over (a replay), so the private cards — Life Deck draws, peeks —
+    are named too. What an ability did is added to its `ability` event when its player has
+    chosen (a card, a player), after the event was first told: `follow_up()` says it then."""
 
     deck: Deck
     names: list[str]
+    reveal: bool = False
     tops: dict[int, dict] = field(default_factory=dict)
+    _open: dict | None = None  # the last ability used, whose outcome may still come
+    _told: set = field(default_factory=set)
 
     def __call__(self, ev: dict) -> str | None:
         kind = ev["type"]
@@ -120,7 +135,44 @@ class Narrator:
         card = self.deck.card[ev["card"]["uid"]]
         if not ev["used"]:
             return f"{who} does not use {card.name}'s {card.keyword} ability."
-        return f"{who} uses {card.name}: {ability_text(card)}"
+        self._open, self._told = ev, set()
+        said = self.follow_up()
+        return f"{who} uses {card.name}: {ability_text(card)}" + (f" {said}" if said else "")
+
+    def follow_up(self) -> str | None:
+        """What the last ability used has done since it was told, if anything (public
+        outcomes always; what its player saw only in `reveal` mode, R11.2)."""
+        ev = self._open
+        if ev is None:
+            return None
+        new = [k for k in OUTCOMES if k in ev and k not in self._told
+               and (k != "seen" or self.reveal)]
+        if "gave" in new or ("took" in new and "gave" in ev):
+            new = [k for k in new if k not in ("gave", "took")] + ["swap"]
+        self._told.update(new + (["gave", "took"] if "swap" in new else []))
+        who, deck = self.name(ev["seat"]), self.deck
+        said = []
+        for k in new:
+            if k == "swap":
+                said.append(f"{who} gives {_card(ev['gave'], deck)} to "
+                            f"{self.name(ev['other'])} for {_card(ev['took'], deck)}.")
+            elif k == "took":
+                said.append(f"{who} takes {_card(ev['took'], deck)} from the discard pile "
+                            "into reserves.")
+            elif k == "discarded":
+                said.append(f"Discarded from the Draw Deck: {_cards(ev['discarded'], deck)}.")
+            elif k == "target" and ev["effect"] == "puppet":
+                said.append(f"{self.name(ev['target'])} takes the next turn.")
+            elif k == "target":
+                said.append(f"{who} chooses {self.name(ev['target'])}.")
+            elif k == "planted":
+                said.append(f"{who} puts {_card(ev['planted'], deck)} face up on top of the "
+                            "Draw Deck.")
+            elif k == "kept":
+                said.append(f"{who} keeps {_card(ev['kept'], deck)} from the row in reserves.")
+            elif k == "seen":
+                said.append(f"{who} sees {_cards(ev['seen'], deck)}.")
+        return " ".join(said) or None
 
     def _reshuffle(self, ev: dict) -> str:
         return f"The discard pile is shuffled into a new Draw Deck ({_count(ev['count'], 'card')})."
@@ -139,6 +191,9 @@ class Narrator:
         kept = _card(ev["kept"], self.deck)
         rest = drawn - 1
         tossed = f", discards {rest}" if rest else ""
+        if self.reveal and rest:  # the game is over: the discarded draws may be named
+            others = [c for c in ev["drawn"] if c["uid"] != ev["kept"]["uid"]]
+            tossed = f", discards {_cards(others, self.deck)}"
         return (f"{who} takes {ev['amount']} damage: draws {drawn} from the Life Deck, keeps "
                 f"{kept} in reserve{tossed} ({ev['life']} left).")
 

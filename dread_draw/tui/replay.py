@@ -37,7 +37,7 @@ class Timeline:
         for option in save.choices:
             m.apply(option)
         self.log = m.events
-        say = Narrator(deck, save.names)
+        say = Narrator(deck, save.names, reveal=True)  # it is over
         self.lines: list[str] = []
         self.line_at: list[int] = []
         done = 0
