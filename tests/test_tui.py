@@ -45,7 +45,16 @@ from dread_draw.tui.screens import (
     TableScreen,
 )
 from dread_draw.tui.setup import Setup, load_setup
-from dread_draw.tui.widgets import CardReader, CardTile, SeatPanel, TableCentre, TooSmall
+from dread_draw.tui.widgets import (
+    BUTTON_GAP,
+    AnswerButton,
+    CardReader,
+    CardTile,
+    SeatPanel,
+    TableCentre,
+    TooSmall,
+    button_rows,
+)
 
 SIZE = (100, 30)
 
@@ -74,6 +83,8 @@ class Step(NamedTuple):
     viewer: int | None  # the seat whose private cards the table may show
     asked: tuple[str, int] | None  # (kind, seat) of the question up at the table
     centre: str  # the table centre's text, where private cards would show
+    reader: int | None  # the card shown in the card reader
+    public: frozenset  # the cards face up on the table: rows, reserves, discard pile
 
 
 async def play_out(app, pilot, seen: list | None = None, limit: int = 5000) -> GameOver:
@@ -87,9 +98,12 @@ async def play_out(app, pilot, seen: list | None = None, limit: int = 5000) -> G
         if seen is not None and table is not None:
             pending = table.match.game.pending
             asking = isinstance(screen, TableScreen) and screen.answer is not None
+            g = table.match.game
             seen.append(Step(screen, table, table.viewer,
                              (pending.kind, pending.seat) if pending and asking else None,
-                             text_of(table.query_one(TableCentre))))
+                             text_of(table.query_one(TableCentre)),
+                             table.query_one(CardReader).uid,
+                             frozenset(g.discard).union(*g.rows, *g.reserves)))
         if isinstance(screen, (HandOff, RoundSummary)):
             await pilot.press("enter")
         elif isinstance(screen, TableScreen) and screen.answer is not None:
@@ -97,6 +111,15 @@ async def play_out(app, pilot, seen: list | None = None, limit: int = 5000) -> G
         else:
             await pilot.pause(0.01)
     raise AssertionError("the game did not end")
+
+
+async def until_asked(app, pilot) -> None:
+    """Wait for the table to put a question to the person at the keyboard."""
+    for _ in range(500):
+        if isinstance(app.screen, TableScreen) and app.screen.answer is not None:
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the table never asked")
 
 
 def text_of(widget) -> str:
@@ -147,11 +170,13 @@ async def test_a_whole_game_through_the_keys_ends_with_the_fortune_and_a_rematch
 
 
 @sync
-async def test_hot_seat_hands_off_before_private_cards_and_hides_them_after(standard_deck):
+@pytest.mark.parametrize("seed", [4, 8])  # 8: Ana puts a card she saw under the Draw Deck
+async def test_hot_seat_hands_off_before_private_cards_and_hides_them_after(standard_deck, seed):
     """R11.2: with two people at the keyboard, Life Deck draws and peeks (the standard deck's
-    abilities) are shown only after a hand-off screen; a whole game, every prompt by key."""
+    abilities) are shown only after a hand-off screen, and the card reader never passes one
+    on to the next person; a whole game, every prompt by key."""
     match = Match(standard_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Ben", HUMAN),
-                                  SeatSpec("Zora", "random")], seed=4)
+                                  SeatSpec("Zora", "random")], seed=seed)
     app = make_app(match)
     seen: list = []
     async with app.run_test(size=SIZE) as pilot:
@@ -161,9 +186,10 @@ async def test_hot_seat_hands_off_before_private_cards_and_hides_them_after(stan
     for step in handoffs:  # nothing of theirs is shown before they have the keyboard
         assert step.viewer != step.table.names.index(step.screen.player)
         assert "Only you know" not in step.centre
+        assert step.reader is None or step.reader in step.public
     # hidden again whenever nobody in particular has the keyboard
     assert all("Only you know" not in step.centre for step in seen if step.viewer is None)
-    assert any("Only you know" in step.centre for step in seen), "seed 4 has peeks"
+    assert any("Only you know" in step.centre for step in seen), "both seeds have peeks"
     asked = [(step.viewer, *step.asked) for step in seen if step.asked is not None]
     assert {KEEP, USE, SUMMON} <= {kind for _, kind, _ in asked}
     # a question with private cards is only ever up for the seat that took the keyboard
@@ -264,6 +290,50 @@ async def test_five_players_fit_80x24_in_the_compact_layout(plain_deck):
         panels = list(app.screen.query(SeatPanel))
         assert len(panels) == 5 and all(p.has_class("-compact") for p in panels)
         assert max(p.region.bottom for p in panels) <= app.screen.query_one("#prompt").region.y
+
+
+def test_answer_buttons_wrap_into_rows_that_fit_in_order():
+    texts = ["1 Reveal the top card", "2 Summon The Tower (6, damage 2)", "3 Keep The Widow"]
+    widths = [len(t) + 2 for t in texts]  # a compact button: its text and one space each side
+    assert button_rows(texts, sum(widths) + 2 * BUTTON_GAP) == [[0, 1, 2]]
+    assert button_rows(texts, sum(widths) + 2 * BUTTON_GAP - 1) == [[0, 1], [2]]
+    assert button_rows(texts, widths[1]) == [[0], [1], [2]]
+    assert button_rows(["a very long answer that is wider than the bar"], 10) == [[0]]
+
+
+@sync
+async def test_drawn_life_deck_cards_are_all_offered_and_read_at_80x24(plain_deck):
+    """R8.1: every card drawn is on offer, copies once (none cut off at the smallest size); the
+    reader shows the first at once, Tab reads the next, Enter keeps the card under focus."""
+    match = Match(plain_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")], seed=2)
+    while not (match.game.pending.kind == KEEP and match.game.pending.seat == 0):
+        match.apply(match.cpu_choice() if match.cpu_to_move() else match.game.pending.options[0])
+    drawn = list(match.game.pending.options)
+    first: dict[str, int] = {}
+    for o in drawn:
+        first.setdefault(plain_deck.card[o].id, o)
+    offered = list(first.values())
+    assert len(drawn) > len(offered) >= 4  # copies of a card are one answer
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_asked(app, pilot)
+        await pilot.pause()
+        prompt = app.screen.query_one("#prompt").region
+        buttons = list(app.screen.query(AnswerButton))
+        assert [b.card for b in buttons] == offered
+        assert "Keep The" in str(buttons[0].label) and any("×2" in str(b.label) for b in buttons)
+        for b in buttons:
+            assert prompt.contains_region(b.region), f"{b.label} is cut off"
+        reader = app.screen.query_one(CardReader)
+        assert app.focused is buttons[0]
+        assert plain_deck.card[offered[0]].fortune in text_of(reader)
+        await pilot.press("tab")
+        assert app.focused is buttons[1]
+        assert plain_deck.card[offered[1]].fortune in text_of(reader)
+        await pilot.press("enter")
+        await pilot.pause()
+        kept = set(drawn) & set(match.game.reserves[0])
+        assert kept == {offered[1]}
 
 
 MASH_KEYS = {"enter": "\r", "space": " ", "tab": "\t", "shift+tab": None, "escape": "\x1b",
@@ -390,7 +460,7 @@ def test_every_decision_kind_gets_a_question_and_a_label_for_each_option(kind):
     deck = parse_deck(ABILITY_DECK)
     g = Game(deck, 3, seed=1)
     view = g.view(0)
-    options = {SUMMON: (-1, 20), USE: (1, 0), KEEP: (1, 2, 3), ORDER: (20, 21),
+    options = {SUMMON: (-1, 20), USE: (1, 0), KEEP: (1, 5, 9), ORDER: (20, 21),
                PICK_CARD: (4, -1), PICK_SEAT: (1, 2)}[kind]
     d = Decision(0, kind, options, card=20, prompt="Choose what the card says.")
     question, labels = describe(d, view, ["Ana", "Ben", "Cy"])
@@ -413,6 +483,15 @@ def test_copies_in_the_same_zone_are_offered_once_strongest_first(plain_deck):
     names = [plain_deck.card[o].name if o >= 0 else "Done" for o, _ in labels]
     assert names == [plain_deck.card[40].name, plain_deck.card[0].name, "Done"]
     assert plain_deck.strength[40] > plain_deck.strength[0]
+
+
+def test_copies_drawn_from_a_life_deck_are_one_choice(plain_deck):
+    """R8.1: keeping one copy or another is the same choice; the label says how many."""
+    g = Game.setup(plain_deck, 2, life=[[], []], seed=1)
+    d = Decision(0, KEEP, (0, 1, 40, 2), card=-1)
+    _, labels = describe(d, g.view(0), ["Ana", "Ben"])
+    assert [o for o, _ in labels] == [0, 40]
+    assert labels[0][1].endswith("×3") and "×" not in labels[1][1]
 
 
 def test_the_log_never_names_cards_drawn_from_a_life_deck(plain_deck):

@@ -9,6 +9,7 @@ game, where everything is revealed.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from dread_draw.cards import Deck
@@ -317,8 +318,15 @@ def describe(decision, view, names: list[str]) -> tuple[str, list[tuple[int, str
         return q, [(o, "Use it" if o else "Skip it") for o in decision.options]
     if kind == KEEP:
         q = (f"{who}, you drew {len(decision.options)} cards from your Life Deck (only you see "
-             "them). Keep one in your reserves; the others are discarded.")
-        return q, [(o, f"Keep {card_option(o)}") for o in decision.options]
+             "them). Keep one in your reserves; the others are discarded. The reader shows "
+             "the card under focus; Tab reads the next.")
+        # Copies of one card are one choice (whichever is kept, the rest are discarded).
+        copies = Counter(deck.card[o].id for o in decision.options)
+        first: dict[str, int] = {}
+        for o in decision.options:
+            first.setdefault(deck.card[o].id, o)
+        return q, [(o, f"Keep {card_option(o)}" + (f" ×{copies[i]}" if copies[i] > 1 else ""))
+                   for i, o in first.items()]
     if kind == ORDER:
         q = (f"{who}: several Aftermath abilities trigger. Which resolves first? "
              "(Tab to a card in your row to read it.)")

@@ -22,7 +22,7 @@ from textual.widgets import Button, Input, Label, RichLog, Select, Static
 
 from dread_draw.ai import AGENTS
 from dread_draw.errors import DreadDrawError
-from dread_draw.rules import KEEP, PICK_CARD, SKIP, USE, USE_IT
+from dread_draw.rules import KEEP, ORDER, PICK_CARD, SKIP, SUMMON, USE, USE_IT
 from dread_draw.rules_text import rules_markdown
 from dread_draw.saves import continue_label
 from dread_draw.sim import HUMAN, Match, SeatSpec
@@ -370,6 +370,24 @@ class NewGame(SizeAware, Screen):
 
 # ---------------------------------------------------------------------------- the table
 
+def offers_hidden_cards(view) -> bool:
+    """Whether the question on offer is a choice among cards that lie nowhere on the table
+    (drawn from a Life Deck, looked at on the Draw Deck): only this seat may see them."""
+    d = view.pending
+    if d is None or d.kind not in (KEEP, PICK_CARD):
+        return False
+    public = set(view.discard).union(*view.rows, *view.reserves)
+    return any(o >= 0 and o not in public for o in d.options)
+
+
+class GameLog(RichLog):
+    """The table's log: it keeps its newest line in sight when the prompt under it grows or
+    shrinks (a new question's answers), as it does when a line is written."""
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.scroll_end, animate=False)
+
+
 class TableScreen(SizeAware, Screen):
     """The table: every seat, the shared zones, the card reader, the log and the prompt."""
 
@@ -406,7 +424,7 @@ class TableScreen(SizeAware, Screen):
             with Vertical(id="side"):
                 yield TableCentre(id="centre")
                 yield CardReader(id="reader")
-                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+                yield GameLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
         yield PromptBar(id="prompt")
         yield KeyBar()
         yield TooSmall()
@@ -512,18 +530,16 @@ class TableScreen(SizeAware, Screen):
     def private_to(self, seat: int) -> bool:
         """Whether `seat` has something only it may see (R11.2) right now."""
         view = self.match.game.view(seat)
-        if view.looking or view.draw_known or any(view.life_known):
-            return True
-        d = view.pending
-        if d is None or d.kind not in (KEEP, PICK_CARD):
-            return False
-        public = set(view.discard).union(*view.rows, *view.reserves)
-        return any(o >= 0 and o not in public for o in d.options)
+        return bool(view.looking or view.draw_known or any(view.life_known)
+                    or offers_hidden_cards(view))
 
     async def take_keyboard(self, seat: int) -> None:
         """Hot-seat: with several humans, a hand-off screen before private cards show."""
         if self.viewer == seat or len(self.humans) < 2:
             return
+        # the card last read may be one only the last person could see (a drawn or a peeked
+        # card, read from its answer button)
+        self.query_one(CardReader).show(self.match.deck, None)
         if self.private_to(seat):
             self.show_table()
             await self.app.push_screen_wait(HandOff(self.names[seat]))
@@ -536,7 +552,9 @@ class TableScreen(SizeAware, Screen):
         if view.pending.kind == USE or view.pending.card >= 0:
             self.query_one(CardReader).show(self.match.deck, view.pending.card)
         self.answer = asyncio.get_running_loop().create_future()
-        self.query_one(PromptBar).ask(question, options)
+        self.query_one(PromptBar).ask(question, options,
+                                      cards=view.pending.kind in (KEEP, PICK_CARD, ORDER, SUMMON),
+                                      read_first=offers_hidden_cards(view))
         try:
             return await self.answer
         finally:

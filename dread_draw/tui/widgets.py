@@ -233,7 +233,10 @@ class TableCentre(Static):
 class CardReader(Static):
     """The full text of one card: numbers, keyword and ability, and its fortune (R10.2)."""
 
+    uid: int | None = None  # the card shown, if any
+
     def show(self, deck: Deck, uid: int | None) -> None:
+        self.uid = uid
         if uid is None:
             self.update("Focus a card (Tab) or click one to read it here.")
             return
@@ -255,6 +258,42 @@ class Choice(Message):
 
 
 BUTTONS_MAX = 9  # more options than this go into a scrolling list
+BUTTON_GAP = 2  # columns between two answer buttons (#answers Button's margin)
+
+
+class AnswerButton(Button):
+    """One answer of the prompt; an answer that is a card shows it in the reader when it is
+    focused (Tab) or the mouse is over it, so a choice of cards can be read before it is
+    made (the drawn Life Deck cards lie nowhere else on screen)."""
+
+    def __init__(self, label: str, index: int, card: int) -> None:
+        super().__init__(label, name=str(index), compact=True)
+        self.card = card
+
+    def _show_card(self) -> None:
+        if self.card >= 0:
+            self.post_message(CardFocused(self.card))
+
+    def on_focus(self) -> None:
+        self._show_card()
+
+    def on_enter(self) -> None:
+        self._show_card()
+
+
+def button_rows(texts: list[str], width: int) -> list[list[int]]:
+    """Buttons (their texts' indexes) packed left to right into rows of at most `width`
+    columns, in order; a button wider than a row gets a row of its own."""
+    rows: list[list[int]] = [[]]
+    used = 0
+    for i, text in enumerate(texts):
+        need = len(text) + 2 + BUTTON_GAP  # a compact button's padding, then the gap
+        if rows[-1] and used + need - BUTTON_GAP > width:
+            rows.append([])
+            used = 0
+        rows[-1].append(i)
+        used += need
+    return rows
 
 
 class PromptBar(Vertical):
@@ -267,34 +306,66 @@ class PromptBar(Vertical):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.options: list[int] = []  # the options on offer, in the order shown
+        self._texts: list[str] = []  # their buttons' texts, laid out again on a resize
+        self._cards = False
+        self._read_first = False
+        self._width = 0
 
     def compose(self):
         yield Static(id="question")
-        yield Horizontal(id="answers")
+        yield Vertical(id="answers")
 
-    def ask(self, question: Text | str, options: list[tuple[int, str]]) -> None:
+    def ask(self, question: Text | str, options: list[tuple[int, str]],
+            cards: bool = False, read_first: bool = False) -> None:
+        """`cards`: the options (those >= 0) are cards, to be read when pointed at.
+        `read_first`: focus the first card's answer, so the reader shows it at once and Tab
+        reads the next (for cards that lie nowhere on the table: drawn or peeked ones)."""
         self.options = [o for o, _ in options]
+        self._cards = cards
+        self._read_first = cards and read_first
         self.query_one("#question", Static).update(question)
-        box = self.query_one("#answers", Horizontal)
+        box = self.query_one("#answers", Vertical)
         box.remove_children()
+        self._texts = []
         if not options:
             return
         if len(options) <= BUTTONS_MAX:
-            buttons = [Button(f"{i + 1} {label}", name=str(i), compact=True)
-                       for i, (_, label) in enumerate(options)]
-            # No focus moves here: a change of focus restyles the whole screen (slow), and
-            # the number keys answer without it.
-            box.mount_all(buttons)
+            self._texts = [f"{i + 1} {label}" for i, (_, label) in enumerate(options)]
+            self._lay_out()
         else:
             menu = OptionList(*(f"{i + 1 if i < 9 else ' '} {label}"
                                 for i, (_, label) in enumerate(options)), classes="option-menu")
             box.mount(menu)
-            menu.focus()
+            menu.focus()  # its highlighted line is the answer under focus, shown in the reader
+
+    def _lay_out(self) -> None:
+        """The buttons in rows that fit the bar's width: every option stays visible."""
+        # size is the content area (inside the bar's padding); before the first layout,
+        # the screen's width less that padding
+        width = self.size.width or self.app.size.width - 2
+        self._width = width
+        box = self.query_one("#answers", Vertical)
+        box.remove_children()
+        card = [o if self._cards else -1 for o in self.options]
+        buttons = [AnswerButton(text, i, card[i]) for i, text in enumerate(self._texts)]
+        box.mount_all([Horizontal(*(buttons[i] for i in row), classes="answer-row")
+                       for row in button_rows(self._texts, width)])
+        # Otherwise no focus moves here: a change of focus restyles the whole screen (slow),
+        # and the number keys answer without it.
+        if self._read_first:
+            first = next((b for b in buttons if b.card >= 0), None)
+            if first is not None:
+                self.call_after_refresh(first.focus)
+
+    def on_resize(self) -> None:
+        if self._texts and self.size.width != self._width:
+            self._lay_out()
 
     def clear(self, message: Text | str = "") -> None:
         self.options = []
+        self._texts = []
         self.query_one("#question", Static).update(message)
-        self.query_one("#answers", Horizontal).remove_children()
+        self.query_one("#answers", Vertical).remove_children()
 
     def pick(self, index: int) -> None:
         if 0 <= index < len(self.options):
@@ -305,6 +376,13 @@ class PromptBar(Vertical):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.pick(int(event.button.name))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        if self._cards and 0 <= event.option_index < len(self.options):
+            card = self.options[event.option_index]
+            if card >= 0:
+                self.post_message(CardFocused(card))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
