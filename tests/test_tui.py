@@ -34,7 +34,7 @@ from dread_draw.rules import (
 )
 from dread_draw.sim import HUMAN, Match, SeatSpec
 from dread_draw.tui.app import DreadDrawApp, new_match, seats_from_flags
-from dread_draw.tui.narrate import Narrator, card_label, describe, life_pips
+from dread_draw.tui.narrate import Narrator, RoundTracker, card_label, describe, life_pips
 from dread_draw.tui.screens import (
     ConfirmQuit,
     GameOver,
@@ -523,7 +523,14 @@ def test_the_log_tells_a_round_in_plain_sentences(plain_deck):
     assert "Ben reveals The Key (3): summoned (row 3)." in lines
     assert ("Ben reveals The Moth (1) against The Key (3): it fails, eliminated, "
             "1 card discarded.") in lines
-    assert "Mara wins round 1 and deals 1 damage to every other player." in lines
+    assert "Mara wins round 1 with The Crow (4): 1 damage to every other player." in lines
+    report = None
+    tracker = RoundTracker(plain_deck)
+    for ev in events + g.choose(g.pending.options[0]):  # Ben keeps a card: the next round
+        report = tracker.feed(ev) or report
+    assert report.lines(["Mara", "Ben"])[:2] == [
+        "Round 1: Mara wins with The Crow (4).",
+        "Mara's row deals 1 damage to each other player (R7)."]
 
 
 def test_the_log_says_what_an_ability_did_once_its_player_chose(standard_deck):

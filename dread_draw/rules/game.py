@@ -462,7 +462,9 @@ def _deal_damage(g: Game, winner: int) -> None:
     if deck.has_always:
         damage += g.modifier(winner, "deal")
     damage = max(0, damage)
-    g.emit("round_end", round=g.round, winner=winner, damage=damage)
+    if g.events is not None:  # `row`: the winning row (DESIGN.md welcomes more fields)
+        g.emit("round_end", round=g.round, winner=winner, damage=damage,
+               row=[g.ev_card(c) for c in g.rows[winner]])
     g.push(_finish_round, winner)
     victims = [(winner + k) % g.n for k in range(g.n - 1, 0, -1)]  # R7.2, pushed in reverse
     for s in victims:

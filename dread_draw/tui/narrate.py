@@ -181,8 +181,9 @@ class Narrator:
     def _round_end(self, ev: dict) -> str:
         self.tops.clear()
         dmg = ev["damage"]
-        hits = f"deals {dmg} damage to every other player" if dmg else "deals no damage"
-        return f"{self.name(ev['winner'])} wins round {ev['round']} and {hits}."
+        row = row_words(ev.get("row"), self.deck)
+        hits = f"{dmg} damage to every other player" if dmg else "no damage"
+        return f"{self.name(ev['winner'])} wins round {ev['round']}{row}: {hits}."
 
     def _damage(self, ev: dict) -> str:
         who = self.name(ev["seat"])
@@ -219,10 +220,11 @@ class RoundReport:
     damage: int
     hits: list[tuple[int, int, int]] = field(default_factory=list)  # (seat, amount, life left)
     defeated: list[int] = field(default_factory=list)
+    row: str = ""  # the winning row, in words
 
     def lines(self, names: list[str]) -> list[str]:
         who = names[self.winner]
-        out = [f"Round {self.round}: {who} wins.",
+        out = [f"Round {self.round}: {who} wins{self.row}.",
                f"{who}'s row deals {self.damage} damage to each other player (R7)."]
         if not self.hits and not self.defeated:
             out.append("Nobody takes any damage.")
@@ -234,17 +236,26 @@ class RoundReport:
         return out
 
 
+def row_words(row: list | None, deck: Deck) -> str:
+    """' with The Cradle (1), The Tempter (6)': the row that won a round."""
+    if row is None:  # a log from before rows were written
+        return ""
+    return f" with {_cards(row, deck)}" if row else " with an empty row"
+
+
 class RoundTracker:
     """Collects a round's damage; `feed` returns the finished RoundReport once the round's
     damage is all dealt (at the next round_start or at game_end), else None."""
 
-    def __init__(self) -> None:
+    def __init__(self, deck: Deck) -> None:
+        self.deck = deck
         self.report: RoundReport | None = None
 
     def feed(self, ev: dict) -> RoundReport | None:
         kind, report = ev["type"], self.report
         if kind == "round_end":
-            self.report = RoundReport(ev["round"], ev["winner"], ev["damage"])
+            self.report = RoundReport(ev["round"], ev["winner"], ev["damage"],
+                                      row=row_words(ev.get("row"), self.deck))
         elif report is not None and kind == "damage":
             report.hits.append((ev["seat"], ev["amount"], ev["life"]))
         elif report is not None and kind == "defeated":

@@ -408,7 +408,7 @@ class TableScreen(SizeAware, Screen):
         # The seat whose private cards may be on screen (R11.2); None: public only.
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.narrate = Narrator(match.deck, self.names)
-        self.rounds = RoundTracker()
+        self.rounds = RoundTracker(match.deck)
         self.round_winner = -1
         self.skipping = False
         self.wake = asyncio.Event()
