@@ -50,6 +50,7 @@ from dread_draw.tui.widgets import (
     AnswerButton,
     CardReader,
     CardTile,
+    KeyBar,
     SeatPanel,
     TableCentre,
     TooSmall,
@@ -152,6 +153,7 @@ async def test_a_whole_game_through_the_keys_ends_with_the_fortune_and_a_rematch
         fortune = match.game.fortune
         assert len(fortune) >= 3, "seed 3 should leave the winner three Life Deck cards"
         assert not over.query(".fortune-card")
+        assert "Turn the next card" in text_of(over.query_one(KeyBar))
         await pilot.press("enter")
         cards = over.query(".fortune-card")
         assert len(cards) == 1
@@ -162,6 +164,9 @@ async def test_a_whole_game_through_the_keys_ends_with_the_fortune_and_a_rematch
         parts = [text_of(c).split(":")[0] for c in over.query(".fortune-card")]
         assert parts == ["The present", "The near future"] + ["The distant future"] * (
             len(fortune) - 2)
+        await pilot.pause()
+        assert "Turn the next card" not in text_of(over.query_one(KeyBar))  # none left
+        assert "Rematch" in text_of(over.query_one(KeyBar))
         await pilot.press("r")
         await pilot.pause()
         table = app.screen

@@ -214,6 +214,13 @@ class GameOver(SizeAware, Screen[str]):
 
     def _update_turn_button(self) -> None:
         self.query_one("#turn", Button).display = self.turned < len(self.match.game.fortune)
+        self.query_one(KeyBar).refresh()  # check_action below decides what it shows
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """No "Turn the next card" in the footer once there is none left to turn."""
+        if action == "turn":
+            return self.turned < len(self.match.game.fortune)
+        return True
 
     def action_turn(self) -> None:
         """R10.2: the present, the near future, then the distant future."""
