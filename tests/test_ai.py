@@ -232,6 +232,20 @@ def test_R9_1_a_card_played_twice_this_round_is_not_played_again(standard_deck, 
         assert make_agent(kind, seed=1).choose(g.view(0), g.pending) == USE_IT
 
 
+@pytest.mark.parametrize("card, won", [("the-mourner", False), ("death", True)])
+def test_R9_4_normal_plays_an_aftermath_only_at_the_moment_its_text_acts(standard_deck,
+                                                                         card, won):
+    """The Mourner acts only for an eliminated player, Death only for the round's winner:
+    the other time, playing it would do nothing, and normal says no."""
+    c = uid(standard_deck, card)
+    for in_round in (True, False):
+        g = Game.setup(standard_deck, 3, life=[[10, 11], [12, 13, 14], [15]])
+        g.rows[0], g.in_round[0] = [c], in_round
+        g.ask(0, USE, (USE_IT, SKIP), lambda *a: None, card=c)
+        expected = USE_IT if in_round == won else SKIP
+        assert make_agent("normal", seed=1).choose(g.view(0), g.pending) == expected
+
+
 def test_R8_1_curse_aims_at_the_player_it_would_defeat(standard_deck):
     death = uid(standard_deck, "death")
     g = Game.setup(standard_deck, 3, life=[[10, 11], [12, 13, 14], []])

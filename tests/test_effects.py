@@ -212,13 +212,15 @@ def test_salvage_on_elimination_asks_which_row_card_to_keep(deck):
     assert g.rows[0] == [low, mourner]
     ev = g.choose(REVEAL)  # seat 0 (6 < 12) reveals 4: fails (R4.4)
     assert g.pending.kind == USE and g.pending.card == mourner  # R9.4
-    g.choose(USE_IT)
+    fail = [e for e in ev if e["type"] == "fail"][0]
+    assert [c["uid"] for c in fail["discarded"]] == [low, mourner]  # the row as it fell
+    used = [e for e in g.choose(USE_IT) if e["type"] == "ability"][0]
     d = g.pending
     assert d.kind == PICK_CARD and d.options == (low, mourner) and "reserves" in d.prompt
-    ev = g.choose(low)
+    g.choose(low)
     assert low in g.reserves[0] and mourner not in g.reserves[0]
-    fail = [e for e in ev if e["type"] == "fail"][0]
-    assert [c["uid"] for c in fail["discarded"]] == [mourner]  # the rest is discarded
+    assert mourner in g.discard and low not in g.discard  # the rest is discarded
+    assert used["kept"]["uid"] == low  # the log says which row card was kept
 
 
 def test_salvage_does_nothing_for_the_rounds_winner(deck):

@@ -406,10 +406,11 @@ def test_R9_4_aftermath_on_elimination_is_the_rows_not_the_failed_card(plain_dec
     play(g, REVEAL, REVEAL)  # seat 0: 9, seat 1: revenge (4)
     ev = g.choose(REVEAL)  # seat 1 reveals 2 over 4: fails
     assert g.pending.kind == USE and g.pending.card == revenge and g.pending.seat == 1
-    assert "fail" not in types(ev)  # the row is discarded after the Aftermath
-    ev = g.choose(SKIP)
-    fail = [e for e in ev if e["type"] == "fail"][0]
+    fail = [e for e in ev if e["type"] == "fail"][0]  # said before the Aftermath is asked
     assert [c["uid"] for c in fail["discarded"]] == [revenge]
+    assert g.rows[1] == [revenge]  # R9.4: the row is still there while its Aftermaths play
+    g.choose(SKIP)
+    assert g.rows[1] == [] and revenge in g.discard
 
 
 def test_R9_4_several_aftermaths_their_owner_picks_the_order(plain_deck):

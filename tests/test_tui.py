@@ -26,6 +26,7 @@ from dread_draw.rules import (
     ORDER,
     PICK_CARD,
     PICK_SEAT,
+    SKIP,
     SUMMON,
     USE,
     USE_IT,
@@ -536,6 +537,24 @@ def test_the_log_tells_a_round_in_plain_sentences(plain_deck):
     assert report.lines(["Mara", "Ben"])[:2] == [
         "Round 1: Mara wins with The Crow (4).",
         "Mara's row deals 1 damage to each other player (R7)."]
+
+
+def test_an_eliminated_player_hears_why_before_an_aftermath_is_offered(standard_deck):
+    """R4.4 then R9.4: the log says the reveal failed before the Aftermath question, and the
+    question says which moment it is."""
+    deck = standard_deck
+    mourner = next(c for c in range(deck.size) if deck.card[c].id == "the-mourner")
+    weak = next(c for c in range(deck.size) if deck.strength[c] == 1 and not deck.ability[c])
+    strong = next(c for c in range(deck.size) if deck.strength[c] == 12)
+    g = Game.setup(deck, 2, life=[[], []], draw=[mourner, strong, weak], starting_seat=0)
+    say = Narrator(deck, ["Ana", "Ben"])
+    events = list(g.events)
+    while not (g.pending.kind == USE and g.pending.card == mourner and g.pending.seat == 0):
+        events += g.choose(SKIP if g.pending.kind == USE else g.pending.options[0])
+    lines = [line for line in map(say, events) if line]
+    assert lines[-1].startswith(f"Ana reveals {deck.card[weak].name}") and "fails" in lines[-1]
+    question, _ = describe(g.pending, g.view(0), ["Ana", "Ben"])
+    assert question.startswith("Ana: you are out of the round. use The Mourner")
 
 
 def test_the_log_says_what_an_ability_did_once_its_player_chose(standard_deck):

@@ -226,6 +226,13 @@ def worn_out(state, decision) -> bool:
 
 def _use_effect(state, seat: int, a, sight: Sight) -> int:
     deck = state.deck
+    # R9.4: an Aftermath plays both when its owner is eliminated and when they win; these
+    # effects do something at only one of the two (their text says which), so the other
+    # time there is nothing to gain by playing them
+    if a.effect == "salvage" and state.in_round[seat]:
+        return SKIP
+    if a.effect == "curse" and not state.in_round[seat]:
+        return SKIP
     if a.effect == "swap-reserve":  # only worth it for a better card than our worst
         mine = [x for x in state.reserves[seat]]
         theirs = [x for s, z in enumerate(state.reserves) if s != seat for x in z]

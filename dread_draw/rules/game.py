@@ -367,9 +367,14 @@ def _summon(g: Game, seat: int, option: int) -> None:
 
 def eliminate(g: Game, seat: int, failed: int = -1) -> None:
     """R4.4: out of the round; Aftermath abilities of the row trigger (R9.4), then the row
-    is discarded."""
+    is discarded. The `fail` event comes first, so the log says why before any Aftermath
+    is asked; `discarded` is the row at that moment (an Aftermath may still keep one of
+    its cards: the ability event says which)."""
     g.in_round[seat] = False
-    g.push(_discard_row, seat, failed)
+    if g.events is not None:
+        g.emit("fail", seat=seat, card=g.ev_card(failed),
+               discarded=[g.ev_card(c) for c in g.rows[seat]])
+    g.push(_discard_row, seat)
     _trigger_aftermaths(g, seat)
 
 
@@ -393,11 +398,8 @@ def _aftermath_next(g: Game, seat: int, triggered: tuple, c: int) -> None:
     g.push(offer, seat, c, "aftermath")
 
 
-def _discard_row(g: Game, seat: int, failed: int) -> None:
-    row = g.rows[seat]
-    g.discard.extend(row)
-    if g.events is not None:
-        g.emit("fail", seat=seat, card=g.ev_card(failed), discarded=[g.ev_card(c) for c in row])
+def _discard_row(g: Game, seat: int) -> None:
+    g.discard.extend(g.rows[seat])
     g.rows[seat] = []
     g.totals[seat] = 0
 

@@ -325,7 +325,11 @@ def describe(decision, view, names: list[str]) -> tuple[str, list[tuple[int, str
         return q, labels
     if kind == USE:
         card = deck.card[decision.card]
-        q = f"{who}: use {card.name}'s ability? {ability_text(card)}"
+        why = ""
+        if card.keyword == "Aftermath":  # R9.4: say which of its two moments this is
+            why = (" you won the round." if view.in_round[decision.seat]
+                   else " you are out of the round.")
+        q = f"{who}:{why} use {card.name}'s ability? {ability_text(card)}"
         return q, [(o, "Use it" if o else "Skip it") for o in decision.options]
     if kind == KEEP:
         q = (f"{who}, you drew {len(decision.options)} cards from your Life Deck (only you see "
