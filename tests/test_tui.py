@@ -56,6 +56,8 @@ from dread_draw.tui.widgets import (
     TableCentre,
     TooSmall,
     button_rows,
+    ordinal,
+    place,
 )
 
 SIZE = (100, 30)
@@ -597,6 +599,15 @@ def test_a_replay_names_the_private_cards_and_the_table_does_not(standard_deck):
             other = next(c for c in ev["drawn"] if c["uid"] != ev["kept"]["uid"])
             assert card_label(standard_deck, other["uid"]) in told
             assert "discards " + str(len(ev["drawn"]) - 1) in quiet
+
+
+def test_a_known_hidden_card_is_placed_from_the_nearer_end_of_its_pile():
+    """R11.2: what a seat saw of the Draw Deck, said as a person would count it."""
+    assert place(0, 63) == "on top" and place(0, 1) == "on top"
+    assert place(2, 63) == "3rd from the top"
+    assert place(62, 63) == "at the bottom" and place(61, 63) == "2nd from the bottom"
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st"]
 
 
 def test_life_deck_shows_pips_and_a_number():

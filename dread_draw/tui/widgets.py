@@ -220,14 +220,31 @@ class TableCentre(Static):
         t.append(f"Draw Deck: {view.draw_count} cards\n")
         t.append(discard_text(deck, view.discard))
         if private:
-            for where, known in [("the Draw Deck", view.draw_known)] + [
-                    ("your Life Deck" if s == view.seat else f"{names[s]}'s Life Deck", k)
-                    for s, k in enumerate(view.life_known)]:
+            for where, size, known in [("the Draw Deck", view.draw_count, view.draw_known)] + [
+                    ("your Life Deck" if s == view.seat else f"{names[s]}'s Life Deck",
+                     view.life_counts[s], k) for s, k in enumerate(view.life_known)]:
                 if known:
-                    seen = ", ".join(f"#{d + 1} {card_label(deck, c)}" for d, c in known)
-                    t.append(f"\nOnly you know, in {where} (from the top): ", "bold")
+                    seen = "; ".join(f"{card_label(deck, c)} {place(d, size)}"
+                                     for d, c in sorted(known))
+                    t.append(f"\nOnly you know, in {where}: ", "bold")
                     t.append(seen)
         update_if_changed(self, t)
+
+
+def ordinal(n: int) -> str:
+    return f"{n}" + ("th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th"))
+
+
+def place(depth: int, size: int) -> str:
+    """Where a card lies in a pile of `size`, `depth` cards from the top, in words counted
+    from the nearer end: "on top", "3rd from the top", "2nd from the bottom"."""
+    if depth == 0:
+        return "on top"
+    if depth == size - 1:
+        return "at the bottom"
+    if depth < size - 1 - depth:
+        return f"{ordinal(depth + 1)} from the top"
+    return f"{ordinal(size - depth)} from the bottom"
 
 
 class CardReader(Static):
