@@ -11,7 +11,7 @@ from dread_draw.cards import load_deck
 from dread_draw.rules import REVEAL
 from dread_draw.saves import Save, SaveError, open_replay
 from dread_draw.sim import Match, SeatSpec
-from dread_draw.tui.replay import ReplayApp, Timeline, position_text
+from dread_draw.tui.replay import ReplayApp, ReplayHelp, Timeline, position_text
 
 PLAIN = Path(__file__).parent / "data" / "plain.toml"
 SEATS = [SeatSpec("Ana", "random"), SeatSpec("Ben", "random"), SeatSpec("Cal", "random")]
@@ -81,6 +81,14 @@ def test_keys_step_forward_and_back_and_jump_by_round(game):
             assert app.step == 0
             log = str(app.query_one("#log").render())
             assert "starts" in log and "wins the game" not in log
+            await pilot.press("question_mark")  # help, here too
+            assert isinstance(app.screen, ReplayHelp)
+            await pilot.press("right")  # the help is read, the replay does not move
+            assert app.step == 0
+            await pilot.press("escape")
+            assert not isinstance(app.screen, ReplayHelp) and app.step == 0
+            await pilot.press("question_mark", "question_mark")  # ? closes it too
+            assert not isinstance(app.screen, ReplayHelp)
 
     asyncio.run(drive())
 

@@ -8,14 +8,17 @@ made there and the game log up to that point. `dread-draw replay [FILE|--last]` 
 
 from __future__ import annotations
 
+from rich.markdown import Markdown
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from dread_draw.cards import Deck
 from dread_draw.rules import Game
+from dread_draw.rules_text import rules_markdown
 from dread_draw.saves import Save
 from dread_draw.sim import Match
 from dread_draw.tui.narrate import Narrator, card_label, damage_text, describe
@@ -125,6 +128,32 @@ def position_text(t: Timeline, step: int) -> Text:
     return out
 
 
+class ReplayHelp(ModalScreen[None]):
+    """`?` in the replay viewer: its keys, then the rules (the text of `dread-draw rules`)."""
+
+    BINDINGS = [Binding("escape,question_mark,q,f1", "dismiss", "Close")]
+    DEFAULT_CSS = """
+    ReplayHelp { align: center middle; }
+    ReplayHelp > VerticalScroll { width: 90%; height: 90%; border: round $primary;
+                                  background: $surface; padding: 0 1; }
+    """
+    KEYS = """\
+## Keys
+| key | what it does |
+|---|---|
+| → l Space / ← h | one choice forward / back |
+| ] PgDn / [ PgUp | the next round / back a round |
+| Home g / End G | the start / the end of the game |
+| ? F1 | this help |
+| q Esc | quit the replay |
+"""
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(Markdown(self.KEYS + "\n" + rules_markdown()))
+        yield Footer()
+
+
 class ReplayApp(App):
     """Step through a finished game: ← → one choice, [ ] one round, Home/End, q to quit."""
 
@@ -135,10 +164,27 @@ class ReplayApp(App):
         Binding("left,h", "step(-1)", "Back", priority=True),
         Binding("right_square_bracket,pagedown", "round(1)", "Next round", priority=True),
         Binding("left_square_bracket,pageup", "round(-1)", "Round back", priority=True),
-        Binding("home,g", "go(0)", "Start", priority=True),
-        Binding("end,G", "go(-1)", "End", priority=True),
-        Binding("q,escape", "quit", "Quit"),
+        # Start and End stay out of the footer, which cuts off what does not fit in 80
+        # columns (Help and Quit were lost); the help lists every key
+        Binding("home,g", "go(0)", "Start", priority=True, show=False),
+        Binding("end,G", "go(-1)", "End", priority=True, show=False),
+        Binding("question_mark,f1", "help", "Help", priority=True),
+        Binding("q", "quit", "Quit", priority=True),
+        Binding("escape", "quit", "Quit", show=False),  # in the help, Esc closes it
     ]
+    ENABLE_COMMAND_PALETTE = False  # the keys above are all there is
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, ReplayHelp):
+            self.screen.dismiss()
+        else:
+            self.push_screen(ReplayHelp())
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """While the help is up, the keys scroll it instead of moving the replay."""
+        if action in ("step", "round", "go") and isinstance(self.screen, ReplayHelp):
+            return False
+        return True
 
     def __init__(self, save: Save, match: Match):
         super().__init__()
