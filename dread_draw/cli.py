@@ -95,9 +95,11 @@ def play(
     players: Annotated[int | None, typer.Option(
         min=2, max=5, help="Seats at the table, 2 to 5 (missing seats are CPUs).")] = None,
     human: Annotated[list[str] | None, typer.Option(
-        "--human", help="A person's seat, by name (repeat for hot-seat play).")] = None,
+        "--human", metavar="NAME",
+        help="A person's seat, by name (repeat for hot-seat play).")] = None,
     cpu: Annotated[list[str] | None, typer.Option(
-        "--cpu", help="A CPU seat, by level: random, easy, normal or hard (repeat for more).")]
+        "--cpu", metavar="LEVEL",
+        help="A CPU seat, by level: random, easy, normal or hard (repeat for more).")]
     = None,
     seed: Annotated[int | None, typer.Option(help="The game's seed (a fresh one by default).")]
     = None,
