@@ -58,6 +58,7 @@ class Balance:
     attempts: Counter = field(default_factory=Counter)  # summon attempts per round -> rounds
     wins: list[int] = field(default_factory=list)
     stalemates: int = 0
+    fortunes: int = 0  # games whose winner had Life Deck cards left to read (R10.2)
     cards: dict[str, CardTally] = field(default_factory=dict)
 
     def __post_init__(self):
@@ -104,6 +105,7 @@ class Balance:
                 self.rounds[e["rounds"]] += 1
                 self.wins[e["winner"]] += 1
                 self.stalemates += bool(e.get("stalemate"))
+                self.fortunes += bool(e["fortune"])
 
     def merge(self, o: Balance) -> None:
         self.games += o.games
@@ -111,6 +113,7 @@ class Balance:
         self.attempts.update(o.attempts)
         self.wins = [a + b for a, b in zip(self.wins, o.wins, strict=True)]
         self.stalemates += o.stalemates
+        self.fortunes += o.fortunes
         for cid, t in o.cards.items():
             self.cards.setdefault(cid, CardTally()).merge(t)
 
@@ -211,6 +214,8 @@ def report_tables(b: Balance, deck: Deck, agent: str, seed: int) -> list[Table]:
     g.add_row("summon attempts per round (mean)", f"{mean(b.attempts):.1f}")
     g.add_row("summon attempts per round (median)", f"{percentile(b.attempts, 50):g}")
     g.add_row("stalemates (R10.3)", str(b.stalemates))
+    g.add_row("games ending with a fortune to read (R10.2)",
+              f"{b.fortunes} ({100 * b.fortunes / max(1, b.games):.1f}%)")
     for seat, w in enumerate(b.wins):
         g.add_row(f"wins, seat {seat + 1}", f"{w} ({100 * w / max(1, b.games):.1f}%)")
     g.add_row("summons in the winning row (average card)", f"{100 * b.average_win_rate():.1f}%")

@@ -161,10 +161,24 @@ def test_balance_credits_the_cards_of_the_rounds_winning_row(plain_deck):
     assert b.average_win_rate() == 0.5
 
 
+def test_balance_counts_the_games_that_end_with_a_fortune_to_read(standard_deck):
+    """R10.2: a winner whose Life Deck is empty has no fortune; the report says how often."""
+    from dread_draw.balance import Balance
+
+    b, read = Balance(3), 0
+    for seed in range(12):
+        m = Match(standard_deck, [SeatSpec(f"S{i}", "random") for i in range(3)], seed=seed)
+        while not m.over:
+            m.apply(m.cpu_choice())
+        b.add_game(m.events)
+        read += bool(m.game.fortune)
+    assert b.games == 12 and b.fortunes == read and 0 < read < 12
+
+
 def test_simulate_report_prints_the_targets_and_a_row_per_card():
     r = runner.invoke(app, ["simulate", "--report", "--games", "12", "--deck", str(PLAIN)],
                       catch_exceptions=False, env={"COLUMNS": "200"})
     assert r.exit_code == 0, r.output
     for words in ("Targets (issue 3)", "median game 5 to 10 rounds", "The Eclipse",
-                  "summon attempts per round"):
+                  "summon attempts per round", "games ending with a fortune to read"):
         assert words in r.output
