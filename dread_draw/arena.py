@@ -196,6 +196,12 @@ def arena_command(*, seats: str, games: int, seed: int, deck, workers: int, thin
     out.print(arena_table(result, the_deck.name, seed, workers, think_ms))
 
 
+
+def ms_text(ms: float) -> str:
+    """A latency for the table: two decimals below 10 ms (normal answers in hundredths of a
+    millisecond), whole milliseconds above."""
+    return f"{ms:.2f}" if ms < 10 else f"{ms:.0f}"
+
 def arena_table(r: ArenaResult, deck: str, seed: int, workers: int, think_ms: int):
     from rich.table import Table
 
@@ -212,5 +218,5 @@ def arena_table(r: ArenaResult, deck: str, seed: int, workers: int, think_ms: in
         lo, hi = d["ci95"]
         lat = d["latency_ms"]
         t.add_row(name, str(a.seats), str(a.wins), f"{d['win_rate']:.1%}",
-                  f"{lo:.1%} – {hi:.1%}", f"{lat['median']:.2f}", f"{lat['p95']:.1f}")
+                  f"{lo:.1%} – {hi:.1%}", ms_text(lat["median"]), ms_text(lat["p95"]))
     return t

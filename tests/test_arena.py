@@ -9,7 +9,7 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from dread_draw.arena import arena_games, rotated, run_arena, wilson
+from dread_draw.arena import arena_games, ms_text, rotated, run_arena, wilson
 from dread_draw.cli import app
 
 
@@ -75,6 +75,12 @@ def test_arena_json_has_the_documented_shape():
         assert set(a["latency_ms"]) == {"median", "p95"}
         assert a["ci95"][0] <= a["win_rate"] <= a["ci95"][1]
     assert sum(a["wins"] for a in data["agents"].values()) == 6
+
+
+def test_latencies_keep_their_hundredths_below_ten_ms():
+    """normal answers in hundredths of a millisecond: a table of 0.0 would say nothing."""
+    assert [ms_text(x) for x in (0.034, 0.051, 9.994, 12.4, 250.6)] == [
+        "0.03", "0.05", "9.99", "12", "251"]
 
 
 def test_arena_table_names_each_agent():
