@@ -117,6 +117,14 @@ async def play_out(app, pilot, seen: list | None = None, limit: int = 5000) -> G
     raise AssertionError("the game did not end")
 
 
+async def until_screen(app, pilot, kind) -> None:
+    for _ in range(500):
+        if isinstance(app.screen, kind):
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"no {kind.__name__} screen")
+
+
 async def until_asked(app, pilot) -> None:
     """Wait for the table to put a question to the person at the keyboard."""
     for _ in range(500):
@@ -344,6 +352,36 @@ async def test_drawn_life_deck_cards_are_all_offered_and_read_at_80x24(plain_dec
         assert kept == {offered[1]}
 
 
+@sync
+@pytest.mark.parametrize("keys, after", [
+    (("r", "g", "r"), "TableScreen"),  # Rematch stands: the keys after it come too late
+    (("g", "r"), "NewGame"),
+    (("r", "q"), None),  # q before the rematch's table is up: the app simply ends
+])
+async def test_the_game_over_screen_answers_once_however_fast_the_keys_come(fierce_deck, keys,
+                                                                            after):
+    """Keys typed before the game-over screen is gone: the first answer stands (a second
+    used to crash the app, or pop the screen underneath), and nothing fails on the way out."""
+    from textual import events
+
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")]
+    match = Match(fierce_deck, seats, seed=3)
+    while not match.over:
+        match.apply(match.cpu_choice() if match.cpu_to_move() else match.game.pending.options[0])
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await until_screen(app, pilot, GameOver)
+        for key in keys:
+            app._driver.send_message(events.Key(key, key))
+        await pilot.pause()
+        await pilot.pause()
+        if after is None:
+            assert not app.is_running
+        else:
+            assert app.is_running and type(app.screen).__name__ == after
+    assert app.return_code in (0, None)
+
+
 MASH_KEYS = {"enter": "\r", "space": " ", "tab": "\t", "shift+tab": None, "escape": "\x1b",
              "up": None, "down": None, "left": None, "right": None, "1": "1", "2": "2",
              "3": "3", "y": "y", "n": "n", "s": "s", "r": "r", "g": "g",
@@ -432,9 +470,11 @@ async def test_random_key_mashing_never_crashes(fierce_deck):
     weights = [0.2 if k in ("question_mark", "g") else 1 for k in names]  # help is slow
     screens = set()
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(20):  # 1000 keys
+        for i in range(30):  # 1500 keys, and the window resized now and then
             for key in rng.choices(names, weights, k=50):
                 app._driver.send_message(events.Key(key, MASH_KEYS[key]))
+            if i % 6 == 5:
+                await pilot.resize_terminal(rng.choice([70, 80, 120]), rng.choice([20, 24, 40]))
             await pilot.pause()
             screens.add(type(app.screen).__name__)
         assert app.is_running

@@ -141,7 +141,13 @@ class DreadDrawApp(App):
             return
         self.start_match(match, saver)
 
+    def exit(self, *args, **kwargs) -> None:
+        self.leaving = True
+        super().exit(*args, **kwargs)
+
     def after_game(self, what: str, match: Match) -> None:
+        if getattr(self, "leaving", False):  # q came in between: nothing new starts
+            return
         if what == "rematch":  # same seats, a new seed
             setup = Setup(list(match.seats), fresh_seed(), self.setup.deck)
             self.setup = setup

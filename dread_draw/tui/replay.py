@@ -22,6 +22,7 @@ from dread_draw.rules_text import rules_markdown
 from dread_draw.saves import Save
 from dread_draw.sim import Match
 from dread_draw.tui.narrate import Narrator, card_label, damage_text, describe
+from dread_draw.tui.widgets import AnswerOnce
 
 DRAW_SHOWN = 8  # Draw Deck cards listed from the top
 
@@ -128,7 +129,7 @@ def position_text(t: Timeline, step: int) -> Text:
     return out
 
 
-class ReplayHelp(ModalScreen[None]):
+class ReplayHelp(AnswerOnce, ModalScreen[None]):
     """`?` in the replay viewer: its keys, then the rules (the text of `dread-draw rules`)."""
 
     BINDINGS = [Binding("escape,question_mark,q,f1", "dismiss", "Close")]

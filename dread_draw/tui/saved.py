@@ -15,9 +15,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from dread_draw.saves import SaveDir, SaveError
+from dread_draw.tui.widgets import AnswerOnce
 
 
-class BadSave(ModalScreen[bool]):
+class BadSave(AnswerOnce, ModalScreen[bool]):
     """Answers True when the bad save was set aside (a new game may start), else False."""
 
     BINDINGS = [Binding("f", "fresh", "Start fresh"), Binding("escape,b", "back", "Back")]
@@ -58,7 +59,7 @@ class BadSave(ModalScreen[bool]):
             self.action_back()
 
 
-class ReplaceSave(ModalScreen[str]):
+class ReplaceSave(AnswerOnce, ModalScreen[str]):
     """A new game while a game is saved in progress: answers "new" (it takes the saved game's
     place), "continue" (play the saved game instead) or "back"."""
 

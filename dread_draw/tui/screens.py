@@ -37,6 +37,7 @@ from dread_draw.tui.narrate import (
 from dread_draw.tui.saved import ReplaceSave
 from dread_draw.tui.setup import DEFAULT_CPU, MAX_SEATS, MIN_SEATS, Setup, fresh_seed
 from dread_draw.tui.widgets import (
+    AnswerOnce,
     CardFocused,
     CardReader,
     Choice,
@@ -64,7 +65,7 @@ class SizeAware:
         self.app.check_size()
 
 
-class HelpScreen(SizeAware, ModalScreen[None]):
+class HelpScreen(AnswerOnce, SizeAware, ModalScreen[None]):
     """`?`: the keys, then the rules in our own words (the text of `dread-draw rules`)."""
 
     BINDINGS = [Binding("escape,question_mark,q,f1", "dismiss", "Close")]
@@ -88,7 +89,7 @@ class HelpScreen(SizeAware, ModalScreen[None]):
         yield TooSmall()
 
 
-class ConfirmQuit(SizeAware, ModalScreen[bool]):
+class ConfirmQuit(AnswerOnce, SizeAware, ModalScreen[bool]):
     """`q` or Ctrl+C during a game: quit only if the player says so."""
 
     BINDINGS = [Binding("y", "answer(True)", "Quit"),
@@ -117,7 +118,7 @@ class ConfirmQuit(SizeAware, ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
 
-class Notice(SizeAware, ModalScreen[None]):
+class Notice(AnswerOnce, SizeAware, ModalScreen[None]):
     """A message with one button; Enter (or a click) carries on."""
 
     BINDINGS = [Binding("enter,space", "close", "Continue")]
@@ -161,7 +162,7 @@ class RoundSummary(Notice):
         super().__init__(lines[0], "\n".join(lines[1:]), "Continue")
 
 
-class GameOver(SizeAware, Screen[str]):
+class GameOver(AnswerOnce, SizeAware, Screen[str]):
     """R10: the winner, then the fortune read card by card; rematch, new game or quit."""
 
     BINDINGS = [Binding("enter,space", "turn", "Turn the next card"),
@@ -213,8 +214,10 @@ class GameOver(SizeAware, Screen[str]):
         self._update_turn_button()
 
     def _update_turn_button(self) -> None:
-        self.query_one("#turn", Button).display = self.turned < len(self.match.game.fortune)
-        self.query_one(KeyBar).refresh()  # check_action below decides what it shows
+        for button in self.query("#turn").results(Button):
+            button.display = self.turned < len(self.match.game.fortune)
+        for bar in self.query(KeyBar):
+            bar.refresh()  # check_action below decides what it shows
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """No "Turn the next card" in the footer once there is none left to turn."""
@@ -225,7 +228,9 @@ class GameOver(SizeAware, Screen[str]):
     def action_turn(self) -> None:
         """R10.2: the present, the near future, then the distant future."""
         fortune = self.match.game.fortune
-        if self.turned >= len(fortune):
+        shown = self.query("#fortune").results(Vertical)
+        box = next(shown, None)
+        if self.turned >= len(fortune) or box is None:  # none left, or the screen is going
             return
         deck = self.match.deck
         c = fortune[self.turned]
@@ -234,7 +239,7 @@ class GameOver(SizeAware, Screen[str]):
         t.append(f"{fortune_part(self.turned)}: ", "bold")
         t.append(f"{card.name} ({card.strength}, damage {damage_text(card.damage)})\n")
         t.append(card.fortune, "italic")
-        self.query_one("#fortune", Vertical).mount(Static(t, classes="fortune-card"))
+        box.mount(Static(t, classes="fortune-card"))
         self.turned += 1
         self._update_turn_button()
 
@@ -246,7 +251,7 @@ class GameOver(SizeAware, Screen[str]):
         if event.button.id == "turn":
             self.action_turn()
         else:
-            self.dismiss(event.button.id)
+            self.action_done(event.button.id)
 
 
 # ------------------------------------------------------------------------------ new game

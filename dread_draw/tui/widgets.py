@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
+from textual.await_complete import AwaitComplete
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widget import Widget
@@ -424,6 +425,20 @@ class KeyBar(Widget):
             t.append(f" {self.app.get_key_display(b)} ", key_style)
             t.append(f" {b.description}  ")
         return t
+
+
+class AnswerOnce:
+    """Mixed into a screen that answers by closing (`dismiss`): it answers once. Keys mashed
+    before it is gone do nothing, where they used to answer again — a second dismiss pops
+    the screen underneath too (the table), or fails on an answer already given."""
+
+    _answered = False
+
+    def dismiss(self, result=None) -> AwaitComplete:
+        if self._answered:
+            return AwaitComplete()
+        self._answered = True
+        return super().dismiss(result)
 
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24  # the table is laid out for at least this much
