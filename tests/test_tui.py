@@ -35,7 +35,14 @@ from dread_draw.rules import (
 )
 from dread_draw.sim import HUMAN, Match, SeatSpec
 from dread_draw.tui.app import DreadDrawApp, new_match, seats_from_flags
-from dread_draw.tui.narrate import Narrator, RoundTracker, card_label, describe, life_pips
+from dread_draw.tui.narrate import (
+    Narrator,
+    RoundTracker,
+    card_label,
+    describe,
+    discard_text,
+    life_pips,
+)
 from dread_draw.tui.screens import (
     ConfirmQuit,
     GameOver,
@@ -648,6 +655,16 @@ def test_a_known_hidden_card_is_placed_from_the_nearer_end_of_its_pile():
     assert place(62, 63) == "at the bottom" and place(61, 63) == "2nd from the bottom"
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st"]
+
+
+def test_the_discard_pile_shows_its_size_and_its_top_card_in_words(plain_deck):
+    """R11.1: the pile is public; its top card's damage is words and dots, even when 0."""
+    by_damage = {plain_deck.damage[c]: c for c in range(plain_deck.size)}
+    zero, two = by_damage[0], by_damage[2]
+    assert discard_text(plain_deck, []) == "Discard: empty"
+    assert discard_text(plain_deck, [two, zero]) == (
+        f"Discard: 2, top {card_label(plain_deck, zero)}, damage 0")
+    assert discard_text(plain_deck, [zero, two]).endswith(", damage ●● 2")
 
 
 def test_life_deck_shows_pips_and_a_number():

@@ -49,11 +49,12 @@ def ability_text(card) -> str:
 
 
 def discard_text(deck: Deck, discard) -> str:
-    """'Discard: 12, top The Crow (4) ● 1' (the pile is public, R11.1)."""
+    """'Discard: 12, top The Crow (4), damage ● 1' (the pile is public, R11.1)."""
     if not discard:
         return "Discard: empty"
     top = discard[-1]
-    return f"Discard: {len(discard)}, top {card_label(deck, top)} {damage_text(deck.damage[top])}"
+    return (f"Discard: {len(discard)}, top {card_label(deck, top)}, "
+            f"damage {damage_text(deck.damage[top])}")
 
 
 def fortune_part(index: int) -> str:
