@@ -322,6 +322,9 @@ def test_answer_buttons_wrap_into_rows_that_fit_in_order():
     assert button_rows(texts, sum(widths) + 2 * BUTTON_GAP - 1) == [[0, 1], [2]]
     assert button_rows(texts, widths[1]) == [[0], [1], [2]]
     assert button_rows(["a very long answer that is wider than the bar"], 10) == [[0]]
+    # short answers are drawn at a button's minimum width: "1 Ana" takes 16 columns, not 7
+    names = [f"{i + 1} {n}" for i, n in enumerate(["Ana", "Ben", "Cy", "Dee", "Eve"])]
+    assert button_rows(names, 78) == [[0, 1, 2, 3], [4]]
 
 
 @sync

@@ -277,6 +277,7 @@ class Choice(Message):
 
 BUTTONS_MAX = 9  # more options than this go into a scrolling list
 BUTTON_GAP = 2  # columns between two answer buttons (#answers Button's margin)
+BUTTON_MIN = 16  # a Button's min-width (Textual's default CSS): short answers are this wide
 
 
 class AnswerButton(Button):
@@ -305,7 +306,7 @@ def button_rows(texts: list[str], width: int) -> list[list[int]]:
     rows: list[list[int]] = [[]]
     used = 0
     for i, text in enumerate(texts):
-        need = len(text) + 2 + BUTTON_GAP  # a compact button's padding, then the gap
+        need = max(len(text) + 2, BUTTON_MIN) + BUTTON_GAP  # padding, min-width, the gap
         if rows[-1] and used + need - BUTTON_GAP > width:
             rows.append([])
             used = 0
