@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+from textual.widgets import Static
 from typer.testing import CliRunner
 
 from dread_draw.cards import parse_deck
@@ -288,6 +289,34 @@ async def test_help_shows_keys_and_rules_then_closes(plain_deck):
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
         assert isinstance(app.screen, TableScreen)
+
+
+@sync
+async def test_the_round_summary_is_shown_over_the_rows_that_ended_the_round(plain_deck):
+    """R7: while the summary is up, the table shows the round as it ended — the winner's row
+    and its status — not the next round's empty rows."""
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
+    app = make_app(Match(plain_deck, seats, seed=4))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(200):
+            if isinstance(app.screen, RoundSummary):
+                break
+            if isinstance(app.screen, TableScreen) and app.screen.answer is not None:
+                await pilot.press("1")
+            await pilot.pause(0.01)
+        assert isinstance(app.screen, RoundSummary)
+        table = app.screen_stack[-2]
+        end = [e for e in table.match.events if e["type"] == "round_end"][-1]
+        row = {c["uid"] for c in end["row"]}
+        assert row and not any(table.match.game.rows)  # the game itself has moved on
+        panel = list(table.query(SeatPanel))[end["winner"]]
+        assert row <= {t.uid for t in panel.query(CardTile)}
+        assert "won the round" in " ".join(text_of(w) for w in panel.query(Static))
+        await pilot.press("enter")
+        await pilot.pause()
+        panel = list(table.query(SeatPanel))[end["winner"]]
+        assert not row & {t.uid for t in panel.query(CardTile)} - set(
+            table.match.game.reserves[end["winner"]])  # back to the table as it is
 
 
 @sync

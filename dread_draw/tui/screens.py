@@ -400,6 +400,23 @@ class GameLog(RichLog):
         self.call_after_refresh(self.scroll_end, animate=False)
 
 
+class RoundEnds(list):
+    """The game's event list, keeping a copy of the game as each round ends (its damage not
+    yet dealt): the table the round's summary is shown over. A choice resolves whole, so
+    without it the summary would open over the next round's empty rows."""
+
+    def __init__(self, game) -> None:
+        super().__init__(game.events)
+        self.game = game
+        self.at: dict[int, object] = {}  # round -> the game as that round ended
+        game.events = self
+
+    def append(self, ev: dict) -> None:
+        super().append(ev)
+        if ev["type"] == "round_end":
+            self.at[ev["round"]] = self.game.copy()
+
+
 class TableScreen(SizeAware, Screen):
     """The table: every seat, the shared zones, the card reader, the log and the prompt."""
 
@@ -421,6 +438,7 @@ class TableScreen(SizeAware, Screen):
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.narrate = Narrator(match.deck, self.names)
         self.rounds = RoundTracker(match.deck)
+        self.round_ends = RoundEnds(match.game) if match.game.events is not None else None
         self.round_winner = -1
         self.skipping = False
         self.wake = asyncio.Event()
@@ -456,11 +474,13 @@ class TableScreen(SizeAware, Screen):
 
     # ---------------------------------------------------------------- rendering (from a view)
 
-    def show_table(self) -> None:
+    def show_table(self, game=None, round_winner: int | None = None) -> None:
+        """The table from the game now, or from `game` (a round as it ended)."""
         m = self.match
         private = self.viewer is not None
-        view = m.game.view(self.viewer if private else 0)
-        states = seat_states(view, m.seats, round_winner=self.round_winner, private=private)
+        view = (game or m.game).view(self.viewer if private else 0)
+        winner = self.round_winner if round_winner is None else round_winner
+        states = seat_states(view, m.seats, round_winner=winner, private=private)
         for panel, state in zip(self.query(SeatPanel), states, strict=True):
             panel.show(state, self.compact)
         self.query_one(TableCentre).show(view, m.seed, self.names, private)
@@ -534,10 +554,13 @@ class TableScreen(SizeAware, Screen):
             log.write(said)
         for ev in new:
             report = self._note(ev, log)
+            ended = self.round_ends.at.pop(report.round, None) if (
+                report is not None and self.round_ends is not None) else None
             if report is not None and not self.skipping:
-                self.show_table()
+                self.show_table(ended, report.winner)  # the rows that ended the round
                 self.query_one(PromptBar).clear(f"Round {report.round} is over.")
                 await self.app.push_screen_wait(RoundSummary(report, self.names))
+                self.show_table()
 
     def private_to(self, seat: int) -> bool:
         """Whether `seat` has something only it may see (R11.2) right now."""
