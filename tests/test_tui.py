@@ -320,6 +320,25 @@ async def test_the_round_summary_is_shown_over_the_rows_that_ended_the_round(pla
 
 
 @sync
+async def test_a_table_of_cpus_plays_to_the_end_with_nobody_at_the_keyboard(plain_deck):
+    """Nobody to press Enter: the round summaries carry on by themselves (after a pause as
+    long as a few CPU moves) and the game reaches its end."""
+    seats = [SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
+    match = Match(plain_deck, seats, seed=2)
+    app = DreadDrawApp(match, cpu_delay=0.001)
+    app.animation_level = "none"
+    summaries = 0
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3000):
+            if isinstance(app.screen, GameOver):
+                break
+            summaries += isinstance(app.screen, RoundSummary)
+            await pilot.pause(0.01)
+        assert isinstance(app.screen, GameOver) and match.over
+    assert summaries > 0  # they were shown, and went on without a key
+
+
+@sync
 async def test_too_small_a_terminal_says_what_it_needs(plain_deck):
     match = Match(plain_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")], seed=1)
     app = make_app(match)

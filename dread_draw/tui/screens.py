@@ -157,9 +157,17 @@ class RoundSummary(Notice):
 
     BINDINGS = [Binding("escape", "close", "Continue", show=False)]
 
-    def __init__(self, report: RoundReport, names: list[str]) -> None:
+    def __init__(self, report: RoundReport, names: list[str],
+                 close_after: float | None = None) -> None:
+        """`close_after`: seconds before it carries on by itself (a table of CPUs only,
+        where nobody is there to press Enter)."""
         lines = report.lines(names)
         super().__init__(lines[0], "\n".join(lines[1:]), "Continue")
+        self.close_after = close_after
+
+    def on_mount(self) -> None:
+        if self.close_after is not None:
+            self.set_timer(self.close_after, self.action_close)
 
 
 class GameOver(AnswerOnce, SizeAware, Screen[str]):
@@ -559,7 +567,8 @@ class TableScreen(SizeAware, Screen):
             if report is not None and not self.skipping:
                 self.show_table(ended, report.winner)  # the rows that ended the round
                 self.query_one(PromptBar).clear(f"Round {report.round} is over.")
-                await self.app.push_screen_wait(RoundSummary(report, self.names))
+                alone = None if self.humans else 4 * self.cpu_delay  # CPUs only: it goes on
+                await self.app.push_screen_wait(RoundSummary(report, self.names, alone))
                 self.show_table()
 
     def private_to(self, seat: int) -> bool:
