@@ -71,6 +71,8 @@ def test_bury_looks_at_the_top_cards_and_puts_chosen_ones_on_the_bottom(deck):
     assert g.pending.options == (a, DONE)
     g.choose(DONE)
     assert g.pending.kind != PICK_CARD  # back to the turns
+    ability = [e for e in g.events if e["type"] == "ability"][-1]
+    assert [c["uid"] for c in ability["buried"]] == [b]  # the log: what went under
     assert dict(g.view(0).draw_known)[0] == a  # R11.2: the owner saw them...
     assert b in {c for _, c in g.view(0).draw_known}
     assert g.view(1).draw_known == ()  # ...nobody else did (R11.3)
@@ -84,6 +86,8 @@ def test_bury_after_choosing_every_card_asks_no_more(deck):
     play(g, a, b)
     assert g.pending.kind != PICK_CARD
     assert g.draw[:2] == [b, a]  # the last buried is the very bottom
+    ability = [e for e in g.events if e["type"] == "ability"][-1]
+    assert [c["uid"] for c in ability["buried"]] == [a, b]  # in the order they went under
 
 
 # -------------------------------------------------------------------------------- arrange

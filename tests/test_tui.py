@@ -22,11 +22,13 @@ from dread_draw.cards import parse_deck
 from dread_draw.cli import app as cli_app
 from dread_draw.errors import DreadDrawError
 from dread_draw.rules import (
+    DONE,
     KEEP,
     KINDS,
     ORDER,
     PICK_CARD,
     PICK_SEAT,
+    REVEAL,
     SKIP,
     SUMMON,
     USE,
@@ -676,6 +678,31 @@ def test_the_log_says_what_an_ability_did_once_its_player_chose(standard_deck):
     took = f"Mara takes {card_label(deck, wanted)} from the discard pile into reserves."
     assert say.follow_up() == took
     assert say.follow_up() is None  # said once
+
+
+@pytest.mark.parametrize("reveal", [False, True])
+def test_the_log_says_how_many_seen_cards_went_under_and_which_only_in_a_replay(
+        standard_deck, reveal):
+    """R11: the table sees cards go to the bottom of the Draw Deck, not which ones; a replay
+    of a finished game may name them."""
+    deck = standard_deck
+    drowned = next(u for u in range(deck.size) if deck.card[u].id == "the-drowned")
+    plain = [u for u in range(deck.size) if deck.ability[u] is None]
+    a, b, mine, theirs = plain[:4]
+    g = Game.setup(deck, 2, life=[[mine], [theirs]], draw=[drowned, a, b], starting_seat=0)
+    say = Narrator(deck, ["Mara", "Ben"], reveal=reveal)
+    for ev in list(g.events) + g.choose(REVEAL) + g.choose(USE_IT):
+        say(ev)
+    say.follow_up()
+    g.choose(a)  # Mara puts a under, then stops
+    assert say.follow_up() is None  # not done yet
+    g.choose(DONE)
+    told = say.follow_up()
+    if reveal:
+        assert told == f"Mara puts {card_label(deck, a)} on the bottom of the Draw Deck."
+    else:
+        assert told == "Mara puts 1 of them on the bottom of the Draw Deck."
+        assert deck.card[a].name not in told
 
 
 def test_a_replay_names_the_private_cards_and_the_table_does_not(standard_deck):

@@ -139,19 +139,30 @@ def bury(g: Game, seat: int, card: int, params: Mapping) -> None:
     _bury_ask(g, seat, card, _secret_look(g, seat, params["count"]))
 
 
-def _bury_ask(g: Game, seat: int, card: int, k: int) -> None:
-    # The step's arguments say "the top k cards", never which cards they are (R11).
+def _bury_ask(g: Game, seat: int, card: int, k: int, buried: int = 0) -> None:
+    # The step's arguments say "the top k cards" and how many went under, never which cards
+    # they are (R11).
     if k:
-        g.ask(seat, PICK_CARD, [*reversed(g.draw[-k:]), DONE], _bury_pick, (card, k), card=card,
+        g.ask(seat, PICK_CARD, [*reversed(g.draw[-k:]), DONE], _bury_pick, (card, k, buried),
+              card=card,
               prompt="Choose a card you saw to put on the bottom of the Draw Deck, or Done.")
+    else:
+        _bury_done(g, buried)
 
 
-def _bury_pick(g: Game, seat: int, card: int, k: int, chosen: int) -> None:
+def _bury_pick(g: Game, seat: int, card: int, k: int, buried: int, chosen: int) -> None:
     if chosen == DONE:
+        _bury_done(g, buried)
         return
     g.draw.remove(chosen)
     g.draw.insert(0, chosen)
-    _bury_ask(g, seat, card, k - 1)
+    _bury_ask(g, seat, card, k - 1, buried + 1)
+
+
+def _bury_done(g: Game, buried: int) -> None:
+    """The log: the cards now at the bottom, first put under first (how many is public)."""
+    if g.events is not None:
+        g.note(buried=[g.ev_card(c) for c in reversed(g.draw[:buried])])
 
 
 @effect("arrange", params={"count": int})

@@ -74,7 +74,7 @@ def _cards(ev_cards: list, deck: Deck) -> str:
     return ", ".join(_card(c, deck) for c in ev_cards) or "no card"
 
 
-OUTCOMES = ("gave", "took", "discarded", "target", "planted", "kept", "seen")
+OUTCOMES = ("gave", "took", "discarded", "target", "planted", "kept", "seen", "buried")
 
 
 @dataclass
@@ -172,6 +172,11 @@ class Narrator:
                             "Draw Deck.")
             elif k == "kept":
                 said.append(f"{who} keeps {_card(ev['kept'], deck)} from the row in reserves.")
+            elif k == "buried":  # how many is public; which, only once the game is over
+                n = len(ev["buried"])
+                what = (_cards(ev["buried"], deck) if self.reveal and n else
+                        "none of them" if not n else f"{n} of them")
+                said.append(f"{who} puts {what} on the bottom of the Draw Deck.")
             elif k == "seen":
                 said.append(f"{who} sees {_cards(ev['seen'], deck)}.")
         return " ".join(said) or None
