@@ -58,6 +58,7 @@ from dread_draw.tui.screens import (
 from dread_draw.tui.setup import Setup, load_setup
 from dread_draw.tui.widgets import (
     BUTTON_GAP,
+    PRESS_GUARD,
     AnswerButton,
     CardReader,
     CardTile,
@@ -406,6 +407,7 @@ async def test_drawn_life_deck_cards_are_all_offered_and_read_at_80x24(plain_dec
         await pilot.press("tab")
         assert app.focused is buttons[1]
         assert plain_deck.card[offered[1]].fortune in text_of(reader)
+        await pilot.pause(PRESS_GUARD)  # a person reads before pressing
         await pilot.press("enter")
         await pilot.pause()
         kept = set(drawn) & set(match.game.reserves[0])
@@ -724,6 +726,44 @@ def test_a_replay_names_the_private_cards_and_the_table_does_not(standard_deck):
             other = next(c for c in ev["drawn"] if c["uid"] != ev["kept"]["uid"])
             assert card_label(standard_deck, other["uid"]) in told
             assert "discards " + str(len(ev["drawn"]) - 1) in quiet
+
+
+@sync
+async def test_a_double_enter_at_the_hand_off_does_not_keep_a_card_unread(plain_deck,
+                                                                         monkeypatch):
+    """R8.1: the keep prompt focuses the first drawn card; an Enter that comes right behind
+    the one closing the hand-off screen must not choose it. A number key answers at once."""
+    import dread_draw.tui.widgets as widgets
+
+    monkeypatch.setattr(widgets, "PRESS_GUARD", 30.0)  # "right behind", on any machine
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Ben", HUMAN), SeatSpec("Zora", "random")]
+    match = Match(plain_deck, seats, seed=9)
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(2000):
+            d = match.game.pending
+            if isinstance(app.screen, HandOff):
+                if d.kind == KEEP and len(d.options) >= 2:
+                    break
+                await pilot.press("enter")
+            elif isinstance(app.screen, RoundSummary):
+                await pilot.press("enter")
+            elif isinstance(app.screen, TableScreen) and app.screen.answer is not None:
+                await pilot.press("1")
+            await pilot.pause(0.01)
+        assert isinstance(app.screen, HandOff), "seed 9 hands the keyboard over for a keep"
+        keeper = match.game.pending.seat
+        await pilot.press("enter")  # "I am Ben"
+        await until_asked(app, pilot)
+        await pilot.pause()
+        assert isinstance(app.focused, AnswerButton)  # the first card is read...
+        await pilot.press("enter")  # the second of a double press
+        await pilot.pause()
+        d = match.game.pending
+        assert d.kind == KEEP and d.seat == keeper  # ...and not kept by it
+        await pilot.press("2")
+        await pilot.pause()
+        assert match.game.pending is not d
 
 
 def test_a_known_hidden_card_is_placed_from_the_nearer_end_of_its_pile():

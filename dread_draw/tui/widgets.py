@@ -7,6 +7,7 @@ the seat to play carries a ▶ marker. Colours and sizes live in dread_draw.tcss
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -278,6 +279,7 @@ class Choice(Message):
 BUTTONS_MAX = 9  # more options than this go into a scrolling list
 BUTTON_GAP = 2  # columns between two answer buttons (#answers Button's margin)
 BUTTON_MIN = 16  # a Button's min-width (Textual's default CSS): short answers are this wide
+PRESS_GUARD = 0.35  # seconds: a button press this soon after the question is not an answer
 
 
 class AnswerButton(Button):
@@ -329,6 +331,7 @@ class PromptBar(Vertical):
         self._cards = False
         self._read_first = False
         self._width = 0
+        self._asked_at = 0.0
 
     def compose(self):
         yield Static(id="question")
@@ -340,6 +343,7 @@ class PromptBar(Vertical):
         `read_first`: focus the first card's answer, so the reader shows it at once and Tab
         reads the next (for cards that lie nowhere on the table: drawn or peeked ones)."""
         self.options = [o for o, _ in options]
+        self._asked_at = time.monotonic()
         self._cards = cards
         self._read_first = cards and read_first
         self.query_one("#question", Static).update(question)
@@ -393,8 +397,13 @@ class PromptBar(Vertical):
             self.post_message(Choice(option))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        """A press (Enter on the focused answer, or a click). One that comes sooner than a
+        person could have read the question is the tail of a double Enter meant for the
+        screen before (a round summary): with the first drawn card focused, it would keep
+        that card unread. The number keys are deliberate and always answer."""
         event.stop()
-        self.pick(int(event.button.name))
+        if time.monotonic() - self._asked_at >= PRESS_GUARD:
+            self.pick(int(event.button.name))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
