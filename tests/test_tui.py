@@ -216,6 +216,10 @@ async def test_hot_seat_hands_off_before_private_cards_and_hides_them_after(stan
         assert step.reader is None or step.reader in step.public
     # hidden again whenever nobody in particular has the keyboard
     assert all("Only you know" not in step.centre for step in seen if step.viewer is None)
+    summaries = [step for step in seen if isinstance(step.screen, RoundSummary)]
+    assert summaries and all(step.viewer is None and "Only you know" not in step.centre
+                             and (step.reader is None or step.reader in step.public)
+                             for step in summaries)  # everyone reads a round's summary
     assert any("Only you know" in step.centre for step in seen), "both seeds have peeks"
     asked = [(step.viewer, *step.asked) for step in seen if step.asked is not None]
     assert {KEEP, USE, SUMMON} <= {kind for _, kind, _ in asked}

@@ -565,6 +565,9 @@ class TableScreen(SizeAware, Screen):
             ended = self.round_ends.at.pop(report.round, None) if (
                 report is not None and self.round_ends is not None) else None
             if report is not None and not self.skipping:
+                if len(self.humans) > 1:  # everyone reads the summary: public cards only
+                    self.viewer = None  # (R11.2; the next person takes the keyboard again)
+                    self.query_one(CardReader).show(self.match.deck, None)
                 self.show_table(ended, report.winner)  # the rows that ended the round
                 self.query_one(PromptBar).clear(f"Round {report.round} is over.")
                 alone = None if self.humans else 4 * self.cpu_delay  # CPUs only: it goes on
