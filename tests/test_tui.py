@@ -770,6 +770,15 @@ async def test_a_double_enter_at_the_hand_off_does_not_keep_a_card_unread(plain_
         assert match.game.pending is not d
 
 
+def test_the_final_standings_count_the_winners_cards_in_words(plain_deck):
+    match = Match(plain_deck, [SeatSpec("Ana", "random"), SeatSpec("Ben", "random")], seed=2)
+    while not match.over:
+        match.apply(match.cpu_choice())
+    assert len(match.game.life[match.game.winner]) == 1  # seed 2: one card left to read
+    text = GameOver(match).standings()
+    assert "winner, 1 card left in the Life Deck" in text and "defeated" in text
+
+
 def test_a_known_hidden_card_is_placed_from_the_nearer_end_of_its_pile():
     """R11.2: what a seat saw of the Draw Deck, said as a person would count it."""
     assert place(0, 63) == "on top" and place(0, 1) == "on top"

@@ -212,7 +212,8 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
         view = self.match.game.view(self.match.game.winner)
         lines = []
         for s, spec in enumerate(self.match.seats):
-            left = f"{view.life_counts[s]} cards left in the Life Deck"
+            n = view.life_counts[s]
+            left = f"{n} card{'' if n == 1 else 's'} left in the Life Deck"
             state = ("defeated" if view.defeated[s] else
                      f"winner, {left}" if s == view.winner else left)
             lines.append(f"{spec.name} ({kind_label(spec)}): {state}")
