@@ -219,7 +219,8 @@ class TableCentre(Static):
         t = Text()
         t.append(f"Round {view.round}", "bold")
         t.append(f"   seed {seed}\n")
-        t.append(f"Draw Deck: {view.draw_count} cards\n")
+        n = view.draw_count
+        t.append(f"Draw Deck: {n} card{'' if n == 1 else 's'}\n")
         t.append(discard_text(deck, view.discard))
         if private:
             for where, size, known in [("the Draw Deck", view.draw_count, view.draw_known)] + [
