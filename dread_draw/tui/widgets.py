@@ -400,8 +400,8 @@ class PromptBar(Vertical):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """A press (Enter on the focused answer, or a click). One that comes sooner than a
         person could have read the question is the tail of a double Enter meant for the
-        screen before (a round summary): with the first drawn card focused, it would keep
-        that card unread. The number keys are deliberate and always answer."""
+        screen before (the hand-off): with the first drawn card focused, it would keep that
+        card unread. The number keys are deliberate and always answer."""
         event.stop()
         if time.monotonic() - self._asked_at >= PRESS_GUARD:
             self.pick(int(event.button.name))
