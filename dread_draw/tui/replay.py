@@ -133,11 +133,6 @@ class ReplayHelp(AnswerOnce, ModalScreen[None]):
     """`?` in the replay viewer: its keys, then the rules (the text of `dread-draw rules`)."""
 
     BINDINGS = [Binding("escape,question_mark,q,f1", "dismiss", "Close")]
-    DEFAULT_CSS = """
-    ReplayHelp { align: center middle; }
-    ReplayHelp > VerticalScroll { width: 90%; height: 90%; border: round $primary;
-                                  background: $surface; padding: 0 1; }
-    """
     KEYS = """\
 ## Keys
 | key | what it does |
