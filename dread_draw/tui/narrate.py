@@ -66,7 +66,8 @@ def _card(ev_card: dict | None, deck: Deck) -> str:
     return "no card" if ev_card is None else card_label(deck, ev_card["uid"])
 
 
-def _count(n: int, word: str) -> str:
+def counted(n: int, word: str) -> str:
+    """'1 card', '3 cards'."""
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
@@ -126,7 +127,7 @@ class Narrator:
         who = self.name(seat)
         before = self.tops.pop(seat, None)
         lost = len(ev["discarded"])
-        tail = f"eliminated, {_count(lost, 'card')} discarded." if lost else "eliminated."
+        tail = f"eliminated, {counted(lost, 'card')} discarded." if lost else "eliminated."
         if ev["card"] is None:
             return f"{who} has no card left to reveal: {tail}"
         over = f" against {_card(before, self.deck)}" if before else ""
@@ -182,7 +183,8 @@ class Narrator:
         return " ".join(said) or None
 
     def _reshuffle(self, ev: dict) -> str:
-        return f"The discard pile is shuffled into a new Draw Deck ({_count(ev['count'], 'card')})."
+        cards = counted(ev["count"], "card")
+        return f"The discard pile is shuffled into a new Draw Deck ({cards})."
 
     def _round_end(self, ev: dict) -> str:
         self.tops.clear()
@@ -207,7 +209,7 @@ class Narrator:
 
     def _gain_life(self, ev: dict) -> str:
         return (f"{self.name(ev['seat'])} gains {ev['amount']} life "
-                f"({_count(ev['life'], 'card')} in the Life Deck).")
+                f"({counted(ev['life'], 'card')} in the Life Deck).")
 
     def _defeated(self, ev: dict) -> str:
         return f"{self.name(ev['seat'])} is defeated and leaves the game."
@@ -235,7 +237,7 @@ class RoundReport:
         if not self.hits and not self.defeated:
             out.append("Nobody takes any damage.")
         for seat, amount, life in self.hits:
-            out.append(f"{names[seat]} takes {amount} damage: {_count(life, 'card')} left "
+            out.append(f"{names[seat]} takes {amount} damage: {counted(life, 'card')} left "
                        "in the Life Deck.")
         for seat in self.defeated:
             out.append(f"{names[seat]} is defeated.")

@@ -30,6 +30,7 @@ from dread_draw.tui.narrate import (
     Narrator,
     RoundReport,
     RoundTracker,
+    counted,
     damage_text,
     describe,
     fortune_part,
@@ -212,8 +213,7 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
         view = self.match.game.view(self.match.game.winner)
         lines = []
         for s, spec in enumerate(self.match.seats):
-            n = view.life_counts[s]
-            left = f"{n} card{'' if n == 1 else 's'} left in the Life Deck"
+            left = f"{counted(view.life_counts[s], 'card')} left in the Life Deck"
             state = ("defeated" if view.defeated[s] else
                      f"winner, {left}" if s == view.winner else left)
             lines.append(f"{spec.name} ({kind_label(spec)}): {state}")

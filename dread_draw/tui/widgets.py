@@ -24,6 +24,7 @@ from dread_draw.tui.narrate import (
     DOT,
     ability_text,
     card_label,
+    counted,
     damage_text,
     discard_text,
     life_pips,
@@ -219,8 +220,7 @@ class TableCentre(Static):
         t = Text()
         t.append(f"Round {view.round}", "bold")
         t.append(f"   seed {seed}\n")
-        n = view.draw_count
-        t.append(f"Draw Deck: {n} card{'' if n == 1 else 's'}\n")
+        t.append(f"Draw Deck: {counted(view.draw_count, 'card')}\n")
         t.append(discard_text(deck, view.discard))
         if private:
             for where, size, known in [("the Draw Deck", view.draw_count, view.draw_known)] + [
