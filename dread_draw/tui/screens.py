@@ -443,8 +443,7 @@ class TableScreen(SizeAware, Screen):
         self.cpu_delay = cpu_delay
         self.names = [s.name for s in match.seats]
         self.humans = [i for i, s in enumerate(match.seats) if s.is_human]
-        # The seat whose private cards may be on screen (R11.2); None: public only.
-        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self._viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.narrate = Narrator(match.deck, self.names)
         self.rounds = RoundTracker(match.deck)
         self.round_ends = RoundEnds(match.game) if match.game.events is not None else None
@@ -453,6 +452,19 @@ class TableScreen(SizeAware, Screen):
         self.wake = asyncio.Event()
         self.answer: asyncio.Future | None = None
         self.compact = False
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose private cards may be on screen (R11.2); None: public only."""
+        return self._viewer
+
+    @viewer.setter
+    def viewer(self, seat: int | None) -> None:
+        # The card last read may be one only the last person could see (a drawn or peeked
+        # card, read from its answer button): it goes whenever the keyboard changes hands.
+        if seat != self._viewer:
+            self.query_one(CardReader).show(self.match.deck, None)
+        self._viewer = seat
 
     def compose(self) -> ComposeResult:
         yield Static(id="topbar")
@@ -568,7 +580,6 @@ class TableScreen(SizeAware, Screen):
             if report is not None and not self.skipping:
                 if len(self.humans) > 1:  # everyone reads the summary: public cards only
                     self.viewer = None  # (R11.2; the next person takes the keyboard again)
-                    self.query_one(CardReader).show(self.match.deck, None)
                 self.show_table(ended, report.winner)  # the rows that ended the round
                 self.query_one(PromptBar).clear(f"Round {report.round} is over.")
                 alone = None if self.humans else 4 * self.cpu_delay  # CPUs only: it goes on
@@ -585,9 +596,7 @@ class TableScreen(SizeAware, Screen):
         """Hot-seat: with several humans, a hand-off screen before private cards show."""
         if self.viewer == seat or len(self.humans) < 2:
             return
-        # the card last read may be one only the last person could see (a drawn or a peeked
-        # card, read from its answer button)
-        self.query_one(CardReader).show(self.match.deck, None)
+        self.viewer = None  # nothing of the last person's on screen behind the hand-off
         if self.private_to(seat):
             self.show_table()
             await self.app.push_screen_wait(HandOff(self.names[seat]))
