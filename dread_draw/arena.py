@@ -196,11 +196,11 @@ def arena_command(*, seats: str, games: int, seed: int, deck, workers: int, thin
     out.print(arena_table(result, the_deck.name, seed, workers, think_ms))
 
 
-
 def ms_text(ms: float) -> str:
     """A latency for the table: two decimals below 10 ms (normal answers in hundredths of a
     millisecond), whole milliseconds above."""
     return f"{ms:.2f}" if ms < 10 else f"{ms:.0f}"
+
 
 def arena_table(r: ArenaResult, deck: str, seed: int, workers: int, think_ms: int):
     from rich.table import Table

@@ -77,6 +77,7 @@ class DreadDrawApp(App):
         self.first_saver = saver
         self.saver: Autosaver | None = None
         self.match: Match | None = None
+        self.leaving = False  # exit() called: nothing new may start on the way out
 
     def on_mount(self) -> None:
         self.check_size()
@@ -146,7 +147,7 @@ class DreadDrawApp(App):
         super().exit(*args, **kwargs)
 
     def after_game(self, what: str, match: Match) -> None:
-        if getattr(self, "leaving", False):  # q came in between: nothing new starts
+        if self.leaving:  # q came in between: nothing new starts
             return
         if what == "rematch":  # same seats, a new seed
             setup = Setup(list(match.seats), fresh_seed(), self.setup.deck)
