@@ -161,7 +161,7 @@ def test_balance_credits_the_cards_of_the_rounds_winning_row(plain_deck):
     assert b.average_win_rate() == 0.5
 
 
-def test_balance_counts_the_games_that_end_with_a_fortune_to_read(standard_deck):
+def test_R10_2_balance_counts_the_games_that_end_with_a_fortune_to_read(standard_deck):
     """R10.2: a winner whose Life Deck is empty has no fortune; the report says how often."""
     from dread_draw.balance import Balance
 

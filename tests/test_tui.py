@@ -198,7 +198,8 @@ async def test_a_whole_game_through_the_keys_ends_with_the_fortune_and_a_rematch
 
 @sync
 @pytest.mark.parametrize("seed", [4, 8])  # 8: Ana puts a card she saw under the Draw Deck
-async def test_hot_seat_hands_off_before_private_cards_and_hides_them_after(standard_deck, seed):
+async def test_R11_2_hot_seat_hands_off_before_private_cards_and_hides_them_after(standard_deck,
+                                                                                 seed):
     """R11.2: with two people at the keyboard, Life Deck draws and peeks (the standard deck's
     abilities) are shown only after a hand-off screen, and the card reader never passes one
     on to the next person; a whole game, every prompt by key."""
@@ -299,7 +300,7 @@ async def test_help_shows_keys_and_rules_then_closes(plain_deck):
 
 
 @sync
-async def test_the_round_summary_is_shown_over_the_rows_that_ended_the_round(plain_deck):
+async def test_R7_the_round_summary_is_shown_over_the_rows_that_ended_the_round(plain_deck):
     """R7: while the summary is up, the table shows the round as it ended — the winner's row
     and its status — not the next round's empty rows."""
     seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
@@ -383,7 +384,7 @@ def test_answer_buttons_wrap_into_rows_that_fit_in_order():
 
 
 @sync
-async def test_drawn_life_deck_cards_are_all_offered_and_read_at_80x24(plain_deck):
+async def test_R8_1_drawn_life_deck_cards_are_all_offered_and_read_at_80x24(plain_deck):
     """R8.1: every card drawn is on offer, copies once (none cut off at the smallest size); the
     reader shows the first at once, Tab reads the next, Enter keeps the card under focus."""
     match = Match(plain_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")], seed=2)
@@ -599,7 +600,7 @@ def test_copies_in_the_same_zone_are_offered_once_strongest_first(plain_deck):
     assert plain_deck.strength[40] > plain_deck.strength[0]
 
 
-def test_copies_drawn_from_a_life_deck_are_one_choice(plain_deck):
+def test_R8_1_copies_drawn_from_a_life_deck_are_one_choice(plain_deck):
     """R8.1: keeping one copy or another is the same choice; the label says how many."""
     g = Game.setup(plain_deck, 2, life=[[], []], seed=1)
     d = Decision(0, KEEP, (0, 1, 40, 2), card=-1)
@@ -647,7 +648,7 @@ def test_the_log_tells_a_round_in_plain_sentences(plain_deck):
         "Mara's row deals 1 damage to each other player (R7)."]
 
 
-def test_an_eliminated_player_hears_why_before_an_aftermath_is_offered(standard_deck):
+def test_R4_4_R9_4_an_eliminated_player_hears_why_before_an_aftermath_is_offered(standard_deck):
     """R4.4 then R9.4: the log says the reveal failed before the Aftermath question, and the
     question says which moment it is."""
     deck = standard_deck
@@ -687,7 +688,7 @@ def test_the_log_says_what_an_ability_did_once_its_player_chose(standard_deck):
 
 
 @pytest.mark.parametrize("reveal", [False, True])
-def test_the_log_says_how_many_seen_cards_went_under_and_which_only_in_a_replay(
+def test_R11_the_log_says_how_many_seen_cards_went_under_and_which_only_in_a_replay(
         standard_deck, reveal):
     """R11: the table sees cards go to the bottom of the Draw Deck, not which ones; a replay
     of a finished game may name them."""
@@ -733,7 +734,7 @@ def test_a_replay_names_the_private_cards_and_the_table_does_not(standard_deck):
 
 
 @sync
-async def test_a_double_enter_at_the_hand_off_does_not_keep_a_card_unread(plain_deck,
+async def test_R8_1_a_double_enter_at_the_hand_off_does_not_keep_a_card_unread(plain_deck,
                                                                          monkeypatch):
     """R8.1: the keep prompt focuses the first drawn card; an Enter that comes right behind
     the one closing the hand-off screen must not choose it. A number key answers at once."""
@@ -779,7 +780,7 @@ def test_the_final_standings_count_the_winners_cards_in_words(plain_deck):
     assert "winner, 1 card left in the Life Deck" in text and "defeated" in text
 
 
-def test_a_known_hidden_card_is_placed_from_the_nearer_end_of_its_pile():
+def test_R11_2_a_known_hidden_card_is_placed_from_the_nearer_end_of_its_pile():
     """R11.2: what a seat saw of the Draw Deck, said as a person would count it."""
     assert place(0, 63) == "on top" and place(0, 1) == "on top"
     assert place(2, 63) == "3rd from the top"
@@ -788,7 +789,7 @@ def test_a_known_hidden_card_is_placed_from_the_nearer_end_of_its_pile():
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st"]
 
 
-def test_the_discard_pile_shows_its_size_and_its_top_card_in_words(plain_deck):
+def test_R11_1_the_discard_pile_shows_its_size_and_its_top_card_in_words(plain_deck):
     """R11.1: the pile is public; its top card's damage is words and dots, even when 0."""
     by_damage = {plain_deck.damage[c]: c for c in range(plain_deck.size)}
     zero, two = by_damage[0], by_damage[2]
