@@ -734,8 +734,8 @@ def test_a_replay_names_the_private_cards_and_the_table_does_not(standard_deck):
 
 
 @sync
-async def test_R8_1_a_double_enter_at_the_hand_off_does_not_keep_a_card_unread(plain_deck,
-                                                                         monkeypatch):
+async def test_R8_1_a_double_enter_at_the_hand_off_does_not_keep_a_card_unread(
+        plain_deck, monkeypatch):
     """R8.1: the keep prompt focuses the first drawn card; an Enter that comes right behind
     the one closing the hand-off screen must not choose it. A number key answers at once."""
     import dread_draw.tui.widgets as widgets
