@@ -1,0 +1,85 @@
+"""Text from outside the program — a deck file, a save, a typed name — shown only as text.
+
+A deck is shared between strangers and a save can be edited by hand, so their names and texts
+may hold terminal control characters (ESC sequences, BEL, OSC links) or Rich markup
+(``[/]``, ``[link=...]``). Nothing of that may reach the terminal or restyle the table:
+
+- `clean(s)` replaces every control character with a visible stand-in (``␛`` for ESC, ``␇``
+  for BEL, ``�`` for C1 controls and Unicode's direction overrides), keeping line breaks and
+  tabs only where asked;
+- `markup_safe(s)` is `clean` plus Rich markup escaping, for a string that goes inside a Rich
+  markup string (``Console.print``, a Rich ``Table`` cell given as a string);
+- `plain(s, style)` is a Rich `Text` of the cleaned string. A `Text` is never parsed as markup,
+  by Rich or by Textual: give Textual widgets (``Static``, ``Label``, ``Button``, ``notify``)
+  `Text` objects, never strings, when they hold outside text (Textual's own markup reads
+  ``[II]`` as a style).
+
+Names people type follow one rule, `name_problem`, used where a name is typed (the new-game
+screen, ``--human``) and where a save is read, so a name the game accepts is one its save
+accepts.
+"""
+
+from __future__ import annotations
+
+from rich.markup import escape
+from rich.text import Text
+
+MAX_NAME = 100  # characters in a player's name (the save reader's limit too)
+
+# Unicode's bidirectional overrides and isolates can reorder what follows them on screen.
+_BIDI = {0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069}
+
+
+def _stand_in(code: int) -> str:
+    if code < 0x20:
+        return chr(0x2400 + code)  # Unicode's "control pictures": ␀ … ␟ (␛ for ESC)
+    if code == 0x7F:
+        return "\u2421"  # ␡
+    return "\ufffd"  # C1 controls and direction overrides: the replacement character
+
+
+def _unsafe(code: int, keep: frozenset[int]) -> bool:
+    return ((code < 0x20 and code not in keep) or 0x7F <= code <= 0x9F or code in _BIDI)
+
+
+def clean(s: str, *, lines: bool = False) -> str:
+    """`s` with every control character made visible (line breaks kept when `lines`).
+
+    >>> clean("A\\x1b[31mB\\x07")
+    'A␛[31mB␇'
+    """
+    keep = frozenset((0x0A,)) if lines else frozenset()
+    if not any(_unsafe(ord(ch), keep) for ch in s):
+        return s
+    return "".join(_stand_in(ord(ch)) if _unsafe(ord(ch), keep) else ch for ch in s)
+
+
+def markup_safe(s: str, *, lines: bool = False) -> str:
+    """`clean(s)` with Rich markup escaped: safe inside a markup string.
+
+    >>> markup_safe("[link=x]A[/]")
+    '\\\\[link=x]A\\\\[/]'
+    """
+    return escape(clean(s, lines=lines))
+
+
+def plain(s: str, style: str = "", *, lines: bool = False) -> Text:
+    """A Rich Text of the cleaned string: shown exactly, never read as markup."""
+    return Text(clean(s, lines=lines), style=style)
+
+
+def name_problem(name: str) -> str | None:
+    """Why `name` cannot be a player's name, in words, or None if it can.
+
+    >>> name_problem("   ")
+    'a name cannot be empty'
+    >>> name_problem("Ana") is None
+    True
+    """
+    if not name.strip():
+        return "a name cannot be empty"
+    if len(name) > MAX_NAME:
+        return f"a name has at most {MAX_NAME} characters, not {len(name)}"
+    if clean(name) != name:
+        return "a name cannot hold control characters"
+    return None
