@@ -74,6 +74,19 @@ from dread_draw.tui.widgets import (
 SIZE = (100, 30)
 
 
+@pytest.fixture(autouse=True)
+def quick_guards(monkeypatch):
+    """The waits that keep a double press from answering the next screen (a second at a
+    hand-off) are shortened here, where keys come one at a time; test_tui_privacy.py plays
+    with the real ones."""
+    import dread_draw.tui.screens as screens
+    import dread_draw.tui.widgets as widgets
+
+    monkeypatch.setattr(screens, "HANDOFF_WAIT", 0.05)
+    monkeypatch.setattr(screens, "PRESS_GUARD", 0.05)
+    monkeypatch.setattr(widgets, "PRESS_GUARD", 0.05)
+
+
 def sync(test):
     """Run an async test in its own event loop (no async pytest plugin is needed)."""
 
@@ -119,7 +132,7 @@ async def play_out(app, pilot, seen: list | None = None, limit: int = 5000) -> G
                              text_of(table.query_one(TableCentre)),
                              table.query_one(CardReader).uid,
                              frozenset(g.discard).union(*g.rows, *g.reserves)))
-        if isinstance(screen, (HandOff, RoundSummary)):
+        if isinstance(screen, (HandOff, RoundSummary)) and screen.ready:
             await pilot.press("enter")
         elif isinstance(screen, TableScreen) and screen.answer is not None:
             await pilot.press("1")
@@ -134,6 +147,14 @@ async def until_screen(app, pilot, kind) -> None:
             return
         await pilot.pause(0.01)
     raise AssertionError(f"no {kind.__name__} screen")
+
+
+async def close(pilot, screen) -> None:
+    """Enter on a hand-off or a round summary once it takes keys (not in its first moments,
+    which belong to the keys of the screen before)."""
+    while not screen.ready:
+        await pilot.pause(0.01)
+    await pilot.press("enter")
 
 
 async def until_asked(app, pilot) -> None:
@@ -320,7 +341,7 @@ async def test_R7_the_round_summary_is_shown_over_the_rows_that_ended_the_round(
         panel = list(table.query(SeatPanel))[end["winner"]]
         assert row <= {t.uid for t in panel.query(CardTile)}
         assert "won the round" in " ".join(text_of(w) for w in panel.query(Static))
-        await pilot.press("enter")
+        await close(pilot, app.screen)
         await pilot.pause()
         panel = list(table.query(SeatPanel))[end["winner"]]
         assert not row & {t.uid for t in panel.query(CardTile)} - set(
@@ -344,6 +365,34 @@ async def test_a_table_of_cpus_plays_to_the_end_with_nobody_at_the_keyboard(plai
             await pilot.pause(0.01)
         assert isinstance(app.screen, GameOver) and match.over
     assert summaries > 0  # they were shown, and went on without a key
+
+
+@sync
+async def test_a_table_of_cpus_with_no_pace_survives_enter_held_down(standard_deck):
+    """--cpu-delay 0 and nobody seated: the round summaries close by themselves at once,
+    and Enter held down meanwhile closes some of them first. Nothing may fail, not even in
+    a timer's task that nobody awaits (a zero-second timer once divided by zero)."""
+    from textual import events
+
+    errors: list[dict] = []
+    asyncio.get_running_loop().set_exception_handler(lambda loop, ctx: errors.append(ctx))
+    seats = [SeatSpec("Zora", "easy"), SeatSpec("Orrin", "normal"), SeatSpec("Vesna", "random")]
+    for seed in (104, 105):
+        match = Match(standard_deck, seats, seed=seed)
+        app = make_app(match)
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(3000):
+                if match.over:
+                    break
+                app._driver.send_message(events.Key("enter", "\r"))
+                await pilot.pause(0.005)
+            assert match.over
+        assert app.return_code in (0, None)
+    import gc
+
+    gc.collect()  # an unawaited task's failure is reported when it is collected
+    await asyncio.sleep(0)
+    assert not errors, errors[0].get("exception")
 
 
 @sync
@@ -750,15 +799,15 @@ async def test_R8_1_a_double_enter_at_the_hand_off_does_not_keep_a_card_unread(
             if isinstance(app.screen, HandOff):
                 if d.kind == KEEP and len(d.options) >= 2:
                     break
-                await pilot.press("enter")
+                await close(pilot, app.screen)
             elif isinstance(app.screen, RoundSummary):
-                await pilot.press("enter")
+                await close(pilot, app.screen)
             elif isinstance(app.screen, TableScreen) and app.screen.answer is not None:
                 await pilot.press("1")
             await pilot.pause(0.01)
         assert isinstance(app.screen, HandOff), "seed 9 hands the keyboard over for a keep"
         keeper = match.game.pending.seat
-        await pilot.press("enter")  # "I am Ben"
+        await close(pilot, app.screen)  # "I am Ben"
         await until_asked(app, pilot)
         await pilot.pause()
         assert isinstance(app.focused, AnswerButton)  # the first card is read...

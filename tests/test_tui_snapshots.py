@@ -92,6 +92,9 @@ def test_hand_off_screen(snap_compare, plain_deck):
 
     async def handed(pilot):
         await until_screen(pilot, HandOff)
+        while not pilot.app.screen.ready:  # past its first second, which ignores every key
+            await pilot.pause(0.05)
+        await pilot.pause(0.2)
 
     assert snap_compare(app_for(match), terminal_size=(80, 24), run_before=handed)
 

@@ -10,6 +10,8 @@ hidden again as soon as another seat is to move.
 from __future__ import annotations
 
 import asyncio
+import math
+import time
 
 from rich.markdown import Markdown as RichMarkdown
 from rich.text import Text
@@ -18,12 +20,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
 from textual.widgets import Button, Input, Label, RichLog, Select, Static
 
 from dread_draw.ai import AGENTS
 from dread_draw.errors import DreadDrawError
 from dread_draw.rules import KEEP, ORDER, PICK_CARD, SKIP, SUMMON, USE, USE_IT
 from dread_draw.rules_text import rules_markdown
+from dread_draw.safe_text import plain
 from dread_draw.saves import continue_label
 from dread_draw.sim import HUMAN, Match, SeatSpec
 from dread_draw.tui.narrate import (
@@ -38,6 +42,7 @@ from dread_draw.tui.narrate import (
 from dread_draw.tui.saved import ReplaceSave
 from dread_draw.tui.setup import DEFAULT_CPU, MAX_SEATS, MIN_SEATS, Setup, fresh_seed
 from dread_draw.tui.widgets import (
+    PRESS_GUARD,
     AnswerOnce,
     CardFocused,
     CardReader,
@@ -120,37 +125,89 @@ class ConfirmQuit(AnswerOnce, SizeAware, ModalScreen[bool]):
 
 
 class Notice(AnswerOnce, SizeAware, ModalScreen[None]):
-    """A message with one button; Enter (or a click) carries on."""
+    """A message with one button; Enter (or a click) carries on. Keys that come sooner than
+    `wait` seconds after it appears are the tail of a double press meant for the screen
+    before (Enter on a question's answer): they are ignored, so a notice is never closed
+    unread."""
 
     BINDINGS = [Binding("enter,space", "close", "Continue")]
 
-    def __init__(self, title: str, body: str, button: str) -> None:
+    def __init__(self, title: str | Text, body: str | Text, button: str | Text,
+                 wait: float | None = None) -> None:
         super().__init__()
         self.title_text, self.body, self.button = title, body, button
+        self.wait = PRESS_GUARD if wait is None else wait
+        self.shown = time.monotonic()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label(self.title_text, classes="dialog-title")
             yield Static(self.body)
-            yield Button(f"Enter  {self.button}", variant="primary", compact=True)
+            yield from self.compose_wait()
+            yield Button(Text.assemble("Enter  ", self.button), variant="primary", compact=True)
         yield TooSmall()
 
+    def compose_wait(self) -> ComposeResult:
+        """What the notice shows while it ignores keys (nothing: the wait is short)."""
+        yield from ()
+
+    def on_mount(self) -> None:
+        self.shown = time.monotonic()
+
+    @property
+    def ready(self) -> bool:
+        return time.monotonic() - self.shown >= self.wait
+
     def action_close(self) -> None:
-        self.dismiss(None)
+        if self.ready:
+            self.dismiss(None)
 
     @on(Button.Pressed)
     def pressed(self) -> None:
-        self.dismiss(None)
+        self.action_close()
 
 
-class HandOff(Notice):
-    """R11.2: the next person's private cards are behind this screen until they press Enter."""
+HANDOFF_WAIT = 1.0  # seconds a hand-off ignores every key: longer than any double press
 
-    def __init__(self, name: str) -> None:
-        super().__init__(f"Pass the keyboard to {name}",
-                         f"{name} has cards to look at that nobody else may see. "
-                         "Everyone else, please look away.", f"I am {name}")
+
+class HandOff(Notice, inherit_bindings=False):
+    """R11.2: the next person's private cards are behind this screen until they take it.
+
+    The last person may still be pressing keys for their own question (an impatient double
+    Enter): for HANDOFF_WAIT seconds every key and click is ignored while the screen counts
+    down; then Enter (or a click on its button) says the next person has the keyboard."""
+
+    BINDINGS = [Binding("enter", "close", "I have the keyboard")]
+
+    def __init__(self, name: str, wait: float | None = None) -> None:
+        who = plain(name)
+        super().__init__(Text.assemble("Pass the keyboard to ", who),
+                         Text.assemble(who, " has cards to look at that nobody else may see. "
+                                       "Everyone else, please look away."),
+                         Text.assemble("I am ", who),
+                         HANDOFF_WAIT if wait is None else wait)
         self.player = name
+
+    def compose_wait(self) -> ComposeResult:
+        yield Static(id="handoff-wait")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one(Button).disabled = True
+        self.tick()
+        self.ticker = self.set_interval(0.1, self.tick)
+
+    def tick(self) -> None:
+        """Count down, then say which key takes the keyboard."""
+        note = self.query_one("#handoff-wait", Static)
+        left = self.wait - (time.monotonic() - self.shown)
+        if left > 0:
+            note.update(f"Get ready… {math.ceil(left)}")
+            return
+        self.ticker.stop()
+        note.update(Text.assemble("Press Enter when you have the keyboard, ",
+                                  plain(self.player), "."))
+        self.query_one(Button).disabled = False
 
 
 class RoundSummary(Notice):
@@ -161,14 +218,31 @@ class RoundSummary(Notice):
     def __init__(self, report: RoundReport, names: list[str],
                  close_after: float | None = None) -> None:
         """`close_after`: seconds before it carries on by itself (a table of CPUs only,
-        where nobody is there to press Enter)."""
+        where nobody is there to press Enter); the time stops while a screen covers it."""
         lines = report.lines(names)
-        super().__init__(lines[0], "\n".join(lines[1:]), "Continue")
+        super().__init__(plain(lines[0]), plain("\n".join(lines[1:]), lines=True), "Continue")
         self.close_after = close_after
+        self.timer: Timer | None = None
 
     def on_mount(self) -> None:
-        if self.close_after is not None:
-            self.set_timer(self.close_after, self.action_close)
+        super().on_mount()
+        if self.close_after is None:
+            return
+        if self.close_after > 0:
+            self.timer = self.set_timer(self.close_after, self.close_by_itself)
+        else:  # no pace at all (a zero-second timer is not one Textual can run)
+            self.call_after_refresh(self.close_by_itself)
+
+    def close_by_itself(self) -> None:
+        self.dismiss(None)
+
+    def on_screen_suspend(self) -> None:
+        if self.timer is not None:
+            self.timer.pause()
+
+    def on_screen_resume(self) -> None:
+        if self.timer is not None:
+            self.timer.resume()
 
 
 class GameOver(AnswerOnce, SizeAware, Screen[str]):
@@ -451,6 +525,9 @@ class TableScreen(SizeAware, Screen):
         self.skipping = False
         self.wake = asyncio.Event()
         self.answer: asyncio.Future | None = None
+        # the seat of the last person known to have the keyboard: they answered a question,
+        # or took the keyboard at a hand-off
+        self.at_keyboard: int | None = None
         self.compact = False
 
     @property
@@ -600,6 +677,7 @@ class TableScreen(SizeAware, Screen):
         if self.private_to(seat):
             self.show_table()
             await self.app.push_screen_wait(HandOff(self.names[seat]))
+            self.at_keyboard = seat
         self.viewer = seat
         self.show_table()
 
@@ -611,11 +689,14 @@ class TableScreen(SizeAware, Screen):
         self.answer = asyncio.get_running_loop().create_future()
         self.query_one(PromptBar).ask(question, options,
                                       cards=view.pending.kind in (KEEP, PICK_CARD, ORDER, SUMMON),
-                                      read_first=offers_hidden_cards(view))
+                                      read_first=offers_hidden_cards(view),
+                                      new_person=len(self.humans) > 1 and seat != self.at_keyboard)
         try:
-            return await self.answer
+            option = await self.answer
         finally:
             self.answer = None
+        self.at_keyboard = seat
+        return option
 
     @on(Choice)
     def chosen(self, event: Choice) -> None:

@@ -280,7 +280,7 @@ class Choice(Message):
 BUTTONS_MAX = 9  # more options than this go into a scrolling list
 BUTTON_GAP = 2  # columns between two answer buttons (#answers Button's margin)
 BUTTON_MIN = 16  # a Button's min-width (Textual's default CSS): short answers are this wide
-PRESS_GUARD = 0.35  # seconds: a button press this soon after the question is not an answer
+PRESS_GUARD = 0.6  # seconds: a press this soon after a question is the tail of a double press
 
 
 class AnswerButton(Button):
@@ -333,18 +333,22 @@ class PromptBar(Vertical):
         self._read_first = False
         self._width = 0
         self._asked_at = 0.0
+        self._new_person = False
 
     def compose(self):
         yield Static(id="question")
         yield Vertical(id="answers")
 
     def ask(self, question: Text | str, options: list[tuple[int, str]],
-            cards: bool = False, read_first: bool = False) -> None:
+            cards: bool = False, read_first: bool = False, new_person: bool = False) -> None:
         """`cards`: the options (those >= 0) are cards, to be read when pointed at.
         `read_first`: focus the first card's answer, so the reader shows it at once and Tab
-        reads the next (for cards that lie nowhere on the table: drawn or peeked ones)."""
+        reads the next (for cards that lie nowhere on the table: drawn or peeked ones).
+        `new_person`: the question is for another person than the last one who answered,
+        so no key answers it at first, not even a number (see `too_soon`)."""
         self.options = [o for o, _ in options]
         self._asked_at = time.monotonic()
+        self._new_person = new_person
         self._cards = cards
         self._read_first = cards and read_first
         self.query_one("#question", Static).update(question)
@@ -391,20 +395,28 @@ class PromptBar(Vertical):
         self.query_one("#question", Static).update(message)
         self.query_one("#answers", Vertical).remove_children()
 
-    def pick(self, index: int) -> None:
+    def too_soon(self, typed: bool) -> bool:
+        """Whether a key is the tail of a double press meant for the screen before, which
+        must not answer this question: a press of the focused answer (Enter, Space, a click)
+        that comes sooner than a person could have read the question would take that answer
+        unread; a typed number or y/n is deliberate and answers at once — but not a question
+        for the next person, whom the last one's keys must never answer for."""
+        if typed and not self._new_person:
+            return False
+        return time.monotonic() - self._asked_at < PRESS_GUARD
+
+    def pick(self, index: int, typed: bool = True) -> None:
+        if self.too_soon(typed):
+            return
         if 0 <= index < len(self.options):
             option = self.options[index]
             self.clear("…")
             self.post_message(Choice(option))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        """A press (Enter on the focused answer, or a click). One that comes sooner than a
-        person could have read the question is the tail of a double Enter meant for the
-        screen before (the hand-off): with the first drawn card focused, it would keep that
-        card unread. The number keys are deliberate and always answer."""
+        """A press: Enter or Space on the focused answer, or a click."""
         event.stop()
-        if time.monotonic() - self._asked_at >= PRESS_GUARD:
-            self.pick(int(event.button.name))
+        self.pick(int(event.button.name or 0), typed=False)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
@@ -415,7 +427,7 @@ class PromptBar(Vertical):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.pick(event.option_index)
+        self.pick(event.option_index, typed=False)
 
 
 class KeyBar(Widget):
