@@ -310,6 +310,43 @@ async def test_quitting_a_game_in_progress_asks_first(plain_deck):
 
 
 @sync
+async def test_q_and_ctrl_c_ask_before_quitting_on_every_screen(plain_deck):
+    """The hand-off, a round summary and the help too (a dialog hides the app's keys in
+    Textual, so q used to do nothing there); `?` opens the help over any of them."""
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Ben", HUMAN), SeatSpec("Zora", "random")]
+    match = Match(plain_deck, seats, seed=9)
+    app = make_app(match)
+    seen = set()
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3000):
+            screen = app.screen
+            if isinstance(screen, (HandOff, RoundSummary)) and type(screen) not in seen:
+                for key in ("q", "ctrl+c"):
+                    await pilot.press(key)
+                    assert isinstance(app.screen, ConfirmQuit), (key, screen)
+                    await pilot.press("n")
+                    assert app.screen is screen
+                await pilot.press("question_mark")
+                assert isinstance(app.screen, HelpScreen)
+                await pilot.press("q")  # in the help too
+                assert isinstance(app.screen, ConfirmQuit)
+                await pilot.press("n", "escape")
+                assert app.screen is screen
+                seen.add(type(screen))
+            if len(seen) == 2:
+                break
+            if isinstance(screen, (HandOff, RoundSummary)) and screen.ready:
+                await pilot.press("enter")
+            elif isinstance(screen, TableScreen) and screen.answer is not None:
+                await pilot.press("1")
+            await pilot.pause(0.01)
+        assert seen == {HandOff, RoundSummary}
+        await pilot.press("q", "y")
+        await pilot.pause()
+    assert not app.is_running and not match.over
+
+
+@sync
 async def test_help_shows_keys_and_rules_then_closes(plain_deck):
     match = Match(plain_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")], seed=1)
     app = make_app(match)
@@ -393,6 +430,49 @@ async def test_a_table_of_cpus_with_no_pace_survives_enter_held_down(standard_de
     gc.collect()  # an unawaited task's failure is reported when it is collected
     await asyncio.sleep(0)
     assert not errors, errors[0].get("exception")
+
+
+@sync
+@pytest.mark.parametrize("key, cover", [("question_mark", HelpScreen), ("q", ConfirmQuit)])
+async def test_the_game_waits_while_a_player_reads_a_screen_over_the_table(plain_deck, key,
+                                                                          cover):
+    """Help or the quit question opened while a CPU is thinking: no CPU moves until it is
+    closed (the player comes back to the game they left), then the CPUs play on."""
+    seats = [SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
+    match = Match(plain_deck, seats, seed=1)
+    app = DreadDrawApp(match, cpu_delay=0.05)
+    app.animation_level = "none"
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.02)
+        assert "is thinking" in text_of(app.screen.query_one("#question"))
+        await pilot.press(key)
+        assert isinstance(app.screen, cover)
+        before = list(match.choices)
+        await pilot.pause(0.6)  # twelve CPU moves' time
+        assert match.choices == before and isinstance(app.screen, cover)
+        await pilot.press("escape")
+        await pilot.pause(0.3)
+        assert len(match.choices) > len(before)
+
+
+@sync
+async def test_a_round_summary_closing_by_itself_waits_while_help_is_open(plain_deck):
+    """A table of CPUs closes its round summaries by itself: not while a player reads the
+    help over one."""
+    seats = [SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
+    match = Match(plain_deck, seats, seed=2)
+    app = DreadDrawApp(match, cpu_delay=0.05)  # a summary closes after 0.2 s
+    app.animation_level = "none"
+    async with app.run_test(size=SIZE) as pilot:
+        await until_screen(app, pilot, RoundSummary)
+        await pilot.press("question_mark")
+        before = list(match.choices)
+        await pilot.pause(0.6)
+        assert match.choices == before and isinstance(app.screen, HelpScreen)
+        assert isinstance(app.screen_stack[-2], RoundSummary)
+        await pilot.press("escape")
+        await pilot.pause(0.6)
+        assert len(match.choices) > len(before)
 
 
 @sync

@@ -168,7 +168,10 @@ class DreadDrawApp(App):
     # ------------------------------------------------------------------------------ keys
 
     def action_help(self) -> None:
-        if not isinstance(self.screen, HelpScreen):
+        """`?` or F1: the help, or closes it when it is open."""
+        if isinstance(self.screen, HelpScreen):
+            self.screen.dismiss()
+        else:
             self.push_screen(HelpScreen())
 
     def in_progress(self) -> bool:

@@ -11,14 +11,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from dread_draw.saves import SaveDir, SaveError
-from dread_draw.tui.widgets import AnswerOnce
+from dread_draw.tui.widgets import AnswerOnce, Dialog
 
 
-class BadSave(AnswerOnce, ModalScreen[bool]):
+class BadSave(AnswerOnce, Dialog[bool]):
     """Answers True when the bad save was set aside (a new game may start), else False."""
 
     BINDINGS = [Binding("f", "fresh", "Start fresh"), Binding("escape,b", "back", "Back")]
@@ -59,7 +58,7 @@ class BadSave(AnswerOnce, ModalScreen[bool]):
             self.action_back()
 
 
-class ReplaceSave(AnswerOnce, ModalScreen[str]):
+class ReplaceSave(AnswerOnce, Dialog[str]):
     """A new game while a game is saved in progress: answers "new" (it takes the saved game's
     place), "continue" (play the saved game instead) or "back"."""
 

@@ -19,7 +19,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, Input, Label, RichLog, Select, Static
 
@@ -42,11 +42,13 @@ from dread_draw.tui.narrate import (
 from dread_draw.tui.saved import ReplaceSave
 from dread_draw.tui.setup import DEFAULT_CPU, MAX_SEATS, MIN_SEATS, Setup, fresh_seed
 from dread_draw.tui.widgets import (
+    EVERYWHERE,
     PRESS_GUARD,
     AnswerOnce,
     CardFocused,
     CardReader,
     Choice,
+    Dialog,
     KeyBar,
     PromptBar,
     SeatPanel,
@@ -71,10 +73,10 @@ class SizeAware:
         self.app.check_size()
 
 
-class HelpScreen(AnswerOnce, SizeAware, ModalScreen[None]):
+class HelpScreen(AnswerOnce, SizeAware, Dialog[None]):
     """`?`: the keys, then the rules in our own words (the text of `dread-draw rules`)."""
 
-    BINDINGS = [Binding("escape,question_mark,q,f1", "dismiss", "Close")]
+    BINDINGS = [Binding("escape,question_mark", "dismiss", "Close")]
 
     KEYS = """\
 ## Keys
@@ -95,7 +97,7 @@ class HelpScreen(AnswerOnce, SizeAware, ModalScreen[None]):
         yield TooSmall()
 
 
-class ConfirmQuit(AnswerOnce, SizeAware, ModalScreen[bool]):
+class ConfirmQuit(AnswerOnce, SizeAware, Dialog[bool]):
     """`q` or Ctrl+C during a game: quit only if the player says so."""
 
     BINDINGS = [Binding("y", "answer(True)", "Quit"),
@@ -124,7 +126,7 @@ class ConfirmQuit(AnswerOnce, SizeAware, ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
 
-class Notice(AnswerOnce, SizeAware, ModalScreen[None]):
+class Notice(AnswerOnce, SizeAware, Dialog[None]):
     """A message with one button; Enter (or a click) carries on. Keys that come sooner than
     `wait` seconds after it appears are the tail of a double press meant for the screen
     before (Enter on a question's answer): they are ignored, so a notice is never closed
@@ -177,7 +179,7 @@ class HandOff(Notice, inherit_bindings=False):
     Enter): for HANDOFF_WAIT seconds every key and click is ignored while the screen counts
     down; then Enter (or a click on its button) says the next person has the keyboard."""
 
-    BINDINGS = [Binding("enter", "close", "I have the keyboard")]
+    BINDINGS = [Binding("enter", "close", "I have the keyboard"), *EVERYWHERE]
 
     def __init__(self, name: str, wait: float | None = None) -> None:
         who = plain(name)
@@ -241,8 +243,8 @@ class RoundSummary(Notice):
             self.timer.pause()
 
     def on_screen_resume(self) -> None:
-        if self.timer is not None:
-            self.timer.resume()
+        if self.timer is not None:  # its whole time again, from when it is back in sight
+            self.timer.reset()
 
 
 class GameOver(AnswerOnce, SizeAware, Screen[str]):
@@ -524,6 +526,8 @@ class TableScreen(SizeAware, Screen):
         self.round_winner = -1
         self.skipping = False
         self.wake = asyncio.Event()
+        self.uncovered = asyncio.Event()  # no screen over the table (help, quit, ...)
+        self.uncovered.set()
         self.answer: asyncio.Future | None = None
         # the seat of the last person known to have the keyboard: they answered a question,
         # or took the keyboard at a hand-off
@@ -606,7 +610,8 @@ class TableScreen(SizeAware, Screen):
 
     @work(exclusive=True, group="driver")
     async def drive(self) -> None:
-        """The one driver loop (sim.Match): ask the seat to move, apply its answer."""
+        """The one driver loop (sim.Match): ask the seat to move, apply its answer. After
+        every wait it stops if the table is going away (q, or the app closing)."""
         m = self.match
         prompt = self.query_one(PromptBar)
         paced = False
@@ -616,6 +621,8 @@ class TableScreen(SizeAware, Screen):
             if spec.is_human:
                 self.skipping = False
                 await self.take_keyboard(seat)
+                if self.gone:
+                    return
                 self.show_table()
                 option = await self.ask(seat)
             else:
@@ -623,11 +630,15 @@ class TableScreen(SizeAware, Screen):
                 thinking = asyncio.ensure_future(asyncio.to_thread(m.cpu_choice))
                 paced = not self.skipping and self.cpu_delay > 0
                 if paced:
-                    prompt.clear(Text(f"{spec.name} (CPU {spec.kind}) is thinking…   press s "
-                                      "to skip ahead to the next decision of a person."))
+                    prompt.clear(self.thinking_line(spec))
                     await self.pause(self.cpu_delay)
                 option = await thinking
+                await self.uncovered.wait()  # the game waits while a player reads
+            if self.gone:
+                return
             await self.apply(option)
+            if self.gone:
+                return
             if len(self.humans) > 1 and m.to_move() != self.viewer:
                 self.viewer = None  # R11.2: hidden again before the next seat moves
             if paced or spec.is_human:  # unpaced CPU steps are drawn once, at the end
@@ -637,12 +648,36 @@ class TableScreen(SizeAware, Screen):
         what = await self.app.push_screen_wait(GameOver(m))
         self.app.call_later(self.app.after_game, what, m)
 
+    @property
+    def gone(self) -> bool:
+        """The table is being taken down: nothing more may be drawn or played on it."""
+        return self.app.leaving or not self.app.is_running or not self.is_attached
+
+    def thinking_line(self, spec: SeatSpec) -> Text:
+        return Text(f"{spec.name} (CPU {spec.kind}) is thinking…   press s to skip ahead to "
+                    "the next decision of a person.")
+
     async def pause(self, seconds: float) -> None:
+        """The CPUs' pace: `seconds` of time with the table in sight (the clock stops while
+        a screen covers it: someone is reading); `s` ends it at once."""
         self.wake.clear()
-        try:
-            await asyncio.wait_for(self.wake.wait(), seconds)
-        except TimeoutError:
-            pass
+        left = seconds
+        while left > 0 and not self.wake.is_set():
+            if not self.uncovered.is_set():
+                await self.uncovered.wait()
+                continue
+            step = min(left, 0.05)
+            try:
+                await asyncio.wait_for(self.wake.wait(), step)
+            except TimeoutError:
+                pass
+            left -= step
+
+    def on_screen_suspend(self) -> None:
+        self.uncovered.clear()
+
+    def on_screen_resume(self) -> None:
+        self.uncovered.set()
 
     async def apply(self, option: int) -> None:
         new = self.match.apply(option)
@@ -661,6 +696,8 @@ class TableScreen(SizeAware, Screen):
                 self.query_one(PromptBar).clear(f"Round {report.round} is over.")
                 alone = None if self.humans else 4 * self.cpu_delay  # CPUs only: it goes on
                 await self.app.push_screen_wait(RoundSummary(report, self.names, alone))
+                if self.gone:
+                    return
                 self.show_table()
 
     def private_to(self, seat: int) -> bool:

@@ -12,8 +12,10 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual.await_complete import AwaitComplete
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
+from textual.screen import ModalScreen, ScreenResultType
 from textual.widget import Widget
 from textual.widgets import Button, Label, OptionList, Static
 
@@ -453,15 +455,42 @@ class KeyBar(Widget):
 class AnswerOnce:
     """Mixed into a screen that answers by closing (`dismiss`): it answers once. Keys mashed
     before it is gone do nothing, where they used to answer again — a second dismiss pops
-    the screen underneath too (the table), or fails on an answer already given."""
+    the screen underneath too (the table), or fails on an answer already given.
+
+    An answer that comes while another screen covers this one (a timer's, a worker's: help
+    opened over a round summary) waits until this screen is on top again: Textual's
+    `dismiss` pops whichever screen is on top, which would close the help instead."""
 
     _answered = False
+    _waiting: tuple | None = None  # an answer given while covered
 
     def dismiss(self, result=None) -> AwaitComplete:
         if self._answered:
             return AwaitComplete()
+        if not self.is_current:  # type: ignore[attr-defined]
+            self._waiting = (result,)
+            return AwaitComplete()
         self._answered = True
-        return super().dismiss(result)
+        return super().dismiss(result)  # type: ignore[misc]
+
+    def on_screen_resume(self) -> None:
+        if self._waiting is not None:
+            (result,), self._waiting = self._waiting, None
+            self.dismiss(result)
+
+
+# The keys that work on every screen of the table. A modal screen hides the app's own
+# bindings from Textual's key lookup, so each dialog binds them again (F1 and Ctrl+C are
+# priority bindings of the app and reach every screen anyway).
+EVERYWHERE = [Binding("q", "app.request_quit", "Quit"),
+              Binding("question_mark", "app.help", "Help", key_display="?")]
+
+
+class Dialog(ModalScreen[ScreenResultType]):
+    """A screen over the table (a question, a notice, the help): `q` asks before quitting
+    and `?` opens the help here too, as everywhere."""
+
+    BINDINGS = EVERYWHERE
 
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24  # the table is laid out for at least this much
