@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
-from textual.widgets import Static
 from typer.testing import CliRunner
 
 from dread_draw.cards import parse_deck
@@ -205,8 +204,8 @@ async def test_a_whole_game_through_the_keys_ends_with_the_fortune_and_a_rematch
         assert first.fortune in text_of(cards[0])
         await pilot.press(*["enter"] * len(fortune))
         parts = [text_of(c).split(":")[0] for c in over.query(".fortune-card")]
-        assert parts == ["The present", "The near future"] + ["The distant future"] * (
-            len(fortune) - 2)
+        assert parts[:2] == ["The present", "The near future"] and all(
+            p.startswith("The distant future") for p in parts[2:])
         await pilot.pause()
         assert "Turn the next card" not in text_of(over.query_one(KeyBar))  # none left
         assert "Rematch" in text_of(over.query_one(KeyBar))
@@ -358,11 +357,18 @@ async def test_help_shows_keys_and_rules_then_closes(plain_deck):
 
 
 @sync
-async def test_R7_the_round_summary_is_shown_over_the_rows_that_ended_the_round(plain_deck):
-    """R7: while the summary is up, the table shows the round as it ended — the winner's row
-    and its status — not the next round's empty rows."""
+async def test_R7_the_table_behind_a_round_summary_agrees_with_it(plain_deck, monkeypatch):
+    """R7: while the summary is up, the table shows the round's winning row as the round
+    ended and everyone's Life Deck and reserves after the damage — the numbers the summary
+    gives — and says which moment that is. The table reads the events as they come; it
+    never copies the whole game (which knows every hidden card)."""
+    def no_copy(self):
+        raise AssertionError("the table copied the omniscient game")
+
+    monkeypatch.setattr(Game, "copy", no_copy)
     seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
-    app = make_app(Match(plain_deck, seats, seed=4))
+    match = Match(plain_deck, seats, seed=4)
+    app = make_app(match)
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(200):
             if isinstance(app.screen, RoundSummary):
@@ -371,18 +377,30 @@ async def test_R7_the_round_summary_is_shown_over_the_rows_that_ended_the_round(
                 await pilot.press("1")
             await pilot.pause(0.01)
         assert isinstance(app.screen, RoundSummary)
+        assert type(match.game.events) is list
         table = app.screen_stack[-2]
-        end = [e for e in table.match.events if e["type"] == "round_end"][-1]
-        row = {c["uid"] for c in end["row"]}
-        assert row and not any(table.match.game.rows)  # the game itself has moved on
-        panel = list(table.query(SeatPanel))[end["winner"]]
-        assert row <= {t.uid for t in panel.query(CardTile)}
-        assert "won the round" in " ".join(text_of(w) for w in panel.query(Static))
+        end = [e for e in match.events if e["type"] == "round_end"][-1]
+        hits = [e for e in match.events[match.events.index(end):] if e["type"] == "damage"]
+        row = [c["uid"] for c in end["row"]]
+        assert row and hits and not any(match.game.rows)  # the game itself has moved on
+        panels = list(table.query(SeatPanel))
+        assert row == [t.uid for t in panels[end["winner"]].query(".row CardTile")]
+        summary = " ".join(text_of(w) for w in app.screen.query("#dialog Static"))
+        for hit in hits:
+            seat, life = hit["seat"], hit["life"]
+            head = text_of(panels[seat].query_one(".seat-head"))
+            assert life_pips(life) in head  # after the damage, as the summary says
+            assert f"{seats[seat].name} takes {hit['amount']} damage: {life} card" in summary
+            kept = hit["kept"]["uid"]
+            assert kept in [t.uid for t in panels[seat].query(".reserves CardTile")]
+        heads = " ".join(text_of(p.query_one(".seat-head")) for p in panels)
+        assert "won the round" in heads and "TO PLAY" not in heads
+        assert "after the damage" in text_of(table.query_one("#topbar"))
         await close(pilot, app.screen)
         await pilot.pause()
         panel = list(table.query(SeatPanel))[end["winner"]]
-        assert not row & {t.uid for t in panel.query(CardTile)} - set(
-            table.match.game.reserves[end["winner"]])  # back to the table as it is
+        assert not set(row) & {t.uid for t in panel.query(".row CardTile")}  # as it is now
+        assert "after the damage" not in text_of(table.query_one("#topbar"))
 
 
 @sync
@@ -631,6 +649,39 @@ async def test_clicking_a_card_shows_its_text_and_fortune(plain_deck):
         reader = text_of(app.screen.query_one(CardReader))
         assert plain_deck.card[tile.uid].fortune in reader
         assert f"strength {plain_deck.strength[tile.uid]}" in reader
+
+
+@sync
+async def test_R4_4_the_card_reader_lets_go_of_a_row_card_once_its_row_is_discarded(
+        plain_deck):
+    """R4.4: Ana reads a card of her row, then is knocked out: her row goes to the discard
+    pile, and the reader no longer shows the card (the CPUs play on; nothing of her row is
+    on screen)."""
+    from helpers import Pick
+
+    pick = Pick(plain_deck)
+    five, eight, nine, two = pick(5), pick(8), pick(9), pick(2)
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
+    match = Match(plain_deck, seats, seed=1)
+    match.game = Game.setup(plain_deck, 3, life=[[pick(0)], [pick(0)], [pick(0)]],
+                            draw=[five, eight, nine, two], starting_seat=0)
+    match.apply(REVEAL)  # Ana: 5
+    match.play_cpus()  # Zora 8, Orrin 9: Ana, lowest, plays again
+    app = DreadDrawApp(match, cpu_delay=30)  # the CPUs think for ever once she is out
+    app.animation_level = "none"
+    async with app.run_test(size=SIZE) as pilot:
+        await until_asked(app, pilot)
+        table = app.screen
+        tile = next(t for t in table.query(CardTile) if t.uid == five)
+        await pilot.click(tile)
+        reader = table.query_one(CardReader)
+        assert reader.uid == five
+        await pilot.press("1")  # reveals 2: it fails, her row is discarded
+        await pilot.pause(0.1)
+        assert not match.game.in_round[0] and five in match.game.discard
+        assert five not in {t.uid for t in table.query(CardTile)}
+        assert reader.uid != five
+        assert plain_deck.card[five].fortune not in text_of(reader)
 
 
 @sync
@@ -900,13 +951,50 @@ async def test_R8_1_a_double_enter_at_the_hand_off_does_not_keep_a_card_unread(
         assert match.game.pending is not d
 
 
-def test_the_final_standings_count_the_winners_cards_in_words(plain_deck):
-    match = Match(plain_deck, [SeatSpec("Ana", "random"), SeatSpec("Ben", "random")], seed=2)
+def test_the_final_standings_say_when_each_player_was_defeated(plain_deck):
+    """R10: the winner's cards left in words; every other player's round of defeat."""
+    seats = [SeatSpec("Ana", "random"), SeatSpec("Ben", "random"), SeatSpec("Cy", "random")]
+    match = Match(plain_deck, seats, seed=2)
     while not match.over:
         match.apply(match.cpu_choice())
-    assert len(match.game.life[match.game.winner]) == 1  # seed 2: one card left to read
-    text = GameOver(match).standings()
-    assert "winner, 1 card left in the Life Deck" in text and "defeated" in text
+    g = match.game
+    text = GameOver(match).standings().plain
+    winner = seats[g.winner].name
+    assert f"{winner} (CPU random): the winner, {len(g.life[g.winner])} card" in text
+    rounds, rnd = {}, 0
+    for ev in match.events:
+        rnd = ev.get("round", rnd) if ev["type"] in ("round_start", "round_end") else rnd
+        if ev["type"] == "defeated":
+            rounds[ev["seat"]] = rnd
+    assert len(rounds) == 2 and len(set(rounds.values())) == 2  # seed 2: two rounds apart
+    for seat, rnd in rounds.items():
+        assert f"{seats[seat].name} (CPU random): defeated in round {rnd}" in text
+
+
+@sync
+async def test_R10_2_each_fortune_card_turned_is_scrolled_into_sight_and_numbered(fierce_deck):
+    """R10.2 at 80×24: the distant-future cards are numbered, and each card turned is in
+    sight however many came before it."""
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
+    match = Match(fierce_deck, seats, seed=22)
+    while not match.over:
+        match.apply(match.cpu_choice() if match.cpu_to_move() else match.game.pending.options[0])
+    fortune = match.game.fortune
+    assert len(fortune) == 10, "seed 22 leaves the winner a whole Life Deck"
+    app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_screen(app, pilot, GameOver)
+        over = app.screen
+        box = over.query_one("#gameover")
+        for i in range(len(fortune)):
+            await pilot.press("enter")
+            await pilot.pause()
+            card = list(over.query(".fortune-card"))[-1]
+            assert card.region.height and box.region.contains_region(card.region), i
+        titles = [text_of(c).split(":")[0] for c in over.query(".fortune-card")]
+        n = len(fortune) - 2
+        assert titles == ["The present", "The near future"] + [
+            f"The distant future ({k} of {n})" for k in range(1, n + 1)]
 
 
 def test_R11_2_a_known_hidden_card_is_placed_from_the_nearer_end_of_its_pile():

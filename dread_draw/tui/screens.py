@@ -52,6 +52,7 @@ from dread_draw.tui.widgets import (
     KeyBar,
     PromptBar,
     SeatPanel,
+    SeatState,
     TableCentre,
     TooSmall,
     kind_label,
@@ -284,16 +285,24 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
         yield KeyBar()
         yield TooSmall()
 
-    def standings(self) -> str:
-        """Every seat at the end: the winner's cards left, or when each was defeated."""
-        view = self.match.game.view(self.match.game.winner)
-        lines = []
+    def standings(self) -> Text:
+        """Every seat at the end: the winner's cards left, the round in which each other
+        player was defeated (after a stalemate, the cards each had left)."""
+        g = self.match.game
+        fell = defeat_rounds(self.match.events)
+        lines = Text()
         for s, spec in enumerate(self.match.seats):
-            left = f"{counted(view.life_counts[s], 'card')} left in the Life Deck"
-            state = ("defeated" if view.defeated[s] else
-                     f"winner, {left}" if s == view.winner else left)
-            lines.append(f"{spec.name} ({kind_label(spec)}): {state}")
-        return "\n".join(lines)
+            left = f"{counted(len(g.life[s]), 'card')} left in the Life Deck"
+            if s == g.winner:
+                state = f"the winner, {left}"
+            elif g.defeated[s]:
+                state = f"defeated in round {fell[s]}" if s in fell else "defeated"
+            else:
+                state = left
+            if s:
+                lines.append("\n")
+            lines.append_text(Text.assemble(plain(spec.name), f" ({kind_label(spec)}): {state}"))
+        return lines
 
     def on_mount(self) -> None:
         self._update_turn_button()
@@ -321,10 +330,13 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
         c = fortune[self.turned]
         card = deck.card[c]
         t = Text()
-        t.append(f"{fortune_part(self.turned)}: ", "bold")
-        t.append(f"{card.name} ({card.strength}, damage {damage_text(card.damage)})\n")
-        t.append(card.fortune, "italic")
-        box.mount(Static(t, classes="fortune-card"))
+        t.append(f"{fortune_title(self.turned, len(fortune))}: ", "bold")
+        t.append_text(plain(card.name))
+        t.append(f" ({card.strength}, damage {damage_text(card.damage)})\n")
+        t.append_text(plain(card.fortune, "italic", lines=True))
+        turned = Static(t, classes="fortune-card")
+        box.mount(turned)
+        self.call_after_refresh(turned.scroll_visible, animate=False)  # turned in sight
         self.turned += 1
         self._update_turn_button()
 
@@ -337,6 +349,24 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
             self.action_turn()
         else:
             self.action_done(event.button.id)
+
+
+def fortune_title(index: int, total: int) -> str:
+    """R10.2: the present, the near future, then the distant future card by card."""
+    if index < 2:
+        return fortune_part(index)
+    return f"The distant future ({index - 1} of {total - 2})"
+
+
+def defeat_rounds(events: list[dict]) -> dict[int, int]:
+    """The round in which each defeated seat was defeated (from the event log)."""
+    rnd, fell = 0, {}
+    for ev in events:
+        if ev["type"] in ("round_start", "round_end"):
+            rnd = ev["round"]
+        elif ev["type"] == "defeated":
+            fell[ev["seat"]] = rnd
+    return fell
 
 
 # ------------------------------------------------------------------------------ new game
@@ -485,23 +515,6 @@ class GameLog(RichLog):
         self.call_after_refresh(self.scroll_end, animate=False)
 
 
-class RoundEnds(list):
-    """The game's event list, keeping a copy of the game as each round ends (its damage not
-    yet dealt): the table the round's summary is shown over. A choice resolves whole, so
-    without it the summary would open over the next round's empty rows."""
-
-    def __init__(self, game) -> None:
-        super().__init__(game.events)
-        self.game = game
-        self.at: dict[int, object] = {}  # round -> the game as that round ended
-        game.events = self
-
-    def append(self, ev: dict) -> None:
-        super().append(ev)
-        if ev["type"] == "round_end":
-            self.at[ev["round"]] = self.game.copy()
-
-
 class TableScreen(SizeAware, Screen):
     """The table: every seat, the shared zones, the card reader, the log and the prompt."""
 
@@ -522,8 +535,8 @@ class TableScreen(SizeAware, Screen):
         self._viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.narrate = Narrator(match.deck, self.names)
         self.rounds = RoundTracker(match.deck)
-        self.round_ends = RoundEnds(match.game) if match.game.events is not None else None
         self.round_winner = -1
+        self.winning_row: tuple[int, ...] = ()  # the last round's, from its round_end event
         self.skipping = False
         self.wake = asyncio.Event()
         self.uncovered = asyncio.Event()  # no screen over the table (help, quit, ...)
@@ -576,21 +589,45 @@ class TableScreen(SizeAware, Screen):
 
     # ---------------------------------------------------------------- rendering (from a view)
 
-    def show_table(self, game=None, round_winner: int | None = None) -> None:
-        """The table from the game now, or from `game` (a round as it ended)."""
+    def show_table(self, ended: RoundReport | None = None) -> None:
+        """The table as it is now. While a round's summary is up (`ended`): the round's
+        winning row as it ended, beside everyone's Life Deck and reserves after the damage
+        — the numbers the summary gives — and the top bar says so."""
         m = self.match
         private = self.viewer is not None
-        view = (game or m.game).view(self.viewer if private else 0)
-        winner = self.round_winner if round_winner is None else round_winner
-        states = seat_states(view, m.seats, round_winner=winner, private=private)
+        view = m.game.view(self.viewer if private else 0)
+        if ended is None:
+            states = seat_states(view, m.seats, round_winner=self.round_winner,
+                                 private=private)
+            to_play = view.pending.seat if view.pending is not None else -1
+            who = f"  ·  {self.names[to_play]} to play" if to_play >= 0 else ""
+            top = Text.assemble(f"DREAD DRAW  ·  round {view.round}  ·  seed {m.seed}",
+                                plain(who))
+        else:
+            states = seat_states(view, m.seats, private=private,
+                                 round_over=(ended.winner, self.winning_row))
+            top = Text(f"DREAD DRAW  ·  round {ended.round} is over: its winning row, and "
+                       "everything else after the damage")
         for panel, state in zip(self.query(SeatPanel), states, strict=True):
             panel.show(state, self.compact)
         self.query_one(TableCentre).show(view, m.seed, self.names, private)
-        to_play = view.pending.seat if view.pending is not None else -1
-        who = f"  ·  {self.names[to_play]} to play" if to_play >= 0 else ""
-        update_if_changed(self.query_one("#topbar", Static),
-                          f"DREAD DRAW  ·  round {view.round}  ·  seed {m.seed}{who}",
+        update_if_changed(self.query_one("#topbar", Static), top,
                           layout=False)  # one line, always
+        self.check_reader(states)
+
+    def check_reader(self, states: list[SeatState]) -> None:
+        """The card reader forgets its card once the card is nowhere on screen (played
+        away, discarded with a row, an answer no longer offered)."""
+        reader = self.query_one(CardReader)
+        if reader.uid is None:
+            return
+        shown = {c for st in states for c in st.row + st.reserves}
+        shown.update(self.query_one(PromptBar).cards())
+        d = self.match.game.pending
+        if self.answer is not None and d is not None:
+            shown.add(d.card)  # the card whose ability is asked about
+        if reader.uid not in shown:
+            reader.show(self.match.deck, None)
 
     def _note(self, ev: dict, log: RichLog) -> RoundReport | None:
         line = self.narrate(ev)
@@ -598,6 +635,7 @@ class TableScreen(SizeAware, Screen):
             log.write(line)
         if ev["type"] == "round_end":
             self.round_winner = ev["winner"]
+            self.winning_row = tuple(c["uid"] for c in ev.get("row") or ())
         elif ev["type"] == "round_start":
             self.round_winner = -1
         return self.rounds.feed(ev)
@@ -687,12 +725,10 @@ class TableScreen(SizeAware, Screen):
             log.write(said)
         for ev in new:
             report = self._note(ev, log)
-            ended = self.round_ends.at.pop(report.round, None) if (
-                report is not None and self.round_ends is not None) else None
             if report is not None and not self.skipping:
                 if len(self.humans) > 1:  # everyone reads the summary: public cards only
                     self.viewer = None  # (R11.2; the next person takes the keyboard again)
-                self.show_table(ended, report.winner)  # the rows that ended the round
+                self.show_table(ended=report)
                 self.query_one(PromptBar).clear(f"Round {report.round} is over.")
                 alone = None if self.humans else 4 * self.cpu_delay  # CPUs only: it goes on
                 await self.app.push_screen_wait(RoundSummary(report, self.names, alone))

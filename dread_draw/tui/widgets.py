@@ -108,13 +108,22 @@ class SeatState:
 
 
 def seat_states(view: View, seats: list[SeatSpec], *, round_winner: int = -1,
-                private: bool = False) -> list[SeatState]:
+                private: bool = False,
+                round_over: tuple[int, tuple[int, ...]] | None = None) -> list[SeatState]:
     """The seat panels' contents from one seat's view (R11.1: all of it public but
-    `known_life`, which is shown only when `private`)."""
-    to_play = view.pending.seat if view.pending is not None else -1
+    `known_life`, which is shown only when `private`). `round_over`: (winner, winning row)
+    of a round that has ended, shown with the table as it is after the round's damage."""
+    to_play = view.pending.seat if view.pending is not None and round_over is None else -1
     out = []
     for s, spec in enumerate(seats):
-        if view.over:
+        row, total = view.rows[s], view.totals[s]
+        if round_over is not None:
+            winner, won_with = round_over
+            status = ("defeated" if view.defeated[s] else
+                      "won the round" if s == winner else "eliminated")
+            if s == winner:
+                row, total = won_with, sum(view.deck.strength[c] for c in won_with)
+        elif view.over:
             status = "winner" if s == view.winner else ("defeated" if view.defeated[s] else "")
         elif view.defeated[s]:
             status = "defeated"
@@ -127,8 +136,8 @@ def seat_states(view: View, seats: list[SeatSpec], *, round_winner: int = -1,
         else:
             status = "eliminated"
         known = len(view.life_known[s]) if private else 0
-        out.append(SeatState(s, spec, view.life_counts[s], view.rows[s], view.reserves[s],
-                             view.totals[s], status, s == to_play, known))
+        out.append(SeatState(s, spec, view.life_counts[s], row, view.reserves[s],
+                             total, status, s == to_play, known))
     return out
 
 
@@ -390,6 +399,10 @@ class PromptBar(Vertical):
     def on_resize(self) -> None:
         if self._texts and self.size.width != self._width:
             self._lay_out()
+
+    def cards(self) -> list[int]:
+        """The cards on offer as answers (none when the answers are not cards)."""
+        return [o for o in self.options if o >= 0] if self._cards else []
 
     def clear(self, message: Text | str = "") -> None:
         self.options = []
