@@ -280,6 +280,28 @@ async def test_typing_q_in_a_name_types_it_and_does_not_quit():
 
 
 @sync
+async def test_new_game_screen_help_is_f1_in_a_name_and_the_key_bar_says_so():
+    """In a name field ? and q are letters of the name; F1 opens the help (and Ctrl+C
+    quits) from anywhere, so the key bar names F1 and Ctrl+C. ? opens the help from a
+    button."""
+    setup = Setup([SeatSpec("Quinn", HUMAN), SeatSpec("Zora", "random")], 5)
+    app = make_app(setup=setup)
+    async with app.run_test(size=SIZE) as pilot:
+        bar = text_of(app.screen.query_one(KeyBar))
+        assert "F1" in bar and "^c" in bar and "?" not in bar and " q " not in bar
+        await pilot.click("#name-0")
+        await pilot.press("home", "f1")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert app.screen.query_one("#name-0").value == "Quinn"
+        await pilot.press("question_mark")  # a letter of a name, here
+        assert app.screen.query_one("#name-0").value == "?Quinn"
+        app.screen.query_one("#start").focus()
+        await pilot.press("question_mark")  # no text field has the focus
+        assert isinstance(app.screen, HelpScreen)
+
+
+@sync
 async def test_new_game_screen_names_a_bad_deck_file(tmp_path):
     setup = Setup([SeatSpec("Mara", HUMAN), SeatSpec("Zora", "random")], 5,
                   str(tmp_path / "missing.toml"))
@@ -682,6 +704,9 @@ async def test_R4_4_the_card_reader_lets_go_of_a_row_card_once_its_row_is_discar
         assert five not in {t.uid for t in table.query(CardTile)}
         assert reader.uid != five
         assert plain_deck.card[five].fortune not in text_of(reader)
+        # and she is told how to skip the CPUs' turns that follow
+        said = text_of(table.query_one("#question"))
+        assert "Ana is out of this round: press s to skip ahead to the next decision" in said
 
 
 @sync
@@ -726,6 +751,29 @@ async def test_random_key_mashing_never_crashes(fierce_deck):
             screens.add(type(app.screen).__name__)
         assert app.is_running
     assert "TableScreen" in screens and len(screens) >= 3
+
+
+@sync
+async def test_the_replay_footer_and_the_readme_name_the_same_keys(plain_deck):
+    from dread_draw.saves import Save
+    from dread_draw.tui.replay import ReplayApp
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in readme.splitlines() if line.startswith("| `dread-draw replay"))
+    match = Match(plain_deck, [SeatSpec("A", "random"), SeatSpec("B", "random")], seed=2)
+    match.play_cpus()
+    app = ReplayApp(Save.of(match), match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown, seen = [], set()  # as the Footer shows them: the first key of each action
+        for active in app.screen.active_bindings.values():
+            b = active.binding
+            if b.show and (b.action, b.description) not in seen:
+                seen.add((b.action, b.description))
+                shown.append(app.get_key_display(b))
+    assert shown and all(key in row for key in shown), (shown, row)
+    named = re.findall(r"[←→\[\]?q](?= |`)", row.split("revealed:")[1].split("(or")[0])
+    assert sorted(set(named)) == sorted(set(shown))
 
 
 # ---------------------------------------------------------------- words, without the app

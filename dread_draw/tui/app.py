@@ -54,6 +54,8 @@ class DreadDrawApp(App):
     TITLE = "Dread Draw"
     CSS_PATH = "dread_draw.tcss"
     ENABLE_COMMAND_PALETTE = False  # its Quit would skip the question asked during a game
+    # F1 and Ctrl+C work on every screen, even in a text field; ? and q wherever no text
+    # field takes them (the new-game screen shows F1 and Ctrl+C in its key bar instead).
     BINDINGS = [
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("f1", "help", "Help", show=False, priority=True),

@@ -156,10 +156,18 @@ class ReplayApp(App):
     CSS_PATH = "replay.tcss"
     TITLE = "Dread Draw — replay"
     BINDINGS = [
-        Binding("right,l,space", "step(1)", "Next", priority=True),
-        Binding("left,h", "step(-1)", "Back", priority=True),
-        Binding("right_square_bracket,pagedown", "round(1)", "Next round", priority=True),
-        Binding("left_square_bracket,pageup", "round(-1)", "Round back", priority=True),
+        # The footer shows the first key of each shown binding; the README names the same
+        # ones (→ ← [ ] ? q); the others are in the help
+        Binding("right", "step(1)", "Next", priority=True),
+        Binding("left", "step(-1)", "Back", priority=True),
+        Binding("right_square_bracket", "round(1)", "Next round", key_display="]",
+                priority=True),
+        Binding("left_square_bracket", "round(-1)", "Round back", key_display="[",
+                priority=True),
+        Binding("l,space", "step(1)", "Next", priority=True, show=False),
+        Binding("h", "step(-1)", "Back", priority=True, show=False),
+        Binding("pagedown", "round(1)", "Next round", priority=True, show=False),
+        Binding("pageup", "round(-1)", "Round back", priority=True, show=False),
         # Start and End stay out of the footer, which cuts off what does not fit in 80
         # columns (Help and Quit were lost); the help lists every key
         Binding("home,g", "go(0)", "Start", priority=True, show=False),

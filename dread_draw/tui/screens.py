@@ -379,7 +379,11 @@ def kind_options() -> list[tuple[str, str]]:
 class NewGame(SizeAware, Screen):
     """2 to 5 seats (name, human or CPU level), a seed (shown; fresh by default), a deck."""
 
-    BINDINGS = [Binding("ctrl+s", "start", "Start"), Binding("f1", "app.help", "Help")]
+    # F1 and Ctrl+C in the key bar: the keys that work here, where ? and q type into a name
+    # (priority, as the app's own: the key bar shows these, not the app's ? and q)
+    BINDINGS = [Binding("ctrl+s", "start", "Start"),
+                Binding("f1", "app.help", "Help", key_display="F1", priority=True),
+                Binding("ctrl+c", "app.request_quit", "Quit", priority=True)]
 
     def __init__(self, setup: Setup) -> None:
         super().__init__()
@@ -692,8 +696,24 @@ class TableScreen(SizeAware, Screen):
         return self.app.leaving or not self.app.is_running or not self.is_attached
 
     def thinking_line(self, spec: SeatSpec) -> Text:
-        return Text(f"{spec.name} (CPU {spec.kind}) is thinking…   press s to skip ahead to "
-                    "the next decision of a person.")
+        """What the prompt says while a CPU thinks; once the people are knocked out, that
+        `s` skips the CPUs' turns."""
+        g = self.match.game
+        thinking = Text.assemble(plain(spec.name), f" (CPU {spec.kind}) is thinking…   ")
+        people = [s for s in self.humans if not g.defeated[s]]
+        if not people:
+            return thinking.append("Nobody at the keyboard is left in the game: press s to "
+                                   "skip ahead to the end.")
+        out = [s for s in people if not g.in_round[s]]
+        if len(out) < len(people):
+            return thinking.append("Press s to skip ahead to the next decision of a person.")
+        if len(out) == 1:
+            said = Text.assemble(plain(self.names[out[0]]), " is out of this round: press s to "
+                                 "skip ahead to the next decision of a person.")
+        else:
+            said = Text("Everyone at the keyboard is out of this round: press s to skip ahead to "
+                        "the next decision of a person.")
+        return thinking.append_text(said)
 
     async def pause(self, seconds: float) -> None:
         """The CPUs' pace: `seconds` of time with the table in sight (the clock stops while

@@ -455,7 +455,10 @@ class KeyBar(Widget):
         key_style = self.get_component_rich_style("keybar--key")
         t = Text(no_wrap=True, overflow="ellipsis")
         seen = set()
-        for active in self.screen.active_bindings.values():
+        # the screen's own keys first, then the app's (a description is shown once: the
+        # first key that has it)
+        bindings = sorted(self.screen.active_bindings.values(), key=lambda a: a.node is self.app)
+        for active in bindings:
             b = active.binding
             if not b.show or b.description in seen:
                 continue
