@@ -58,7 +58,7 @@ def simulate(
         help="Thinking budget per decision for searching agents (ms).", min=1)] = 250,
     report: Annotated[bool, typer.Option(
         "--report", help="Print the balance report: per-card figures and the deck's "
-                         "targets (issue 3).")] = False,
+                         "targets.")] = False,
 ) -> None:
     """Play games headless with CPU seats and print a summary (or, with --report, the
     deck's balance report)."""

@@ -636,6 +636,8 @@ def stats_command(save_dir: Path | None) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from dread_draw.safe_text import plain
+
     folder = SaveDir(save_dir)
     if save_dir is not None and not folder.root.exists():
         raise SaveError(f"{folder.root}: no such save folder.", folder.root, "folder")
@@ -646,13 +648,22 @@ def stats_command(save_dir: Path | None) -> None:
     if not result.games:
         out.print(f"No finished games are kept in {folder.games} yet.", markup=False)
         return
-    for label, rows in (("player", result.players), ("CPU level", result.cpus)):
+    kept = f"{result.games} finished game" + ("" if result.games == 1 else "s")
+    out.print(f"From the {kept} kept in {folder.games}:", markup=False)
+    # A person plays one seat of a game; a CPU level may have several seats in one game.
+    for title, label, counts, rows, note in (
+            ("Games per player name", "player", "games", result.players, ""),
+            ("Seats per CPU level", "CPU level", "seats", result.cpus,
+             "A CPU level counts once for each seat it had: two normal CPUs in one game are "
+             "two seats.")):
         if not rows:
             continue
-        t = Table(title=f"Per {label} · {result.games} kept games", header_style="bold")
+        t = Table(title=title, header_style="bold")
         t.add_column(label)
-        for col in ("played", "won", "won %"):
+        for col in (counts, "won", "won %"):
             t.add_column(col, justify="right")
         for name, (played, won) in sorted(rows.items(), key=lambda kv: (-kv[1][1], kv[0])):
-            t.add_row(name, str(played), str(won), f"{100 * won / played:.0f}%")
+            t.add_row(plain(name), str(played), str(won), f"{100 * won / played:.0f}%")
         out.print(t)
+        if note:
+            out.print(note, markup=False)

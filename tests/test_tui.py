@@ -367,6 +367,100 @@ async def test_q_and_ctrl_c_ask_before_quitting_on_every_screen(plain_deck):
     assert not app.is_running and not match.over
 
 
+def table_with_saves(plain_deck, tmp_path):
+    from dread_draw.saves import SaveDir
+
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
+    match = Match(plain_deck, seats, seed=4)
+    return match, make_app(match, saves=SaveDir(tmp_path))
+
+
+async def answer(app, pilot, times: int) -> None:
+    """Answer `times` questions at the table with 1 (Enter on what comes between)."""
+    for _ in range(times):
+        for _ in range(500):
+            screen = app.screen
+            if isinstance(screen, TableScreen) and screen.answer is not None:
+                break
+            if isinstance(screen, (HandOff, RoundSummary)) and screen.ready:
+                await pilot.press("enter")
+            await pilot.pause(0.01)
+        await pilot.press("1")
+        await pilot.pause()
+
+
+@sync
+async def test_quitting_says_where_the_game_is_saved(plain_deck, tmp_path):
+    match, app = table_with_saves(plain_deck, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await answer(app, pilot, 3)
+        await pilot.press("q")
+        said = text_of(app.screen.query_one("#quit-saved"))
+        assert str(tmp_path / "current.json") in said and "--resume" in said
+        assert "NOT" not in said
+
+
+@sync
+async def test_quitting_tells_the_truth_when_autosave_is_failing(plain_deck, tmp_path,
+                                                                monkeypatch):
+    """A full disk or a read-only folder: the quit question, and the line printed on the
+    way out, say that the game is NOT saved past the last good save, and where that is."""
+    import dread_draw.saves as saves
+    from dread_draw.saves import read_save
+
+    match, app = table_with_saves(plain_deck, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await answer(app, pilot, 2)
+        good = read_save(tmp_path / "current.json")
+        assert good.choices == match.choices
+
+        def full(path, lines):
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr(saves, "atomic_write", full)
+        await answer(app, pilot, 2)
+        behind = len(match.choices) - len(good.choices)
+        assert behind >= 2 and not match.over
+        await pilot.press("q")
+        said = " ".join(text_of(app.screen.query_one("#quit-saved")).split())
+        assert "No space left on device" in said
+        assert f"NOT saved past round {good.rounds}" in said
+        assert f"{tmp_path / 'current.json'}, is {behind} moves behind" in said
+        assert " ".join(app.save_note().split()) == said  # printed on the way out too
+
+
+def test_leaving_a_game_prints_how_to_continue_it_and_a_crash_exits_non_zero(
+        plain_deck, tmp_path, capsys, monkeypatch):
+    """`dread-draw play`: one line on the way out says how to continue the game in progress;
+    a table that stops on an error exits non-zero with that line."""
+    from dread_draw.tui.app import run_table
+
+    async def quit_after_two_moves(pilot):
+        await answer(pilot.app, pilot, 2)
+        await pilot.press("q", "y")
+
+    match, app = table_with_saves(plain_deck, tmp_path)
+    run_table(app, headless=True, size=SIZE, auto_pilot=quit_after_two_moves)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(tmp_path / "current.json") in err and "--resume" in err
+
+    def broken(self, *args, **kwargs):
+        raise RuntimeError("a bug in the table")
+
+    async def play_on(pilot):
+        await answer(pilot.app, pilot, 2)
+        monkeypatch.setattr(TableScreen, "show_table", broken)
+        await answer(pilot.app, pilot, 2)
+
+    match, app = table_with_saves(plain_deck, tmp_path / "again")
+    with pytest.raises(SystemExit) as stopped:
+        run_table(app, headless=True, size=SIZE, auto_pilot=play_on)
+    assert stopped.value.code == 1
+    last = capsys.readouterr().err.strip().splitlines()[-1]
+    assert last.startswith("The table stopped on an error.")
+    assert str(tmp_path / "again" / "current.json") in last
+
+
 @sync
 async def test_help_shows_keys_and_rules_then_closes(plain_deck):
     match = Match(plain_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")], seed=1)
@@ -873,7 +967,7 @@ def test_the_log_tells_a_round_in_plain_sentences(plain_deck):
         report = tracker.feed(ev) or report
     assert report.lines(["Mara", "Ben"])[:2] == [
         "Round 1: Mara wins with The Crow (4).",
-        "Mara's row deals 1 damage to each other player (R7)."]
+        "Mara's row deals 1 damage to each other player."]
 
 
 def test_R4_4_R9_4_an_eliminated_player_hears_why_before_an_aftermath_is_offered(standard_deck):
@@ -891,7 +985,7 @@ def test_R4_4_R9_4_an_eliminated_player_hears_why_before_an_aftermath_is_offered
     lines = [line for line in map(say, events) if line]
     assert lines[-1].startswith(f"Ana reveals {deck.card[weak].name}") and "fails" in lines[-1]
     question, _ = describe(g.pending, g.view(0), ["Ana", "Ben"])
-    assert question.startswith("Ana: you are out of the round. use The Mourner")
+    assert question.startswith("Ana: you are out of the round. Use The Mourner")
 
 
 def test_the_log_says_what_an_ability_did_once_its_player_chose(standard_deck):
@@ -997,6 +1091,75 @@ async def test_R8_1_a_double_enter_at_the_hand_off_does_not_keep_a_card_unread(
         await pilot.press("2")
         await pilot.pause()
         assert match.game.pending is not d
+
+
+RULE_OR_ISSUE = re.compile(r"\bR\d+(\.\d+)?\b|\bissues? \d")
+SENTENCE_IN_LOWER_CASE = re.compile(r"[a-z)]\. [a-z]")
+
+
+@pytest.mark.parametrize("command", [[], ["play"], ["simulate"], ["arena"], ["cards"],
+                                     ["rules"], ["replay"], ["stats"]])
+def test_help_shows_flags_as_flags_and_no_rule_or_issue_numbers(command):
+    """--help is for players: a flag is shown as a flag (`--resume`, not `--resume <bool>`),
+    and nothing in it is a rule number or an issue number."""
+    result = CliRunner().invoke(cli_app, [*command, "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "<bool>" not in result.output and "BOOLEAN" not in result.output
+    assert not RULE_OR_ISSUE.search(result.output), RULE_OR_ISSUE.search(result.output)
+
+
+def test_stats_says_what_it_counts(plain_deck, tmp_path):
+    """Games per player name; seats per CPU level — a level with two seats in a game
+    counts twice, and the table says so rather than leaving "normal: 4" beside "2 games"."""
+    from dread_draw.saves import Save, SaveDir
+
+    folder = SaveDir(tmp_path)
+    for seed in (1, 2):
+        match = Match(plain_deck, [SeatSpec("[/]Ana", HUMAN), SeatSpec("Zora", "normal"),
+                                   SeatSpec("Orrin", "normal")], seed=seed)
+        while not match.over:
+            match.apply(match.cpu_choice() if match.cpu_to_move()
+                        else match.game.pending.options[0])
+        folder.archive(Save.of(match))
+    result = CliRunner().invoke(cli_app, ["stats", "--save-dir", str(tmp_path)],
+                                env={"COLUMNS": "200"})
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "From the 2 finished games kept in" in out
+    assert "Games per player name" in out and "Seats per CPU level" in out
+    assert "two normal CPUs in one game are two seats" in out
+    assert re.search(r"│ normal\s+│\s+4 │", out) and re.search(r"│ \[/\]Ana\s+│\s+2 │", out)
+
+
+def test_the_rules_players_read_hold_no_rule_numbers():
+    from dread_draw.rules_text import rules_markdown
+
+    text = rules_markdown() + HelpScreen.KEYS
+    assert not RULE_OR_ISSUE.search(text), RULE_OR_ISSUE.search(text)
+
+
+def test_what_a_whole_game_says_is_plain_sentences(standard_deck):
+    """Every log line, question, round summary and the stalemate line of whole games: no
+    rule numbers, and a sentence starts with a capital after a full stop."""
+    said = []
+    for seed in range(1, 9):
+        m = Match(standard_deck, [SeatSpec("A", "normal"), SeatSpec("B", "random"),
+                                  SeatSpec("C", "easy")], seed=seed)
+        say, rounds = Narrator(standard_deck, ["A", "B", "C"]), RoundTracker(standard_deck)
+        while not m.over:
+            d = m.game.pending
+            said.append(describe(d, m.game.view(d.seat), ["A", "B", "C"])[0])
+            for ev in m.apply(m.cpu_choice()):
+                said.append(say(ev) or "")
+                report = rounds.feed(ev)
+                if report is not None:
+                    said += report.lines(["A", "B", "C"])
+    stalemate = Narrator(standard_deck, ["A", "B"])(
+        {"type": "game_end", "winner": 0, "rounds": 40, "stalemate": True})
+    for line in said + [stalemate]:
+        assert not RULE_OR_ISSUE.search(line), line
+        assert not SENTENCE_IN_LOWER_CASE.search(line), line
+    assert any("Use " in line and "you are out of the round." in line for line in said)
 
 
 def test_the_final_standings_say_when_each_player_was_defeated(plain_deck):

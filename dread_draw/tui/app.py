@@ -9,7 +9,9 @@ resumed — reaches the table: the place to hook per-match work such as autosave
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
+from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
@@ -17,6 +19,7 @@ from textual.binding import Binding
 from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck, load_deck
 from dread_draw.errors import DreadDrawError
+from dread_draw.safe_text import clean
 from dread_draw.saves import (
     KEEP,
     Autosaver,
@@ -24,6 +27,7 @@ from dread_draw.saves import (
     SaveError,
     autosave_new,
     continue_label,
+    read_save_or_none,
     resume,
 )
 from dread_draw.sim import HUMAN, Match, SeatSpec
@@ -129,7 +133,8 @@ class DreadDrawApp(App):
         self._replace_screens(TableScreen(match, self.cpu_delay))
 
     def autosave_failed(self, message: str) -> None:
-        self.notify(message, title="Autosave", severity="error", timeout=15)
+        self.notify(clean(message), title="Autosave", severity="error", timeout=15,
+                    markup=False)  # a path or a name may look like markup
 
     def continue_saved(self) -> None:
         """The new-game screen's "Continue": resume the saved game, or ask what to do."""
@@ -191,7 +196,44 @@ class DreadDrawApp(App):
             if quit_:
                 self.exit()
 
-        self.push_screen(ConfirmQuit(saved=self.saver is not None), answered)
+        self.push_screen(ConfirmQuit(self.save_note()), answered)
+
+    def save_note(self) -> str | None:
+        """Where the game in progress stands with its save, in words (None: no game is in
+        progress). When autosave is failing (a full disk, a read-only folder) it says so and
+        where the last good save of this game is, if there is one."""
+        match, saver = self.match, self.saver
+        if match is None or match.over:
+            return None
+        if saver is None:
+            return "This game is not being saved: when you quit, it is lost."
+        if saver.error is None:
+            return (f"The game is saved in {saver.folder.current}: Continue on the new-game "
+                    "screen, or `dread-draw play --resume`, brings it back where it is.")
+        last = read_save_or_none(saver.folder.current)
+        same = last is not None and (last.seed, last.seats) == (match.seed, match.seats) and (
+            last.choices == match.choices[:len(last.choices)])
+        if last is None or not same:
+            return (f"Saving this game is failing: {saver.error} Nothing of this game is "
+                    "saved: when you quit, it is lost.")
+        behind = len(match.choices) - len(last.choices)
+        return (f"Saving this game is failing: {saver.error} The game is NOT saved past round "
+                f"{last.rounds}: the last good save, {last.path}, is {behind} "
+                f"{'move' if behind == 1 else 'moves'} behind the table; `dread-draw play "
+                "--resume` continues from there.")
+
+
+def run_table(app: DreadDrawApp, **run: Any) -> None:
+    """Run the table; on the way out, one line on the terminal says how the game in progress
+    can be continued (or that its save is failing). A table that stopped on an error exits
+    non-zero, saying where the save is."""
+    app.run(**run)
+    note = app.save_note()
+    if app.return_code:
+        print(f"The table stopped on an error. {note or ''}".rstrip(), file=sys.stderr)
+        raise SystemExit(app.return_code)
+    if note is not None:
+        print(note, file=sys.stderr)
 
 
 def play_command(*, players: int | None, humans: list[str], cpus: list[str], seed: int | None,
@@ -207,8 +249,8 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
             raise DreadDrawError("--resume continues the saved game as it was; it takes no "
                                  "--players, --human, --cpu or --seed.")
         match, saver = resume(saves, deck)
-        DreadDrawApp(match, cpu_delay=cpu_delay, settings=settings, saves=saves,
-                     saver=saver).run()
+        run_table(DreadDrawApp(match, cpu_delay=cpu_delay, settings=settings, saves=saves,
+                               saver=saver))
         return
     if players is None and not humans and not cpus:
         setup = load_setup(settings)
@@ -216,12 +258,14 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
         if deck_name:
             setup.deck = deck_name
         load_deck(setup.deck)  # a bad deck file stops here with a clear message
-        DreadDrawApp(setup=setup, cpu_delay=cpu_delay, settings=settings, saves=saves).run()
+        run_table(DreadDrawApp(setup=setup, cpu_delay=cpu_delay, settings=settings,
+                               saves=saves))
         return
     setup = Setup(seats_from_flags(players, humans, cpus),
                   fresh_seed() if seed is None else seed, deck_name)
     match = new_match(setup)
-    DreadDrawApp(match, setup=setup, cpu_delay=cpu_delay, settings=settings, saves=saves).run()
+    run_table(DreadDrawApp(match, setup=setup, cpu_delay=cpu_delay, settings=settings,
+                           saves=saves))
 
 
 def seats_from_flags(players: int | None, humans: list[str], cpus: list[str]) -> list[SeatSpec]:

@@ -215,8 +215,11 @@ class Narrator:
         return f"{self.name(ev['seat'])} is defeated and leaves the game."
 
     def _game_end(self, ev: dict) -> str:
-        how = " (no damage for 10 rounds: a stalemate, R10.3)" if ev.get("stalemate") else ""
-        return f"{self.name(ev['winner'])} wins the game after {ev['rounds']} rounds{how}."
+        who, rounds = self.name(ev["winner"]), ev["rounds"]
+        if ev.get("stalemate"):
+            return (f"Nobody has taken damage for 10 rounds: a stalemate. {who} wins the game "
+                    f"after {rounds} rounds, with the most cards left.")
+        return f"{who} wins the game after {rounds} rounds."
 
 
 @dataclass
@@ -233,7 +236,7 @@ class RoundReport:
     def lines(self, names: list[str]) -> list[str]:
         who = names[self.winner]
         out = [f"Round {self.round}: {who} wins{self.row}.",
-               f"{who}'s row deals {self.damage} damage to each other player (R7)."]
+               f"{who}'s row deals {self.damage} damage to each other player."]
         if not self.hits and not self.defeated:
             out.append("Nobody takes any damage.")
         for seat, amount, life in self.hits:
@@ -333,11 +336,13 @@ def describe(decision, view, names: list[str]) -> tuple[str, list[tuple[int, str
         return q, labels
     if kind == USE:
         card = deck.card[decision.card]
-        why = ""
-        if card.keyword == "Aftermath":  # R9.4: say which of its two moments this is
-            why = (" you won the round." if view.in_round[decision.seat]
-                   else " you are out of the round.")
-        q = f"{who}:{why} use {card.name}'s ability? {ability_text(card)}"
+        if card.keyword != "Aftermath":
+            q = f"{who}: use {card.name}'s ability? {ability_text(card)}"
+        elif view.in_round[decision.seat]:  # R9.4: say which of its two moments this is
+            q = f"{who}: you won the round. Use {card.name}'s ability? {ability_text(card)}"
+        else:
+            q = (f"{who}: you are out of the round. Use {card.name}'s ability? "
+                 f"{ability_text(card)}")
         return q, [(o, "Use it" if o else "Skip it") for o in decision.options]
     if kind == KEEP:
         q = (f"{who}, you drew {len(decision.options)} cards from your Life Deck (only you see "

@@ -104,16 +104,15 @@ class ConfirmQuit(AnswerOnce, SizeAware, Dialog[bool]):
     BINDINGS = [Binding("y", "answer(True)", "Quit"),
                 Binding("n,escape", "answer(False)", "Keep playing")]
 
-    def __init__(self, saved: bool = False) -> None:
+    def __init__(self, note: str | None = None) -> None:
         super().__init__()
-        self.saved = saved  # the game is autosaved: say how it comes back
+        self.note = note  # where the game stands with its save (DreadDrawApp.save_note)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label("Quit the game in progress?", classes="dialog-title")
-            if self.saved:
-                yield Static("It is saved: Continue on the new-game screen, or `dread-draw "
-                             "play --resume`, brings it back where it is.", id="quit-saved")
+            if self.note:
+                yield Static(plain(self.note), id="quit-saved")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("y  Quit", id="yes", variant="error", compact=True)
                 yield Button("n  Keep playing", id="no", compact=True)
@@ -264,9 +263,14 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
     def compose(self) -> ComposeResult:
         g = self.match.game
         name = self.match.seats[g.winner].name
-        how = " (a stalemate: most cards in the Life Deck, R10.3)" if g.stalemate else ""
+        if g.stalemate:
+            won = Text.assemble("Nobody has taken damage for 10 rounds: a stalemate. ",
+                                plain(name), f" wins the game after {g.round} rounds, with "
+                                "the most cards left.")
+        else:
+            won = Text.assemble(plain(name), f" wins the game after {g.round} rounds.")
         with VerticalScroll(id="gameover"):
-            yield Label(f"{name} wins the game after {g.round} rounds{how}.", id="winner")
+            yield Label(won, id="winner")
             yield Static(self.standings(), classes="standings")
             yield Label(f"seed {self.match.seed} (play it again with --seed "
                         f"{self.match.seed})", classes="seed")
