@@ -302,6 +302,39 @@ async def test_new_game_screen_help_is_f1_in_a_name_and_the_key_bar_says_so():
 
 
 @sync
+async def test_a_name_the_new_game_screen_accepts_is_one_its_save_accepts(tmp_path):
+    """Names are checked where they are typed, with the save reader's rule: a pasted
+    control character is refused on the spot (the game would be played, then its save
+    refused on --resume); a blank name is the seat's number."""
+    from dread_draw.saves import SaveDir, resume
+
+    setup = Setup([SeatSpec("Ana", HUMAN), SeatSpec("Ben", HUMAN)], 5)
+    app = make_app(setup=setup, saves=SaveDir(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        app.screen.query_one("#name-1").value = "Ben\x07"
+        await pilot.pause()
+        assert "Seat 2: a name cannot hold control characters" in text_of(
+            app.screen.query_one("#error"))
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGame)
+        app.screen.query_one("#name-1").value = "   "
+        await pilot.pause()
+        assert text_of(app.screen.query_one("#error")) == ""
+        await pilot.press("ctrl+s")
+        await until_screen(app, pilot, TableScreen)
+        assert [s.name for s in app.screen.match.seats] == ["Ana", "Seat 2"]
+    match, _ = resume(SaveDir(tmp_path))  # and the save takes it
+    assert [s.name for s in match.seats] == ["Ana", "Seat 2"]
+
+
+def test_a_remembered_setup_with_a_name_no_save_would_take_uses_the_seats_name(tmp_path):
+    path = tmp_path / "last.json"
+    path.write_text('{"seats": [["Ana\\u001b[2J", "human"], ["Zora", "easy"]]}')
+    assert [s.name for s in load_setup(path).seats] == ["Player", "Zora"]
+
+
+@sync
 async def test_new_game_screen_names_a_bad_deck_file(tmp_path):
     setup = Setup([SeatSpec("Mara", HUMAN), SeatSpec("Zora", "random")], 5,
                   str(tmp_path / "missing.toml"))
@@ -607,6 +640,53 @@ async def test_a_round_summary_closing_by_itself_waits_while_help_is_open(plain_
         await pilot.press("escape")
         await pilot.pause(0.6)
         assert len(match.choices) > len(before)
+
+
+MARKUP_NAMES = {"The Fool": "[/]Fool", "The Lantern": "[bold]Lantern[/bold]",
+                "The Moth": "[link=https://x.test]Moth[/link]", "The Candle": "Candle\\u001b[31m"}
+
+
+@sync
+async def test_names_and_card_texts_are_shown_as_typed_never_as_markup(plain_deck, tmp_path):
+    """A player named `[/]` or `Mirror [II]`, a deck whose names hold markup or an escape
+    sequence: a whole hot-seat game plays without a crash (a `[/]` name crashed the table
+    at start), and what is shown is the text as typed — `Mirror [II]`, not `Mirror `."""
+    import io
+
+    from rich.console import Console
+
+    text = Path(plain_deck.path).read_text(encoding="utf-8")
+    for name, markup in MARKUP_NAMES.items():
+        text = text.replace(f'name = "{name}"', f'name = "{markup}"')
+    text = re.sub(r'fortune = "(.*)"', r'fortune = "[/]\1 [red]x[/red]\\u001b[31m"', text)
+    deck = parse_deck(re.sub(r"damage = (\d+)", lambda m: f"damage = {int(m[1]) + 2}", text))
+    seats = [SeatSpec("[/]", HUMAN), SeatSpec("Mirror [II]", HUMAN), SeatSpec("[b]Zora", "random")]
+    match = Match(deck, seats, seed=8)
+    app = make_app(match)
+    seen = ""
+    async with app.run_test(size=(160, 50)) as pilot:
+        for _ in range(3000):
+            screen = app.screen
+            console = Console(width=160, height=50, file=io.StringIO(), record=True,
+                              color_system=None)
+            console.print(screen._compositor.render_update(
+                full=True, screen_stack=app._background_screens, simplify=True))
+            seen += console.export_text()
+            if isinstance(screen, GameOver):
+                await pilot.press("enter", "enter", "enter")
+                break
+            if isinstance(screen, (HandOff, RoundSummary)) and screen.ready:
+                await pilot.press("enter")
+            elif isinstance(screen, TableScreen) and screen.answer is not None:
+                await pilot.press("tab", "1")
+            else:
+                await pilot.pause(0.01)
+        assert match.over and app.is_running
+    for shown in ("Pass the keyboard to Mirror [II]", "Mirror [II], your turn", "[/], your",
+                  "[b]Zora", "[/]Fool", "[bold]Lantern[/bold]", "[link=https://x.test]Moth"):
+        assert shown in seen, shown
+    assert "[red]x[/red]␛[31m" in seen  # a fortune as written: an escape shown, not obeyed
+    assert "\x1b" not in seen
 
 
 @sync

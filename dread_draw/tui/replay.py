@@ -19,6 +19,7 @@ from textual.widgets import Footer, Static
 from dread_draw.cards import Deck
 from dread_draw.rules import Game
 from dread_draw.rules_text import rules_markdown
+from dread_draw.safe_text import clean
 from dread_draw.saves import Save
 from dread_draw.sim import Match
 from dread_draw.tui.narrate import Narrator, card_label, damage_text, describe
@@ -86,7 +87,7 @@ def next_choice(t: Timeline, step: int) -> str:
 
 
 def cards(deck: Deck, uids, empty: str = "none") -> str:
-    return ", ".join(card_label(deck, c) for c in uids) or empty
+    return clean(", ".join(card_label(deck, c) for c in uids)) or empty
 
 
 def position_text(t: Timeline, step: int) -> Text:
@@ -94,7 +95,7 @@ def position_text(t: Timeline, step: int) -> Text:
     g, deck, save = t.games[step], t.deck, t.save
     out = Text()
     out.append(f"Step {step} of {t.last}", "bold")
-    out.append(f" · round {g.round} · seed {save.seed} · deck {save.deck_name}\n\n")
+    out.append(clean(f" · round {g.round} · seed {save.seed} · deck {save.deck_name}") + "\n\n")
     to_play = g.pending.seat if g.pending else -1
     for s, spec in enumerate(save.seats):
         if g.over:
@@ -103,7 +104,7 @@ def position_text(t: Timeline, step: int) -> Text:
             status = ("defeated" if g.defeated[s] else "to play" if s == to_play
                       else "in the round" if g.in_round[s] else "eliminated")
         kind = "human" if spec.is_human else f"CPU {spec.kind}"
-        out.append(f"{'▶ ' if s == to_play else '  '}{spec.name}", "bold")
+        out.append(f"{'▶ ' if s == to_play else '  '}{clean(spec.name)}", "bold")
         out.append(f" ({kind}) — {status}\n")
         out.append(f"    Life Deck ({len(g.life[s])}, top first): "
                    f"{cards(deck, reversed(g.life[s]))}\n")
@@ -116,16 +117,16 @@ def position_text(t: Timeline, step: int) -> Text:
     out.append(f"\nDraw Deck ({len(top)}, top first): {cards(deck, top[:DRAW_SHOWN])}{more}\n")
     if g.discard:
         c = g.discard[-1]
-        out.append(f"Discard pile: {len(g.discard)}, top {card_label(deck, c)} "
+        out.append(f"Discard pile: {len(g.discard)}, top {clean(card_label(deck, c))} "
                    f"{damage_text(deck.damage[c])}\n")
     else:
         out.append("Discard pile: empty\n")
     if g.over:
-        out.append(f"\n{save.names[g.winner]} has won. Fortune: "
+        out.append(f"\n{clean(save.names[g.winner])} has won. Fortune: "
                    f"{cards(deck, g.fortune, 'no cards left to read')}.\n", "bold")
     elif step < t.last:
         out.append("\nNext: ", "bold")
-        out.append(next_choice(t, step) + "\n")
+        out.append(clean(next_choice(t, step)) + "\n")
     return out
 
 
@@ -214,7 +215,7 @@ class ReplayApp(App):
         new = t.line_at[self.step - 1] if self.step else 0
         log = Text()
         for i, line in enumerate(t.lines[:shown]):
-            log.append(line + "\n", "bold" if i >= new else "")
+            log.append(clean(line) + "\n", "bold" if i >= new else "")
         self.query_one("#log", Static).update(log)
         self.query_one("#log-box", VerticalScroll).scroll_end(animate=False)
 

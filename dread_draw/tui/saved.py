@@ -13,6 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Static
 
+from dread_draw.safe_text import plain
 from dread_draw.saves import SaveDir, SaveError
 from dread_draw.tui.widgets import AnswerOnce, Dialog
 
@@ -32,9 +33,9 @@ class BadSave(AnswerOnce, Dialog[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="bad-save"):
             yield Label("The saved game cannot be continued", classes="dialog-title")
-            yield Static(str(self.error), id="bad-save-reason")
-            yield Static(f"Start fresh keeps the file as {self.path.name}.bad; Back leaves it "
-                         "where it is.")
+            yield Static(plain(str(self.error), lines=True), id="bad-save-reason")
+            yield Static(plain(f"Start fresh keeps the file as {self.path.name}.bad; Back "
+                               "leaves it where it is."))
             with Horizontal(classes="dialog-buttons"):
                 yield Button("f  Start fresh", id="fresh", variant="primary", compact=True)
                 yield Button("Esc  Back", id="back", compact=True)
@@ -43,7 +44,7 @@ class BadSave(AnswerOnce, Dialog[bool]):
         try:
             self.folder.set_aside(self.path)
         except SaveError as e:
-            self.query_one("#bad-save-reason", Static).update(str(e))
+            self.query_one("#bad-save-reason", Static).update(plain(str(e), lines=True))
             return
         self.dismiss(True)
 
@@ -73,8 +74,9 @@ class ReplaceSave(AnswerOnce, Dialog[str]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label("A game is saved in progress", classes="dialog-title")
-            yield Static(f"{self.saved.removeprefix('Continue: ')}.\nA new game takes its "
-                         "place: the saved game cannot be continued afterwards.", id="saved")
+            yield Static(plain(f"{self.saved.removeprefix('Continue: ')}.\nA new game takes "
+                               "its place: the saved game cannot be continued afterwards.",
+                               lines=True), id="saved")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("y  New game", id="new", variant="warning", compact=True)
                 yield Button("c  Continue it", id="continue", variant="primary", compact=True)

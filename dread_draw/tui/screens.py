@@ -27,7 +27,7 @@ from dread_draw.ai import AGENTS
 from dread_draw.errors import DreadDrawError
 from dread_draw.rules import KEEP, ORDER, PICK_CARD, SKIP, SUMMON, USE, USE_IT
 from dread_draw.rules_text import rules_markdown
-from dread_draw.safe_text import plain
+from dread_draw.safe_text import name_problem, plain
 from dread_draw.saves import continue_label
 from dread_draw.sim import HUMAN, Match, SeatSpec
 from dread_draw.tui.narrate import (
@@ -275,11 +275,11 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
             yield Label(f"seed {self.match.seed} (play it again with --seed "
                         f"{self.match.seed})", classes="seed")
             if g.fortune:
-                yield Label(f"{name}'s fortune: the Life Deck, shuffled, is read card by card.",
-                            classes="fortune-intro")
+                yield Label(Text.assemble(plain(name), "'s fortune: the Life Deck, shuffled, is "
+                                          "read card by card."), classes="fortune-intro")
             else:
-                yield Label(f"{name}'s Life Deck is empty: there is no fortune to read.",
-                            classes="fortune-intro")
+                yield Label(Text.assemble(plain(name), "'s Life Deck is empty: there is no "
+                                          "fortune to read."), classes="fortune-intro")
             yield Vertical(id="fortune")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Enter  Turn the next card", id="turn", compact=True)
@@ -438,7 +438,7 @@ class NewGame(SizeAware, Screen):
         """A "Continue" entry while a saved game is in progress (issue 6: saves)."""
         label = continue_label(getattr(self.app, "saves", None))
         self.query_one("#continue-row").display = label is not None
-        self.query_one("#continue", Button).label = label or ""
+        self.query_one("#continue", Button).label = plain(label or "")
         return label is not None
 
     def _show_seats(self, n: int) -> None:
@@ -461,9 +461,31 @@ class NewGame(SizeAware, Screen):
         deck = self.query_one("#deck", Input).value.strip() or None
         return Setup(seats, seed, deck)
 
+    def name_problem(self) -> str | None:
+        """What is wrong with a name typed in a shown seat, in words (None: nothing). The
+        rule is the save reader's (safe_text.name_problem): a name the game accepts, its
+        save accepts; a blank name becomes "Seat N"."""
+        n = int(self.query_one("#players", Select).value)
+        for i in range(n):
+            typed = self.query_one(f"#name-{i}", Input).value
+            problem = name_problem(typed) if typed.strip() else None
+            if problem:
+                return f"Seat {i + 1}: {problem}."
+        return None
+
+    @on(Input.Changed)
+    def typed(self, event: Input.Changed) -> None:
+        """A name is checked as it is typed (a pasted control character, say)."""
+        if event.input.id and event.input.id.startswith("name-"):
+            self.query_one("#error", Static).update(plain(self.name_problem() or ""))
+
     def action_start(self) -> None:
         """Start the game; while another game is saved in progress, ask first (it would
         take that game's place)."""
+        problem = self.name_problem()
+        if problem:
+            self.query_one("#error", Static).update(plain(problem))
+            return
         setup = self.read()
         saved = continue_label(getattr(self.app, "saves", None))
         if saved is None:
@@ -482,7 +504,7 @@ class NewGame(SizeAware, Screen):
         try:
             self.app.begin(setup)
         except DreadDrawError as e:
-            self.query_one("#error", Static).update(f"Cannot start: {e}")
+            self.query_one("#error", Static).update(plain(f"Cannot start: {e}", lines=True))
 
     @on(Input.Submitted)
     def submitted(self) -> None:
@@ -640,7 +662,7 @@ class TableScreen(SizeAware, Screen):
     def _note(self, ev: dict, log: RichLog) -> RoundReport | None:
         line = self.narrate(ev)
         if line:
-            log.write(line)
+            log.write(plain(line))
         if ev["type"] == "round_end":
             self.round_winner = ev["winner"]
             self.winning_row = tuple(c["uid"] for c in ev.get("row") or ())
@@ -690,7 +712,7 @@ class TableScreen(SizeAware, Screen):
             if paced or spec.is_human:  # unpaced CPU steps are drawn once, at the end
                 self.show_table()
         self.show_table()
-        prompt.clear(Text(f"{self.names[m.game.winner]} wins the game."))
+        prompt.clear(Text.assemble(plain(self.names[m.game.winner]), " wins the game."))
         what = await self.app.push_screen_wait(GameOver(m))
         self.app.call_later(self.app.after_game, what, m)
 
@@ -746,7 +768,7 @@ class TableScreen(SizeAware, Screen):
         log = self.query_one("#log", RichLog)
         said = self.narrate.follow_up()  # a card or player the ability's owner just chose
         if said:
-            log.write(said)
+            log.write(plain(said))
         for ev in new:
             report = self._note(ev, log)
             if report is not None and not self.skipping:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from dread_draw.ai import AGENTS
 from dread_draw.cards import MAX_PLAYERS, MIN_PLAYERS
+from dread_draw.safe_text import name_problem
 from dread_draw.sim import HUMAN, SeatSpec, atomic_write
 
 MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
@@ -60,6 +61,9 @@ def load_setup(path: Path | None) -> Setup:
         data = json.loads(path.read_text(encoding="utf-8"))
         seats = [SeatSpec(str(name)[:16], kind if kind == HUMAN or kind in AGENTS else DEFAULT_CPU)
                  for name, kind in data["seats"]][:MAX_SEATS]
+        # a name the save would refuse (edited by hand): the seat's usual name instead
+        seats = [s if name_problem(s.name) is None else
+                 SeatSpec(Setup.default_seat(i).name, s.kind) for i, s in enumerate(seats)]
         if len(seats) < MIN_SEATS:
             return Setup.default()
         return Setup(seats, fresh_seed(), data.get("deck") or None)

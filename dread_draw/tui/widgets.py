@@ -21,6 +21,7 @@ from textual.widgets import Button, Label, OptionList, Static
 
 from dread_draw.cards import Deck
 from dread_draw.rules import View
+from dread_draw.safe_text import clean, plain
 from dread_draw.sim import SeatSpec
 from dread_draw.tui.narrate import (
     DOT,
@@ -31,6 +32,12 @@ from dread_draw.tui.narrate import (
     discard_text,
     life_pips,
 )
+
+
+def as_text(content: Text | str) -> Text:
+    """What a widget shows, as Rich Text: a string is shown as written, never read as
+    markup (names and card texts come from outside, safe_text)."""
+    return content if isinstance(content, Text) else plain(content, lines=True)
 
 
 def set_classes(widget: Widget, flags: dict[str, bool]) -> None:
@@ -69,7 +76,7 @@ class CardTile(Widget, can_focus=True):
         self.uid = uid
         card = deck.card[uid]
         self.border_title = card.keyword or None
-        self.tooltip = card_label(deck, uid)
+        self.tooltip = plain(card_label(deck, uid))
 
     def render(self) -> Text:
         card = self.deck.card[self.uid]
@@ -79,11 +86,11 @@ class CardTile(Widget, can_focus=True):
         dmg = (DOT * card.damage, dots) if card.damage else ("·", dots)
         if self.has_class("-compact"):
             # Numbers first: a narrow cell cuts the name, never the damage.
-            short = card.name.removeprefix("The ")
+            short = clean(card.name.removeprefix("The "))
             return Text.assemble((str(card.strength), strength), " ", dmg, str(card.damage),
                                  " ", (short, name), no_wrap=True, overflow="ellipsis")
         return Text.assemble((f"{card.strength:>2}", strength), "  ", dmg, f" {card.damage}\n",
-                             (card.name, name), no_wrap=True, overflow="ellipsis")
+                             (clean(card.name), name), no_wrap=True, overflow="ellipsis")
 
     def on_focus(self) -> None:
         self.post_message(CardFocused(self.uid))
@@ -204,7 +211,8 @@ class SeatPanel(Vertical):
         marker = "▶ " if st.to_play else "  "
         t = Text(no_wrap=True, overflow="ellipsis")
         gap = "  " if self.size.width >= 60 else " "  # narrow: room for the status
-        t.append(f"{marker}{st.spec.name}", "bold")
+        t.append(marker, "bold")
+        t.append_text(plain(st.spec.name, "bold"))
         t.append(f" ({kind_label(st.spec)}){gap}life {life_pips(st.life)}")
         if st.known_life:
             t.append(f" ({st.known_life} seen)")
@@ -232,7 +240,7 @@ class TableCentre(Static):
         t.append(f"Round {view.round}", "bold")
         t.append(f"   seed {seed}\n")
         t.append(f"Draw Deck: {counted(view.draw_count, 'card')}\n")
-        t.append(discard_text(deck, view.discard))
+        t.append(clean(discard_text(deck, view.discard)))
         if private:
             for where, size, known in [("the Draw Deck", view.draw_count, view.draw_known)] + [
                     ("your Life Deck" if s == view.seat else f"{names[s]}'s Life Deck",
@@ -240,8 +248,8 @@ class TableCentre(Static):
                 if known:
                     seen = "; ".join(f"{card_label(deck, c)} {place(d, size)}"
                                      for d, c in sorted(known))
-                    t.append(f"\nOnly you know, in {where}: ", "bold")
-                    t.append(seen)
+                    t.append(clean(f"\nOnly you know, in {where}: ", lines=True), "bold")
+                    t.append(clean(seen))
         update_if_changed(self, t)
 
 
@@ -273,10 +281,10 @@ class CardReader(Static):
             return
         card = deck.card[uid]
         t = Text()
-        t.append(card.name, "bold")
+        t.append(clean(card.name), "bold")
         t.append(f"\nstrength {card.strength} · damage {damage_text(card.damage)}\n")
-        t.append(ability_text(card) + "\n")
-        t.append(f"Fortune: {card.fortune}", "italic")
+        t.append(clean(ability_text(card), lines=True) + "\n")
+        t.append(clean(f"Fortune: {card.fortune}", lines=True), "italic")
         self.update(t)
 
 
@@ -300,7 +308,7 @@ class AnswerButton(Button):
     made (the drawn Life Deck cards lie nowhere else on screen)."""
 
     def __init__(self, label: str, index: int, card: int) -> None:
-        super().__init__(label, name=str(index), compact=True)
+        super().__init__(plain(label), name=str(index), compact=True)
         self.card = card
 
     def _show_card(self) -> None:
@@ -362,7 +370,7 @@ class PromptBar(Vertical):
         self._new_person = new_person
         self._cards = cards
         self._read_first = cards and read_first
-        self.query_one("#question", Static).update(question)
+        self.query_one("#question", Static).update(as_text(question))
         box = self.query_one("#answers", Vertical)
         box.remove_children()
         self._texts = []
@@ -372,7 +380,7 @@ class PromptBar(Vertical):
             self._texts = [f"{i + 1} {label}" for i, (_, label) in enumerate(options)]
             self._lay_out()
         else:
-            menu = OptionList(*(f"{i + 1 if i < 9 else ' '} {label}"
+            menu = OptionList(*(plain(f"{i + 1 if i < 9 else ' '} {label}")
                                 for i, (_, label) in enumerate(options)), classes="option-menu")
             box.mount(menu)
             menu.focus()  # its highlighted line is the answer under focus, shown in the reader
@@ -407,7 +415,7 @@ class PromptBar(Vertical):
     def clear(self, message: Text | str = "") -> None:
         self.options = []
         self._texts = []
-        self.query_one("#question", Static).update(message)
+        self.query_one("#question", Static).update(as_text(message))
         self.query_one("#answers", Vertical).remove_children()
 
     def too_soon(self, typed: bool) -> bool:
