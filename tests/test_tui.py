@@ -902,29 +902,149 @@ async def test_s_skips_the_cpu_pauses_to_the_next_person(plain_deck):
         assert table.answer is not None and match.seats[match.to_move()].is_human
 
 
+class Masher:
+    """A person mashing: keys (often pressed twice), clicks, drags that select text, the
+    wheel, and the window resized now and then — sent as a terminal sends them, without
+    waiting for the app."""
+
+    def __init__(self, app, seed: int, mouse: bool = True) -> None:
+        self.app, self.rng, self.mouse = app, random.Random(seed), mouse
+        self.keys = list(MASH_KEYS)
+        self.weights = [0.2 if k in ("question_mark", "g") else 1 for k in self.keys]
+
+    def key(self, key: str) -> None:
+        from textual import events
+
+        self.app._driver.send_message(events.Key(key, MASH_KEYS[key]))
+
+    def pointer(self) -> None:
+        from textual import events
+
+        w, h = self.app.size
+        x, y = self.rng.randrange(w), self.rng.randrange(h)
+        what = self.rng.choice(["click", "select", "wheel", "move"])
+
+        def mouse(kind, x, y, button=1):
+            self.app._driver.process_message(kind(None, x, y, 0, 0, button, False, False,
+                                                  False, screen_x=x, screen_y=y))
+        if what in ("click", "select"):
+            mouse(events.MouseDown, x, y)
+            if what == "select":  # a drag across the screen: Textual selects text
+                for _ in range(3):
+                    x, y = self.rng.randrange(w), self.rng.randrange(h)
+                    mouse(events.MouseMove, x, y)
+            mouse(events.MouseUp, x, y)
+        elif what == "wheel":
+            mouse(self.rng.choice([events.MouseScrollDown, events.MouseScrollUp]), x, y, 0)
+        else:
+            mouse(events.MouseMove, x, y, 0)
+
+    async def burst(self, pilot, n: int = 50) -> None:
+        for _ in range(n):
+            if self.mouse and self.rng.random() < 0.2:
+                self.pointer()
+                continue
+            key = self.rng.choices(self.keys, self.weights)[0]
+            self.key(key)
+            if self.rng.random() < 0.3:  # a double press
+                self.key(key)
+        key = self.rng.choice(["enter", "space", "1", "y"])  # and one slower, up to 0.5 s apart
+        self.key(key)
+        await pilot.pause(self.rng.choice([0.05, 0.2, 0.35, 0.5]))
+        self.key(key)
+        await pilot.pause()
+
+
 @sync
-async def test_random_key_mashing_never_crashes(fierce_deck):
-    """Thousands of keys across every screen — new game, table, hand-off, summaries, help,
-    game over, rematch — sent as a person mashing would, without waiting for each."""
+async def test_a_press_on_a_card_as_it_leaves_the_table_does_not_fail(plain_deck):
+    """A mouse press (the start of a text selection, in Textual) landing on a card tile in
+    the instant it is taken off the table — its row discarded, a summary closing — used to
+    stop the table with a traceback."""
     from textual import events
 
-    rng = random.Random(5)
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")]
+    match = Match(plain_deck, seats, seed=2)
+    while not any(match.game.rows):
+        match.apply(match.cpu_choice() if match.cpu_to_move() else match.game.pending.options[0])
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await until_asked(app, pilot)
+        for tile in list(app.screen.query(CardTile)) + list(app.screen.query(".empty")):
+            x, y = tile.region.x + 1, tile.region.y
+            await tile.remove()  # gone, though the screen's map still shows it there
+            # what the App does with every mouse event from the terminal
+            app.screen._forward_event(events.MouseDown(None, x, y, 0, 0, 1, False, False, False,
+                                                       screen_x=x, screen_y=y))
+            await pilot.pause()
+        assert app.is_running
+
+
+def assert_saved_as_played(match: Match, folder) -> None:
+    """The save on disk is the game on the table: every choice made is in it."""
+    from dread_draw.saves import read_save
+
+    path = folder.current if not match.over else folder.finished()[-1]
+    assert read_save(path).choices == match.choices
+
+
+@sync
+@pytest.mark.parametrize("seed", [5, 6])
+async def test_random_key_and_mouse_mashing_never_crashes_and_the_save_keeps_up(
+        fierce_deck, tmp_path, seed):
+    """Thousands of keys and mouse events across every screen of a hot-seat game — the
+    table, hand-offs, summaries, help, quit question, game over, rematch — sent as a person
+    mashing would: nothing fails (not even in a task nobody awaits), and the save on disk
+    always holds every choice made."""
+    from dread_draw.saves import SaveDir
+
+    errors: list[dict] = []
+    asyncio.get_running_loop().set_exception_handler(lambda loop, ctx: errors.append(ctx))
+    folder = SaveDir(tmp_path)
     match = Match(fierce_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Ben", HUMAN),
                                 SeatSpec("Zora", "random")], seed=8)
-    app = make_app(match)
-    names = list(MASH_KEYS)
-    weights = [0.2 if k in ("question_mark", "g") else 1 for k in names]  # help is slow
+    app = make_app(match, saves=folder)
+    masher = Masher(app, seed)
     screens = set()
     async with app.run_test(size=(80, 24)) as pilot:
-        for i in range(30):  # 1500 keys, and the window resized now and then
-            for key in rng.choices(names, weights, k=50):
-                app._driver.send_message(events.Key(key, MASH_KEYS[key]))
+        for i in range(30):  # about 1500 keys and 300 mouse events
+            if not app.is_running:  # a click on a Quit button (then y) may end it
+                break
+            await masher.burst(pilot)
             if i % 6 == 5:
-                await pilot.resize_terminal(rng.choice([70, 80, 120]), rng.choice([20, 24, 40]))
-            await pilot.pause()
+                await pilot.resize_terminal(masher.rng.choice([70, 80, 120]),
+                                            masher.rng.choice([20, 24, 40]))
             screens.add(type(app.screen).__name__)
-        assert app.is_running
+            table = next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
+            if table is not None:
+                assert_saved_as_played(table.match, folder)
+    assert app.return_code in (0, None)  # it ended, if it did, by the player's choice
     assert "TableScreen" in screens and len(screens) >= 3
+    assert not errors, errors[0]
+
+
+@sync
+async def test_mashing_a_table_of_cpus_at_full_speed_never_crashes(standard_deck, tmp_path):
+    """--cpu-delay 0, nobody seated, keys and the mouse mashed while the CPUs play (round
+    summaries close by themselves at once): the game plays to its end, saved as played."""
+    from dread_draw.saves import SaveDir
+
+    errors: list[dict] = []
+    asyncio.get_running_loop().set_exception_handler(lambda loop, ctx: errors.append(ctx))
+    folder = SaveDir(tmp_path)
+    seats = [SeatSpec("Zora", "easy"), SeatSpec("Orrin", "normal"), SeatSpec("Vesna", "random")]
+    match = Match(standard_deck, seats, seed=104)
+    app = make_app(match, saves=folder)
+    masher = Masher(app, 1)
+    masher.weights = [0.05 if k in ("r", "g", "question_mark") else w  # leave the end be
+                      for k, w in zip(masher.keys, masher.weights, strict=True)]
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(400):
+            if match.over:
+                break
+            await masher.burst(pilot, 10)
+        assert match.over and app.return_code in (0, None)
+        assert_saved_as_played(match, folder)
+    assert not errors, errors[0]
 
 
 @sync

@@ -69,6 +69,9 @@ class CardTile(Widget, can_focus=True):
     """
 
     COMPONENT_CLASSES = {"card--strength", "card--dots", "card--name"}
+    # A click reads a card; it selects no text. (Tiles come and go with every move, and
+    # Textual's selection fails on a press that lands on a tile just taken away.)
+    ALLOW_SELECT = False
 
     def __init__(self, deck: Deck, uid: int, *, compact: bool = False) -> None:
         super().__init__(classes="-compact" if compact else "")
@@ -152,6 +155,13 @@ def kind_label(spec: SeatSpec) -> str:
     return "human" if spec.is_human else f"CPU {spec.kind}"
 
 
+class EmptyZone(Label):
+    """"empty" or "none" where a row or the reserves have no card (comes and goes like a
+    card tile, so selects no text either)."""
+
+    ALLOW_SELECT = False
+
+
 class SeatPanel(Vertical):
     """One seat: name and kind, Life Deck pips, status, the row (left to right) and its
     total, and the reserves."""
@@ -226,7 +236,7 @@ class SeatPanel(Vertical):
         if uids:
             box.mount_all(CardTile(self.deck, c, compact=self.compact) for c in uids)
         else:
-            box.mount(Label(empty, classes="empty"))
+            box.mount(EmptyZone(empty, classes="empty"))
 
 
 class TableCentre(Static):
