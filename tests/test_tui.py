@@ -545,6 +545,7 @@ async def test_R7_the_table_behind_a_round_summary_agrees_with_it(plain_deck, mo
         heads = " ".join(text_of(p.query_one(".seat-head")) for p in panels)
         assert "won the round" in heads and "TO PLAY" not in heads
         assert "after the damage" in text_of(table.query_one("#topbar"))
+        assert f"Round {end['round']} is over" in text_of(table.query_one(TableCentre))
         await close(pilot, app.screen)
         await pilot.pause()
         panel = list(table.query(SeatPanel))[end["winner"]]

@@ -87,8 +87,9 @@ class HelpScreen(AnswerOnce, SizeAware, Dialog[None]):
 | y / n | use or skip an optional ability |
 | Tab, Shift+Tab | move between cards and buttons; the focused card is shown in full |
 | s | skip ahead through the CPU turns to the next decision of a person |
-| ? or F1 | this help |
-| q, Ctrl+C | quit (asks first during a game) |
+| Enter | take the keyboard when the table passes it to you (it waits a second first) |
+| ? or F1 | this help (F1 while typing a name) |
+| q, Ctrl+C | quit (asks first during a game; Ctrl+C while typing a name) |
 """
 
     def compose(self) -> ComposeResult:
@@ -640,7 +641,8 @@ class TableScreen(SizeAware, Screen):
                        "everything else after the damage")
         for panel, state in zip(self.query(SeatPanel), states, strict=True):
             panel.show(state, self.compact)
-        self.query_one(TableCentre).show(view, m.seed, self.names, private)
+        self.query_one(TableCentre).show(view, m.seed, self.names, private,
+                                         None if ended is None else ended.round)
         update_if_changed(self.query_one("#topbar", Static), top,
                           layout=False)  # one line, always
         self.check_reader(states)
