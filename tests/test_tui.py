@@ -1024,6 +1024,24 @@ async def test_random_key_and_mouse_mashing_never_crashes_and_the_save_keeps_up(
 
 
 @sync
+@pytest.mark.parametrize("pace", [0, 0.001])
+async def test_quitting_in_the_middle_of_a_cpu_move_leaves_nothing_failing(plain_deck, pace):
+    """q, y while the CPUs play at full speed: the table is taken down under the driver,
+    which used to go on drawing (mounting cards on a screen already gone)."""
+    errors: list[dict] = []
+    asyncio.get_running_loop().set_exception_handler(lambda loop, ctx: errors.append(ctx))
+    seats = [SeatSpec("Zora", "random"), SeatSpec("Orrin", "random"), SeatSpec("Vesna", "easy")]
+    for seed in range(12):
+        match = Match(plain_deck, seats, seed=seed)
+        app = DreadDrawApp(match, cpu_delay=pace)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.02 * (seed % 6))
+            await pilot.press("q", "y")
+        assert app.return_code in (0, None), seed
+    assert not errors, errors[0]
+
+
+@sync
 async def test_mashing_a_table_of_cpus_at_full_speed_never_crashes(standard_deck, tmp_path):
     """--cpu-delay 0, nobody seated, keys and the mouse mashed while the CPUs play (round
     summaries close by themselves at once): the game plays to its end, saved as played."""
