@@ -450,8 +450,13 @@ class NewGame(SizeAware, Screen):
     def players_changed(self, event: Select.Changed) -> None:
         self._show_seats(int(event.value))
 
+    def players(self) -> int:
+        """The number of seats chosen."""
+        value = self.query_one("#players", Select).value
+        return value if isinstance(value, int) else len(self.setup.seats)
+
     def read(self) -> Setup:
-        n = int(self.query_one("#players", Select).value)
+        n = self.players()
         seats = []
         for i in range(n):
             name = self.query_one(f"#name-{i}", Input).value.strip() or f"Seat {i + 1}"
@@ -466,8 +471,7 @@ class NewGame(SizeAware, Screen):
         """What is wrong with a name typed in a shown seat, in words (None: nothing). The
         rule is the save reader's (safe_text.name_problem): a name the game accepts, its
         save accepts; a blank name becomes "Seat N"."""
-        n = int(self.query_one("#players", Select).value)
-        for i in range(n):
+        for i in range(self.players()):
             typed = self.query_one(f"#name-{i}", Input).value
             problem = name_problem(typed) if typed.strip() else None
             if problem:
@@ -721,7 +725,8 @@ class TableScreen(SizeAware, Screen):
     @property
     def gone(self) -> bool:
         """The table is being taken down: nothing more may be drawn or played on it."""
-        return self.app.leaving or not self.app.is_running or not self.is_attached
+        return self.app.return_code is not None or not self.app.is_running or (
+            not self.is_attached)  # a return code: exit() was called
 
     def thinking_line(self, spec: SeatSpec) -> Text:
         """What the prompt says while a CPU thinks; once the people are knocked out, that

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual.await_complete import AwaitComplete
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import ModalScreen, ScreenResultType
@@ -519,8 +519,9 @@ class AnswerOnce:
 # The keys that work on every screen of the table. A modal screen hides the app's own
 # bindings from Textual's key lookup, so each dialog binds them again (F1 and Ctrl+C are
 # priority bindings of the app and reach every screen anyway).
-EVERYWHERE = [Binding("q", "app.request_quit", "Quit"),
-              Binding("question_mark", "app.help", "Help", key_display="?")]
+EVERYWHERE: list[BindingType] = [Binding("q", "app.request_quit", "Quit"),
+                                 Binding("question_mark", "app.help", "Help",
+                                         key_display="?")]
 
 
 class Dialog(ModalScreen[ScreenResultType]):
