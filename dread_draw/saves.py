@@ -27,7 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from dread_draw.ai import AGENTS
-from dread_draw.cards import Deck, load_deck, parse_deck, standard_deck_path
+from dread_draw.cards import Deck, load_deck, parse_deck, read_deck_file, standard_deck_path
 from dread_draw.errors import DeckError, DreadDrawError, IllegalChoice
 from dread_draw.sim import HUMAN, Match, SeatSpec, atomic_write
 
@@ -117,8 +117,8 @@ def deck_origin(deck: Deck) -> str | None:
 def deck_source(deck: Deck) -> str | None:
     """The deck file's text if it is still the text the deck was loaded from (else None)."""
     try:
-        source = Path(deck.path).read_bytes()
-    except OSError:
+        source = read_deck_file(deck.path)  # with the deck loader's limits: never a device
+    except DeckError:
         return None
     if hashlib.sha256(source).hexdigest() != deck.content_hash:
         return None

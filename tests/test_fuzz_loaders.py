@@ -169,9 +169,15 @@ def test_odd_json_is_refused_as_a_bad_save(text):
         parse_save(text, "odd.json")
 
 
-@pytest.mark.parametrize("copies", ["100000000", "10001"])
-def test_a_deck_of_absurd_size_is_refused_at_once(copies):
+@pytest.mark.parametrize("copies, said", [("100000000", "at most 999"), ("1000", "at most 999")])
+def test_a_deck_of_absurd_size_is_refused_at_once(copies, said):
     """Found by fuzzing: `copies = 100000000` built a hundred-million-card deck and froze."""
     text = PLAIN.read_text().replace("copies = 4", f"copies = {copies}", 1)
-    with pytest.raises(DeckError, match="at most 10000"):
+    with pytest.raises(DeckError, match=said):
+        parse_deck(text, "huge.toml")
+
+
+def test_copies_adding_up_beyond_the_largest_deck_are_refused_at_the_card_that_goes_over():
+    text = PLAIN.read_text().replace("copies = 4", "copies = 999")  # 25 cards x 999
+    with pytest.raises(DeckError, match=r"more than 10,000 cards by card #11;"):
         parse_deck(text, "huge.toml")

@@ -1,0 +1,238 @@
+"""Hostile input, by hand: every hostile deck file and both-windows case of issue 19, each run
+as a real `dread-draw` process, with its exit code, wall time and peak memory.
+
+    python benchmarks/hostile_inputs.py [--only WORD] [--limit-mb 1500] [--timeout 60]
+
+Each case runs in its own process under a memory ceiling (RLIMIT_AS) and a timeout, so a
+regression cannot take the machine down; peak memory is the child's own ru_maxrss (os.wait4).
+Prints one row per case: what was tried, the exit code, seconds, MB, and the first line of
+what the program said.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pty
+import resource
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HOSTILE = ("\x1b[31mred\x1b[0m \x1b]8;;http://evil.example\x07link\x1b]8;;\x07 bell\x07 "
+           "c1\x9b2J \u202eevil\u202c [/] [/red] [link=http://evil.example]x[/link] [bold]b")
+CMD = [sys.executable, "-m", "dread_draw"]
+
+
+def toml_str(s: str) -> str:
+    """A TOML basic string holding `s` exactly (control characters as \\u escapes)."""
+    out = []
+    for ch in s:
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ord(ch) < 0x20 or 0x7F <= ord(ch) <= 0x9F:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def card(i: int, name: str = "", text: str | None = None, fortune: str = "f",
+         extra: str = "", copies: int = 1) -> str:
+    ability = ("" if text is None else
+               f'[card.ability]\nwhen = "summon"\neffect = "peek-draw"\ncount = 1\n'
+               f"text = {toml_str(text)}\n")
+    return (f'[[card]]\nid = "c{i}"\nname = {toml_str(name or f"Card {i}")}\n'
+            f"strength = {i % 13}\ndamage = {i % 3}\ncopies = {copies}\n"
+            f"fortune = {toml_str(fortune)}\n{extra}{ability}\n")
+
+
+def deck(cards: str, name: str = "Bench") -> str:
+    return f"[deck]\nname = {toml_str(name)}\nformat = 1\n\n{cards}"
+
+
+def plain_cards(n: int = 25, copies: int = 4) -> str:
+    return "".join(card(i, copies=copies) for i in range(n))
+
+
+def files(tmp: Path) -> dict[str, Path]:
+    """Write every hostile deck file once."""
+    made = {
+        "nested": "x = " + "[" * 2000 + "]" * 2000 + "\n" + deck(plain_cards()),
+        "nested-inline": "x = " + "{a = " * 2000 + "1" + "}" * 2000 + "\n" + deck(plain_cards()),
+        "bigint": deck(plain_cards().replace("damage = 1\n", "damage = " + "9" * 101 + "\n", 1)),
+        "markup": deck("".join(card(i, name=f"[/] [/red] Mirror [II] {i}", text="[/red] [bold]x",
+                                    copies=4) for i in range(25)), name="[/]x"),
+        "escapes": deck("".join(card(i, name=f"{HOSTILE[:40]} {i}", text=HOSTILE, fortune=HOSTILE,
+                                     copies=4) for i in range(25)), name=HOSTILE[:50]),
+        "fortune-50mb": deck(card(0, fortune="x" * 50_000_000, copies=4) + plain_cards()),
+        "cards-4000": deck(plain_cards(4000, copies=1)),
+        "largest-legal": deck("".join(card(i, fortune="f" * 40, copies=1) for i in range(10_000))),
+        "copies-1e9": deck(plain_cards().replace("copies = 4", "copies = 1000000000", 1)),
+    }
+    paths = {}
+    for key, text in made.items():
+        paths[key] = tmp / f"{key}.toml"
+        paths[key].write_text(text, encoding="utf-8")
+    (tmp / "folder.toml").mkdir()
+    paths["directory"] = tmp / "folder.toml"
+    os.mkfifo(tmp / "fifo.toml")
+    paths["fifo"] = tmp / "fifo.toml"
+    odd = tmp / "x[" / "]y.toml"
+    odd.parent.mkdir()
+    odd.write_text(deck(plain_cards()))
+    paths["odd-path"] = tmp / "x[/]y.toml"  # does not exist: the error message names it
+    return paths
+
+
+def run_measured(argv: list[str], *, limit_mb: int, timeout: float, stdin=subprocess.DEVNULL,
+                 env: dict | None = None) -> tuple[int | str, float, float, str]:
+    """Run one process: (exit code, seconds, peak MB from os.wait4, the last line it said)."""
+    def limits() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (limit_mb * 2**20, limit_mb * 2**20))
+
+    out_file = tempfile.TemporaryFile()
+    start = time.perf_counter()
+    p = subprocess.Popen(argv, stdin=stdin, stdout=out_file, stderr=subprocess.STDOUT,
+                         preexec_fn=limits, env=env)
+    deadline = start + timeout
+    status, usage = 0, None
+    while True:
+        pid, status, usage = os.wait4(p.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.perf_counter() > deadline:
+            p.kill()
+            pid, status, usage = os.wait4(p.pid, 0)
+            break
+        time.sleep(0.01)
+    seconds = time.perf_counter() - start
+    p.returncode = os.waitstatus_to_exitcode(status)
+    code: int | str = p.returncode if p.returncode >= 0 else f"signal {-p.returncode}"
+    out_file.seek(0)
+    lines = out_file.read().decode("utf-8", "replace").strip().splitlines()
+    said = next((ln for ln in reversed(lines) if ln.strip()), "")
+    if seconds > timeout:
+        said = f"(killed after {timeout:.0f} s) {said}"
+    return code, seconds, usage.ru_maxrss / 1024, said[:160]
+
+
+def deck_cases(paths: dict[str, Path]) -> list[tuple[str, list[str]]]:
+    cases = []
+    for key in ("nested", "nested-inline", "bigint", "copies-1e9", "fortune-50mb", "directory",
+                "fifo", "odd-path"):
+        cases.append((f"cards --deck {key}", ["cards", "--deck", str(paths[key])]))
+    cases.append(("cards --deck /dev/zero", ["cards", "--deck", "/dev/zero"]))
+    cases.append(("cards --deck /dev/stdin (a pipe)", ["cards", "--deck", "/dev/stdin"]))
+    for key in ("markup", "escapes"):
+        cases.append((f"cards --deck {key}", ["cards", "--deck", str(paths[key])]))
+        cases.append((f"simulate --games 3 --deck {key}",
+                      ["simulate", "--games", "3", "--deck", str(paths[key])]))
+        cases.append((f"simulate --report --games 3 --deck {key}",
+                      ["simulate", "--report", "--games", "3", "--deck", str(paths[key])]))
+        cases.append((f"arena --games 2 --deck {key}",
+                      ["arena", "--games", "2", "--seats", "random,random", "--deck",
+                       str(paths[key])]))
+    for key in ("cards-4000", "largest-legal"):
+        cases.append((f"cards --deck {key}", ["cards", "--deck", str(paths[key])]))
+    for command in ("simulate --games 2", "arena --games 2 --seats random,random",
+                    "replay --print --last --save-dir /nonexistent", "play --players 2"):
+        cases.append((f"{command} --deck nested", [*command.split(), "--deck",
+                                                    str(paths["nested"])]))
+    return cases
+
+
+def pty_play(argv: list[str], env: dict) -> subprocess.Popen:
+    """A `dread-draw play` on a pseudo-terminal of its own (as in a terminal window)."""
+    leader, follower = pty.openpty()
+    p = subprocess.Popen(argv, stdin=follower, stdout=follower, stderr=follower, env=env,
+                         start_new_session=True)
+    os.close(follower)
+    p.leader = leader  # type: ignore[attr-defined]
+    return p
+
+
+def drain(p: subprocess.Popen, seconds: float) -> bytes:
+    """Read what the table drew for `seconds` (so it never blocks on a full pty)."""
+    import select
+
+    out, end = b"", time.monotonic() + seconds
+    while time.monotonic() < end:
+        ready, _, _ = select.select([p.leader], [], [], 0.1)  # type: ignore[attr-defined]
+        if ready:
+            try:
+                out += os.read(p.leader, 65536)  # type: ignore[attr-defined]
+            except OSError:
+                break
+    return out
+
+
+def two_windows(tmp: Path, limit_mb: int, timeout: float) -> list[tuple[str, tuple]]:
+    """Two `play` on one save folder; then kill -9 the first and play again."""
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp / "data"), XDG_CONFIG_HOME=str(tmp / "cfg"),
+               TERM="xterm-256color", COLUMNS="100", LINES="30")
+    saves = tmp / "saves"
+    first = pty_play([*CMD, "play", "--save-dir", str(saves), "--human", "Ana", "--cpu",
+                      "random", "--cpu-delay", "5"], env)
+    drain(first, 4.0)  # the table is up and the game saved
+    rows = []
+    try:
+        for label, args in (
+            ("second play --resume on the same folder", ["play", "--resume"]),
+            ("second play --human Ben --cpu easy on the same folder",
+             ["play", "--human", "Ben", "--cpu", "easy"]),
+            ("replay --last while a table plays", ["replay", "--print", "--last"]),
+            ("stats while a table plays", ["stats"]),
+        ):
+            rows.append((label, run_measured([*CMD, *args, "--save-dir", str(saves)],
+                                             limit_mb=limit_mb, timeout=timeout, env=env)))
+    finally:
+        os.kill(first.pid, signal.SIGKILL)
+        first.wait()
+    # kill -9 left no stale lock: a new table resumes the game at once
+    start = time.perf_counter()
+    again = pty_play([*CMD, "play", "--resume", "--save-dir", str(saves)], env)
+    drawn = drain(again, 4.0)
+    alive = again.poll() is None
+    os.kill(again.pid, signal.SIGKILL)
+    again.wait()
+    said = "the table opened (still running after 4 s)" if alive else \
+        drawn.decode("utf-8", "replace").strip().splitlines()[-1:]
+    rows.append(("kill -9 the first, then play --resume",
+                 ("running" if alive else again.returncode, time.perf_counter() - start,
+                  float("nan"), str(said))))
+    return rows
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--only", default="", help="run only the cases whose label holds this")
+    p.add_argument("--limit-mb", type=int, default=1500, help="address-space ceiling per run")
+    p.add_argument("--timeout", type=float, default=60.0)
+    a = p.parse_args()
+    rows: list[tuple[str, tuple]] = []
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        paths = files(tmp)
+        env = dict(os.environ, XDG_DATA_HOME=str(tmp / "data"),
+                   XDG_CONFIG_HOME=str(tmp / "cfg"), COLUMNS="120")
+        for label, args in deck_cases(paths):
+            if a.only in label:
+                stdin = subprocess.PIPE if "stdin" in label else subprocess.DEVNULL
+                rows.append((label, run_measured([*CMD, *args], limit_mb=a.limit_mb,
+                                                 timeout=a.timeout, stdin=stdin, env=env)))
+                print(label, rows[-1][1], flush=True, file=sys.stderr)
+        if a.only in "two windows":
+            rows += two_windows(tmp, a.limit_mb, a.timeout)
+    print(f"load {os.getloadavg()[0]:.1f}")
+    print("| case | exit | s | MB | said |")
+    print("|---|---|---|---|---|")
+    for label, (code, seconds, mb, said) in rows:
+        print(f"| {label} | {code} | {seconds:.2f} | {mb:.0f} | {said.replace('|', '/')} |")
+
+
+if __name__ == "__main__":
+    main()
