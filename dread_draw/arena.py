@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck, load_deck
 from dread_draw.errors import DreadDrawError
+from dread_draw.safe_text import markup_safe
 from dread_draw.sim import Match, SeatSpec, game_seed
 
 Z95 = 1.959963984540054
@@ -207,7 +208,7 @@ def arena_table(r: ArenaResult, deck: str, seed: int, workers: int, think_ms: in
 
     par = 1 / r.players
     t = Table(title=f"Arena · {r.games} games ({r.games // r.players} deals × {r.players} "
-                    f"rotations) · {r.players} players · deck {deck} · seed {seed}",
+                    f"rotations) · {r.players} players · deck {markup_safe(deck)} · seed {seed}",
               caption=f"par for one seat: {par:.0%} · hard thinks {think_ms} ms · "
                       f"{r.seconds:,.1f} s with {workers} worker{'s' if workers > 1 else ''}",
               header_style="bold")

@@ -18,6 +18,7 @@ from rich.table import Table
 
 from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck, load_deck
+from dread_draw.safe_text import markup_safe, plain
 from dread_draw.sim import Match, SeatSpec, game_seed
 
 # Strongest first. `hard` searches (seconds per game); a 10,000-game report uses the
@@ -206,7 +207,7 @@ def run_balance(deck: Deck, players: int, games: int, seed: int, agent: str, *,
 def report_tables(b: Balance, deck: Deck, agent: str, seed: int) -> list[Table]:
     """The report as Rich tables: the game, the targets, then one row per card."""
     g = Table(title=f"Balance: {b.games} games · {b.players} players · agent {agent} · "
-                    f"deck {deck.name} · seed {seed}", header_style="bold")
+                    f"deck {markup_safe(deck.name)} · seed {seed}", header_style="bold")
     g.add_column("measure")
     g.add_column("value", justify="right")
     g.add_row("rounds per game (median)", f"{percentile(b.rounds, 50):g}")
@@ -239,7 +240,7 @@ def report_tables(b: Balance, deck: Deck, agent: str, seed: int) -> list[Table]:
         ratio = rate / avg if avg else 0.0
         used = f"{100 * tal.used / tal.offered:.0f}" if tal.offered else "-"
         ability = f"{card.keyword} {card.ability.effect}" if card.ability else ""
-        c.add_row(card.name, str(card.strength), str(card.damage), ability, str(card.copies),
+        c.add_row(plain(card.name), str(card.strength), str(card.damage), ability, str(card.copies),
                   f"{tal.summoned * per:.1f}", f"{tal.kept * per:.1f}", f"{100 * rate:.1f}",
                   f"[red]{ratio:.2f}[/]" if ratio > 2 else f"{ratio:.2f}", used)
     return [g, t, c]

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from dread_draw.cards import Card, Deck, load_deck
 from dread_draw.errors import DreadDrawError
+from dread_draw.safe_text import markup_safe, plain
 
 SORTS = {
     "strength": lambda c: (c.strength, c.damage, c.name),
@@ -32,8 +33,8 @@ def check_sort(sort: str) -> None:
 def cards_table(deck: Deck, sort: str = "strength") -> Table:
     check_sort(sort)
     abilities = sum(c.copies for c in deck.cards if c.ability)
-    t = Table(title=f"{deck.name} deck: {deck.size} cards, {len(deck.cards)} distinct, "
-                    f"{abilities} with an ability", header_style="bold")
+    t = Table(title=f"{markup_safe(deck.name)} deck: {deck.size} cards, {len(deck.cards)} "
+                    f"distinct, {abilities} with an ability", header_style="bold")
     t.add_column("name", style="bold", no_wrap=True)
     t.add_column("strength", justify="right")
     t.add_column("damage", no_wrap=True)
@@ -42,7 +43,8 @@ def cards_table(deck: Deck, sort: str = "strength") -> Table:
     t.add_column("copies", justify="right")
     for c in sorted(deck.cards, key=SORTS[sort]):
         text = c.ability.text if c.ability else ""
-        t.add_row(c.name, str(c.strength), damage_dots(c), c.keyword, text, str(c.copies))
+        t.add_row(plain(c.name), str(c.strength), damage_dots(c), c.keyword,
+                  plain(text, lines=True), str(c.copies))
     return t
 
 

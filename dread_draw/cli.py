@@ -12,8 +12,10 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from dread_draw.errors import DreadDrawError
+from dread_draw.safe_text import clean
 
 app = typer.Typer(
     name="dread-draw",
@@ -38,9 +40,16 @@ SaveDirOpt = Annotated[
 ]
 
 
+def print_error(message: str) -> None:
+    """One paragraph on stderr, shown exactly as written: a message may quote a path or a name
+    from a file (``x[/]y.toml``, ``[[card]]``), which must never be read as markup."""
+    err.print(Text.assemble(("Error:", "bold red"), " ", clean(message, lines=True)),
+              soft_wrap=True)
+
+
 def fail(message: str) -> typer.Exit:
     """Print a clear error (no traceback) and return the exit to raise (code 2)."""
-    err.print(f"[bold red]Error:[/] {message}", soft_wrap=True)
+    print_error(message)
     return typer.Exit(2)
 
 
@@ -169,7 +178,7 @@ def main() -> None:
     try:
         app()
     except DreadDrawError as e:
-        err.print(f"[bold red]Error:[/] {e}", soft_wrap=True)
+        print_error(str(e))
         sys.exit(2)
     except KeyboardInterrupt:
         err.print("Interrupted.")

@@ -14,6 +14,7 @@ from rich.table import Table
 from dread_draw.ai import AGENTS
 from dread_draw.cards import load_deck
 from dread_draw.errors import DreadDrawError
+from dread_draw.safe_text import markup_safe
 from dread_draw.sim import Summary, atomic_write, run_games, timed
 
 
@@ -83,7 +84,8 @@ def balance_report(out: Console, deck, players: int, games: int, seed: int, agen
 
 def summary_table(s: Summary, deck: str, players: int, agent: str, seed: int,
                   workers: int) -> Table:
-    t = Table(title=f"{s.games} games · {players} players · {agent} · deck {deck} · seed {seed}",
+    t = Table(title=f"{s.games} games · {players} players · {agent} · deck {markup_safe(deck)} "
+                    f"· seed {seed}",
               show_header=True, header_style="bold")
     t.add_column("measure")
     t.add_column("value", justify="right")

@@ -29,6 +29,7 @@ from pathlib import Path
 from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck, load_deck, parse_deck, read_deck_file, standard_deck_path
 from dread_draw.errors import DeckError, DreadDrawError, IllegalChoice
+from dread_draw.safe_text import clean, name_problem, plain
 from dread_draw.sim import HUMAN, Match, SeatSpec, atomic_write
 
 FORMAT = "dread-draw-save"
@@ -38,7 +39,6 @@ CURRENT = "current.json"
 GAMES = "games"
 MAX_BYTES = 20_000_000  # no honest save comes near this; refuse before parsing
 MAX_CHOICES = 200_000
-MAX_NAME = 100
 _HASH = re.compile(r"^[0-9a-f]{64}$")
 _GAME_FILE = re.compile(r"^game-\d{8}-\d{6}-\d{6}(-\d+)?\.json$")
 _BAD = "It may be truncated or edited by hand; the file is left as it is."
@@ -196,13 +196,17 @@ def parse_save(data: bytes | str, path: Path | str = "<save>") -> Save:
             raise bad(f"seat {i} in \"seats\" must be an object with a name and a kind")
         name = _get(s, "name", str, path, f"seats[{i}].name")
         kind = _get(s, "kind", str, path, f"seats[{i}].kind")
-        if not name.strip() or len(name) > MAX_NAME:
-            raise bad(f"seat {i} has an empty or over-long name")
+        # Names are only shown: undecodable bytes (lone surrogates) become "?" and control
+        # characters visible stand-ins (a save from an older version may hold them); then the
+        # rule for names typed at the table and on the command line (safe_text.name_problem).
+        name = clean(name.encode("utf-8", "replace").decode("utf-8"))
+        problem = name_problem(name)
+        if problem is not None:
+            raise bad(f"seat {i} has a name that cannot be used ({problem})")
         if kind != HUMAN and kind not in AGENTS:
-            raise bad(f"seat {i} ({name}) is a CPU of kind {kind!r}, which this version of "
+            raise bad(f"seat {i} ({name}) is a CPU of kind {_show(kind)}, which this version of "
                       f"Dread Draw does not have (it has: human, {', '.join(AGENTS)})")
-        # Names are only shown: undecodable bytes (lone surrogates) become "?" (never a crash).
-        seats.append(SeatSpec(name.encode("utf-8", "replace").decode("utf-8"), kind))
+        seats.append(SeatSpec(name, kind))
 
     options = _get(raw, "agent_options", dict, path, default={})
     for kind, opts in options.items():  # CPU settings such as think_ms: plain numbers only
@@ -618,14 +622,14 @@ def replay_command(file: Path | None, last: bool, plain: bool, save_dir: Path | 
     path = choose_replay(SaveDir(save_dir), file, last)
     save, match, note = open_replay(path, deck)
     if note:
-        Console(stderr=True, highlight=False).print(f"Note: {note}", markup=False)
+        Console(stderr=True, highlight=False).print(f"Note: {clean(note)}", markup=False)
     if log is not None:  # the fixed event log of DESIGN.md
         atomic_write(log, (json.dumps(e, separators=(",", ":")) for e in match.events))
         return
     if plain:
         say = Narrator(match.deck, save.names, reveal=True)  # it is over
         for line in filter(None, map(say, match.events)):
-            print(line)
+            print(clean(line, lines=True))  # names were cleaned when read: defence in depth
         return
     from dread_draw.tui.replay import ReplayApp
 
@@ -642,9 +646,9 @@ def stats_command(save_dir: Path | None) -> None:
     out, err = Console(highlight=False), Console(stderr=True, highlight=False)
     result = stats(folder)
     for problem in result.problems:
-        err.print(f"Skipped: {problem}", markup=False)
+        err.print(f"Skipped: {clean(problem)}", markup=False)
     if not result.games:
-        out.print(f"No finished games are kept in {folder.games} yet.", markup=False)
+        out.print(f"No finished games are kept in {clean(str(folder.games))} yet.", markup=False)
         return
     for label, rows in (("player", result.players), ("CPU level", result.cpus)):
         if not rows:
@@ -654,5 +658,5 @@ def stats_command(save_dir: Path | None) -> None:
         for col in ("played", "won", "won %"):
             t.add_column(col, justify="right")
         for name, (played, won) in sorted(rows.items(), key=lambda kv: (-kv[1][1], kv[0])):
-            t.add_row(name, str(played), str(won), f"{100 * won / played:.0f}%")
+            t.add_row(plain(name), str(played), str(won), f"{100 * won / played:.0f}%")
         out.print(t)
