@@ -179,7 +179,7 @@ def parse_save(data: bytes | str, path: Path | str = "<save>") -> Save:
             "file is left as it is.", path, "newer")
 
     deck = _get(raw, "deck", dict, path)
-    deck_name = _get(deck, "name", str, path, "deck.name")
+    deck_name = clean(_get(deck, "name", str, path, "deck.name"))  # only ever shown
     deck_path = _get(deck, "path", (str, type(None)), path, "deck.path")
     deck_hash = _get(deck, "hash", str, path, "deck.hash")
     if not _HASH.match(deck_hash):

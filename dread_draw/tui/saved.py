@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from dread_draw.safe_text import plain
 from dread_draw.saves import SaveDir, SaveError
 from dread_draw.tui.widgets import AnswerOnce
 
@@ -33,9 +34,9 @@ class BadSave(AnswerOnce, ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="bad-save"):
             yield Label("The saved game cannot be continued", classes="dialog-title")
-            yield Static(str(self.error), id="bad-save-reason")
-            yield Static(f"Start fresh keeps the file as {self.path.name}.bad; Back leaves it "
-                         "where it is.")
+            yield Static(plain(str(self.error)), id="bad-save-reason")  # paths, names: text
+            yield Static(plain(f"Start fresh keeps the file as {self.path.name}.bad; Back leaves "
+                               "it where it is."))
             with Horizontal(classes="dialog-buttons"):
                 yield Button("f  Start fresh", id="fresh", variant="primary", compact=True)
                 yield Button("Esc  Back", id="back", compact=True)
@@ -44,7 +45,7 @@ class BadSave(AnswerOnce, ModalScreen[bool]):
         try:
             self.folder.set_aside(self.path)
         except SaveError as e:
-            self.query_one("#bad-save-reason", Static).update(str(e))
+            self.query_one("#bad-save-reason", Static).update(plain(str(e)))
             return
         self.dismiss(True)
 
@@ -74,8 +75,9 @@ class ReplaceSave(AnswerOnce, ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label("A game is saved in progress", classes="dialog-title")
-            yield Static(f"{self.saved.removeprefix('Continue: ')}.\nA new game takes its "
-                         "place: the saved game cannot be continued afterwards.", id="saved")
+            yield Static(plain(f"{self.saved.removeprefix('Continue: ')}.\nA new game takes its "
+                               "place: the saved game cannot be continued afterwards.",
+                               lines=True), id="saved")  # the saved game's player names
             with Horizontal(classes="dialog-buttons"):
                 yield Button("y  New game", id="new", variant="warning", compact=True)
                 yield Button("c  Continue it", id="continue", variant="primary", compact=True)

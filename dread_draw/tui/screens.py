@@ -24,6 +24,7 @@ from dread_draw.ai import AGENTS
 from dread_draw.errors import DreadDrawError
 from dread_draw.rules import KEEP, ORDER, PICK_CARD, SKIP, SUMMON, USE, USE_IT
 from dread_draw.rules_text import rules_markdown
+from dread_draw.safe_text import plain
 from dread_draw.saves import continue_label
 from dread_draw.sim import HUMAN, Match, SeatSpec
 from dread_draw.tui.narrate import (
@@ -130,9 +131,10 @@ class Notice(AnswerOnce, SizeAware, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
-            yield Static(self.body)
-            yield Button(f"Enter  {self.button}", variant="primary", compact=True)
+            # names of cards and players: shown as text, never read as markup
+            yield Label(plain(self.title_text), classes="dialog-title")
+            yield Static(plain(self.body, lines=True))
+            yield Button(plain(f"Enter  {self.button}"), variant="primary", compact=True)
         yield TooSmall()
 
     def action_close(self) -> None:
@@ -324,7 +326,7 @@ class NewGame(SizeAware, Screen):
         """A "Continue" entry while a saved game is in progress (issue 6: saves)."""
         label = continue_label(getattr(self.app, "saves", None))
         self.query_one("#continue-row").display = label is not None
-        self.query_one("#continue", Button).label = label or ""
+        self.query_one("#continue", Button).label = plain(label or "")  # names from the save
         return label is not None
 
     def _show_seats(self, n: int) -> None:
@@ -368,7 +370,7 @@ class NewGame(SizeAware, Screen):
         try:
             self.app.begin(setup)
         except DreadDrawError as e:
-            self.query_one("#error", Static).update(f"Cannot start: {e}")
+            self.query_one("#error", Static).update(plain(f"Cannot start: {e}"))  # paths
 
     @on(Input.Submitted)
     def submitted(self) -> None:

@@ -19,6 +19,7 @@ from textual.widgets import Button, Label, OptionList, Static
 
 from dread_draw.cards import Deck
 from dread_draw.rules import View
+from dread_draw.safe_text import plain
 from dread_draw.sim import SeatSpec
 from dread_draw.tui.narrate import (
     DOT,
@@ -289,7 +290,7 @@ class AnswerButton(Button):
     made (the drawn Life Deck cards lie nowhere else on screen)."""
 
     def __init__(self, label: str, index: int, card: int) -> None:
-        super().__init__(label, name=str(index), compact=True)
+        super().__init__(plain(label), name=str(index), compact=True)  # card and player names
         self.card = card
 
     def _show_card(self) -> None:
@@ -347,7 +348,8 @@ class PromptBar(Vertical):
         self._asked_at = time.monotonic()
         self._cards = cards
         self._read_first = cards and read_first
-        self.query_one("#question", Static).update(question)
+        self.query_one("#question", Static).update(
+            question if isinstance(question, Text) else plain(question))  # names: never markup
         box = self.query_one("#answers", Vertical)
         box.remove_children()
         self._texts = []
@@ -357,7 +359,7 @@ class PromptBar(Vertical):
             self._texts = [f"{i + 1} {label}" for i, (_, label) in enumerate(options)]
             self._lay_out()
         else:
-            menu = OptionList(*(f"{i + 1 if i < 9 else ' '} {label}"
+            menu = OptionList(*(plain(f"{i + 1 if i < 9 else ' '} {label}")
                                 for i, (_, label) in enumerate(options)), classes="option-menu")
             box.mount(menu)
             menu.focus()  # its highlighted line is the answer under focus, shown in the reader
@@ -388,7 +390,8 @@ class PromptBar(Vertical):
     def clear(self, message: Text | str = "") -> None:
         self.options = []
         self._texts = []
-        self.query_one("#question", Static).update(message)
+        self.query_one("#question", Static).update(
+            message if isinstance(message, Text) else plain(message))
         self.query_one("#answers", Vertical).remove_children()
 
     def pick(self, index: int) -> None:
