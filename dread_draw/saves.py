@@ -9,9 +9,13 @@ any instant leaves the previous save or the new one, never half of one.
 
 The save folder (``$XDG_DATA_HOME/dread-draw`` or ``--save-dir``) holds ``current.json``, the
 game in progress, and ``games/``, the last `KEEP` finished games (a replay file is a save of a
-finished game). Every problem with a save or the folder is a `SaveError`: one paragraph that
-names the file, with a `reason` tag the table uses to offer a choice. A bad file is never
-deleted: it stays where it is, or is set aside as ``.bad`` when the player asks.
+finished game). One table plays in a folder at a time: `SaveDir.lock` takes an OS file lock on
+its ``.lock`` file, held for the life of the process and released by the OS when it ends, so
+a killed table leaves no stale lock; reading saves (replay, stats) never takes it.
+
+Every problem with a save or the folder is a `SaveError`: one paragraph that names the file,
+with a `reason` tag the table uses to offer a choice. A bad file is never deleted: it stays
+where it is, or is set aside as ``.bad`` when the player asks.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import json
 import math
 import os
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -37,16 +42,19 @@ VERSION = 1
 KEEP = 50  # finished games kept for replay and stats
 CURRENT = "current.json"
 GAMES = "games"
+LOCK = ".lock"
 MAX_BYTES = 20_000_000  # no honest save comes near this; refuse before parsing
 MAX_CHOICES = 200_000
 _HASH = re.compile(r"^[0-9a-f]{64}$")
 _GAME_FILE = re.compile(r"^game-\d{8}-\d{6}-\d{6}(-\d+)?\.json$")
+# atomic_write's temporary files for the files this module names (tempfile's 8 characters)
+_TEMP = re.compile(r"^\.(current|game-\d{8}-\d{6}-\d{6}(-\d+)?)\.json\.[a-z0-9_]{8}\.tmp$")
 _BAD = "It may be truncated or edited by hand; the file is left as it is."
 
 
 class SaveError(DreadDrawError):
     """A save or save folder that cannot be used. `reason` tells the table what went wrong:
-    missing, folder, bad, newer, illegal, other-deck, deck-changed."""
+    missing, folder, bad, newer, illegal, other-deck, deck-changed, busy (another table)."""
 
     def __init__(self, message: str, path: Path | str | None = None, reason: str = "bad"):
         super().__init__(message)
@@ -361,6 +369,51 @@ class SaveDir:
     def __init__(self, root: Path | str | None = None, keep: int = KEEP):
         self.root = Path(root) if root is not None else default_root()
         self.keep = max(1, keep)
+        self._lock: int | None = None  # the open .lock file while this process holds it
+
+    def lock(self) -> None:
+        """Take the folder for this table, for the life of the process (see the module
+        docstring), then clear the temporary files a killed autosave may have left.
+
+        Raises SaveError (reason "busy") while another table holds it. A folder where no
+        lock file can be made at all is not refused here: the table's autosave says what is
+        wrong with it, as it always has.
+        """
+        if self._lock is not None:
+            return
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.root / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:
+            return
+        if not _try_lock(fd):
+            os.close(fd)
+            raise SaveError(
+                f"A game is being played in another window with this save folder, "
+                f"{self.root}. Finish it or quit it there first, or play in another folder "
+                "with --save-dir.", self.root, "busy")
+        self._lock = fd
+        self.remove_stale_temp()
+
+    def unlock(self) -> None:
+        """Let another table have the folder (the end of the process does the same)."""
+        if self._lock is not None:
+            os.close(self._lock)
+            self._lock = None
+
+    def remove_stale_temp(self) -> None:
+        """Remove temporary files of this module's own naming, left when a table was killed
+        in the middle of an autosave (only the folder's lock holder may: nobody else writes)."""
+        for folder in (self.root, self.games):
+            try:
+                stale = [p for p in folder.iterdir() if _TEMP.match(p.name)]
+            except OSError:
+                continue
+            for path in stale:
+                try:
+                    path.unlink()
+                except OSError:
+                    pass
 
     @property
     def current(self) -> Path:
@@ -497,6 +550,46 @@ class Autosaver:
             if self.on_error is not None and str(e) != self.error:
                 self.on_error(str(e))
             self.error = str(e)
+
+
+def _try_lock(fd: int) -> bool:
+    """An exclusive, non-blocking OS lock on an open file: True if taken, False if another
+    process holds it. Where the OS offers none, the lock is always taken (best effort)."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    try:
+        import fcntl
+    except ImportError:
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    except OSError:  # a file system without locks: play on, unguarded
+        return True
+    return True
+
+
+def separate_folder(folder: SaveDir) -> SaveDir:
+    """A fresh folder beside `folder` for a second table, taken for this process: the first
+    of ``<name>-2``, ``<name>-3``, ... with no game in progress that no other table holds."""
+    for n in range(2, 100):
+        other = SaveDir(folder.root.with_name(f"{folder.root.name}-{n}"), folder.keep)
+        if other.root.exists() and (not other.root.is_dir() or other.has_current()):
+            continue
+        try:
+            other.lock()
+        except SaveError:
+            continue
+        return other
+    raise SaveError(f"{folder.root}: no separate save folder is free beside it; choose one "
+                    "with --save-dir.", folder.root, "busy")
 
 
 def autosave_new(folder: SaveDir, match: Match,

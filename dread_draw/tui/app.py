@@ -17,6 +17,7 @@ from textual.binding import Binding
 from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck, load_deck
 from dread_draw.errors import DreadDrawError
+from dread_draw.safe_text import name_problem
 from dread_draw.saves import (
     KEEP,
     Autosaver,
@@ -25,9 +26,10 @@ from dread_draw.saves import (
     autosave_new,
     continue_label,
     resume,
+    separate_folder,
 )
 from dread_draw.sim import HUMAN, Match, SeatSpec
-from dread_draw.tui.saved import BadSave, ReplaceSave
+from dread_draw.tui.saved import BadSave, FolderInUse, ReplaceSave
 from dread_draw.tui.screens import ConfirmQuit, HelpScreen, NewGame, TableScreen
 from dread_draw.tui.setup import (
     CPU_NAMES,
@@ -63,11 +65,13 @@ class DreadDrawApp(App):
 
     def __init__(self, match: Match | None = None, *, setup: Setup | None = None,
                  cpu_delay: float = 0.8, settings: Path | None = None,
-                 saves: SaveDir | None = None, saver: Autosaver | None = None) -> None:
+                 saves: SaveDir | None = None, saver: Autosaver | None = None,
+                 separate: SaveDir | None = None) -> None:
         """`match`: go straight to the table. `setup`: prefill the new-game screen.
         `settings`: where the last setup is remembered (None: nowhere). `saves`: where
         games are autosaved after every decision (None: not saved); `saver`: the autosave
-        already attached to a resumed `match`."""
+        already attached to a resumed `match`. `separate`: `saves` is another table's, so
+        the new-game screen first offers this folder (taken for this table) or to quit."""
         super().__init__()
         self.first_match = match
         self.settings = settings
@@ -75,6 +79,7 @@ class DreadDrawApp(App):
         self.cpu_delay = cpu_delay
         self.saves = saves
         self.first_saver = saver
+        self.separate = separate
         self.saver: Autosaver | None = None
         self.match: Match | None = None
         self.leaving = False  # exit() called: nothing new may start on the way out
@@ -83,6 +88,9 @@ class DreadDrawApp(App):
         self.check_size()
         if self.first_match is None:
             self.push_screen(NewGame(self.setup))
+            if self.separate is not None and self.saves is not None:
+                self.push_screen(FolderInUse(self.saves.root, self.separate.root),
+                                 self.play_separately)
             return
         saved = continue_label(self.saves) if self.first_saver is None else None
         if saved is None:
@@ -98,6 +106,15 @@ class DreadDrawApp(App):
                 self.continue_saved()
 
         self.push_screen(ReplaceSave(saved), answered)
+
+    def play_separately(self, play: bool | None) -> None:
+        """The answer to FolderInUse: save in the separate folder from now on, or quit."""
+        if not play:
+            self.exit()
+            return
+        self.saves = self.separate
+        if isinstance(self.screen, NewGame):
+            self.screen.show_continue()
 
     def check_size(self) -> None:
         """Below the minimum, every screen says what size it needs instead of the table."""
@@ -201,6 +218,7 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
         if players is not None or humans or cpus or seed is not None:
             raise DreadDrawError("--resume continues the saved game as it was; it takes no "
                                  "--players, --human, --cpu or --seed.")
+        saves.lock()  # another table on this folder: a clear message, exit 2
         match, saver = resume(saves, deck)
         DreadDrawApp(match, cpu_delay=cpu_delay, settings=settings, saves=saves,
                      saver=saver).run()
@@ -211,11 +229,18 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
         if deck_name:
             setup.deck = deck_name
         load_deck(setup.deck)  # a bad deck file stops here with a clear message
-        DreadDrawApp(setup=setup, cpu_delay=cpu_delay, settings=settings, saves=saves).run()
+        separate = None
+        try:
+            saves.lock()
+        except SaveError:  # another table: the new-game screen offers a separate folder
+            separate = separate_folder(saves)
+        DreadDrawApp(setup=setup, cpu_delay=cpu_delay, settings=settings, saves=saves,
+                     separate=separate).run()
         return
     setup = Setup(seats_from_flags(players, humans, cpus),
                   fresh_seed() if seed is None else seed, deck_name)
     match = new_match(setup)
+    saves.lock()
     DreadDrawApp(match, setup=setup, cpu_delay=cpu_delay, settings=settings, saves=saves).run()
 
 
@@ -226,6 +251,11 @@ def seats_from_flags(players: int | None, humans: list[str], cpus: list[str]) ->
         if level not in AGENTS:
             raise DreadDrawError(f"--cpu {level!r}: no such CPU level; choose from "
                                  f"{', '.join(AGENTS)}.")
+    for name in humans:  # the save reader's rule: a name played is a name saved
+        problem = name_problem(name)
+        if problem is not None:
+            shown = name if len(name) <= 30 else name[:27] + "..."
+            raise DreadDrawError(f"--human {shown!r}: {problem}.")
     people = [SeatSpec(name, HUMAN) for name in humans] or (
         [] if cpus else [Setup.default_seat(0)])
     n = players if players is not None else len(people) + len(cpus)
