@@ -59,19 +59,30 @@ def plain_cards(n: int = 25, copies: int = 4) -> str:
 
 
 def files(tmp: Path) -> dict[str, Path]:
-    """Write every hostile deck file once."""
+    """Write every hostile deck file once (and a kept game for `replay`)."""
+    plain = plain_cards()
+    # the largest deck the limits allow: 1,000 different cards, 10 copies each, each with an
+    # ability, the file just under 1 MB (long fortunes and texts)
+    bare = len(deck("".join(card(i, fortune="", text="", copies=10) for i in range(1_000))))
+    pad = (1_000_000 - bare) // 2_000 - 1
     made = {
-        "nested": "x = " + "[" * 2000 + "]" * 2000 + "\n" + deck(plain_cards()),
-        "nested-inline": "x = " + "{a = " * 2000 + "1" + "}" * 2000 + "\n" + deck(plain_cards()),
-        "bigint": deck(plain_cards().replace("damage = 1\n", "damage = " + "9" * 101 + "\n", 1)),
+        "nested": "x = " + "[" * 2000 + "]" * 2000 + "\n" + deck(plain),
+        "nested-inline": "x = " + "{a = " * 2000 + "1" + "}" * 2000 + "\n" + deck(plain),
+        "bigint": deck(plain.replace("damage = 1\n", "damage = " + "9" * 101 + "\n", 1)),
+        "int-5000-digits": deck(plain.replace("damage = 1\n", "damage = " + "9" * 5000 + "\n", 1)),
         "markup": deck("".join(card(i, name=f"[/] [/red] Mirror [II] {i}", text="[/red] [bold]x",
                                     copies=4) for i in range(25)), name="[/]x"),
         "escapes": deck("".join(card(i, name=f"{HOSTILE[:40]} {i}", text=HOSTILE, fortune=HOSTILE,
                                      copies=4) for i in range(25)), name=HOSTILE[:50]),
-        "fortune-50mb": deck(card(0, fortune="x" * 50_000_000, copies=4) + plain_cards()),
+        "fortune-50mb": deck(card(99, fortune="x" * 50_000_000, copies=4) + plain),
         "cards-4000": deck(plain_cards(4000, copies=1)),
-        "largest-legal": deck("".join(card(i, fortune="f" * 40, copies=1) for i in range(10_000))),
-        "copies-1e9": deck(plain_cards().replace("copies = 4", "copies = 1000000000", 1)),
+        "largest-legal": deck("".join(card(i, fortune="The fortune. " * (pad // 13),
+                                           text="The text. " * (pad // 10), copies=10)
+                                      for i in range(1_000))),
+        "copies-10000": deck("".join(card(i, copies=999) for i in range(10)) + card(10, copies=10)),
+        "copies-1e9": deck(plain.replace("copies = 4", "copies = 1000000000", 1)),
+        "dotted-key-1mb": "a" + ".a" * 495_000 + " = 1\n" + deck(plain),
+        "tables-1mb": "".join(f"[k{i}.a.a.a]\n" for i in range(62_000)),
     }
     paths = {}
     for key, text in made.items():
@@ -81,11 +92,24 @@ def files(tmp: Path) -> dict[str, Path]:
     paths["directory"] = tmp / "folder.toml"
     os.mkfifo(tmp / "fifo.toml")
     paths["fifo"] = tmp / "fifo.toml"
-    odd = tmp / "x[" / "]y.toml"
-    odd.parent.mkdir()
-    odd.write_text(deck(plain_cards()))
-    paths["odd-path"] = tmp / "x[/]y.toml"  # does not exist: the error message names it
+    (tmp / "x[").mkdir()
+    paths["odd-path"] = tmp / "x[/]y[bold]missing.toml"
+    paths["kept"] = kept_game(tmp / "kept")
     return paths
+
+
+def kept_game(root: Path) -> Path:
+    """A finished game of the standard deck, kept in a save folder (for `replay`)."""
+    from dread_draw.cards import load_deck
+    from dread_draw.saves import Save, SaveDir
+    from dread_draw.sim import HUMAN, Match, SeatSpec
+
+    match = Match(load_deck(), [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")], 7)
+    while not match.over:
+        match.apply(match.cpu_choice() if match.cpu_to_move() else match.game.pending.options[0])
+    folder = SaveDir(root)
+    folder.ensure()
+    return folder.archive(Save.of(match))
 
 
 def run_measured(argv: list[str], *, limit_mb: int, timeout: float, stdin=subprocess.DEVNULL,
@@ -122,8 +146,8 @@ def run_measured(argv: list[str], *, limit_mb: int, timeout: float, stdin=subpro
 
 def deck_cases(paths: dict[str, Path]) -> list[tuple[str, list[str]]]:
     cases = []
-    for key in ("nested", "nested-inline", "bigint", "copies-1e9", "fortune-50mb", "directory",
-                "fifo", "odd-path"):
+    for key in ("nested", "nested-inline", "bigint", "int-5000-digits", "copies-1e9",
+                "fortune-50mb", "dotted-key-1mb", "tables-1mb", "directory", "fifo", "odd-path"):
         cases.append((f"cards --deck {key}", ["cards", "--deck", str(paths[key])]))
     cases.append(("cards --deck /dev/zero", ["cards", "--deck", "/dev/zero"]))
     cases.append(("cards --deck /dev/stdin (a pipe)", ["cards", "--deck", "/dev/stdin"]))
@@ -136,38 +160,67 @@ def deck_cases(paths: dict[str, Path]) -> list[tuple[str, list[str]]]:
         cases.append((f"arena --games 2 --deck {key}",
                       ["arena", "--games", "2", "--seats", "random,random", "--deck",
                        str(paths[key])]))
-    for key in ("cards-4000", "largest-legal"):
+    for key in ("cards-4000", "largest-legal", "copies-10000"):
         cases.append((f"cards --deck {key}", ["cards", "--deck", str(paths[key])]))
-    for command in ("simulate --games 2", "arena --games 2 --seats random,random",
-                    "replay --print --last --save-dir /nonexistent", "play --players 2"):
-        cases.append((f"{command} --deck nested", [*command.split(), "--deck",
-                                                    str(paths["nested"])]))
+        cases.append((f"simulate --games 1 --deck {key}",
+                      ["simulate", "--games", "1", "--deck", str(paths[key])]))
+    for command in ("simulate --games 2", "simulate --report --games 2",
+                    "arena --games 2 --seats random,random",
+                    f"replay --print {paths['kept']}", "play --players 2"):
+        for key in ("nested", "fortune-50mb"):
+            cases.append((f"{command.split(' /')[0]} --deck {key}",
+                          [*command.split(), "--deck", str(paths[key])]))
     return cases
 
 
 def pty_play(argv: list[str], env: dict) -> subprocess.Popen:
-    """A `dread-draw play` on a pseudo-terminal of its own (as in a terminal window)."""
+    """A `dread-draw play` on a 100x30 pseudo-terminal of its own, as in a terminal window,
+    whose output is read all the time (a table nobody reads from queues its frames)."""
+    import fcntl
+    import struct
+    import termios
+    import threading
+
     leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    # preexec_fn makes it a fork: a vfork'd child's peak memory would count this process's
     p = subprocess.Popen(argv, stdin=follower, stdout=follower, stderr=follower, env=env,
-                         start_new_session=True)
+                         start_new_session=True, preexec_fn=lambda: None)
     os.close(follower)
     p.leader = leader  # type: ignore[attr-defined]
+    p.drawn = bytearray()  # type: ignore[attr-defined]
+
+    def read() -> None:
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            p.drawn += chunk  # type: ignore[attr-defined]
+
+    threading.Thread(target=read, daemon=True).start()
     return p
 
 
-def drain(p: subprocess.Popen, seconds: float) -> bytes:
-    """Read what the table drew for `seconds` (so it never blocks on a full pty)."""
-    import select
+def until(p: subprocess.Popen, words: bytes, seconds: float) -> tuple[bool, float]:
+    """Wait until the table has drawn `words`: (seen, seconds it took)."""
+    start = time.monotonic()
+    while time.monotonic() < start + seconds and p.poll() is None:
+        if words in p.drawn:  # type: ignore[attr-defined]
+            return True, time.monotonic() - start
+        time.sleep(0.02)
+    return False, time.monotonic() - start
 
-    out, end = b"", time.monotonic() + seconds
-    while time.monotonic() < end:
-        ready, _, _ = select.select([p.leader], [], [], 0.1)  # type: ignore[attr-defined]
-        if ready:
-            try:
-                out += os.read(p.leader, 65536)  # type: ignore[attr-defined]
-            except OSError:
-                break
-    return out
+
+def kill(p: subprocess.Popen) -> float:
+    """kill -9 a table; its peak memory in MB."""
+    os.kill(p.pid, signal.SIGKILL)
+    _, _, usage = os.wait4(p.pid, 0)
+    p.returncode = -9
+    os.close(p.leader)  # type: ignore[attr-defined]
+    return usage.ru_maxrss / 1024
 
 
 def two_windows(tmp: Path, limit_mb: int, timeout: float) -> list[tuple[str, tuple]]:
@@ -175,35 +228,37 @@ def two_windows(tmp: Path, limit_mb: int, timeout: float) -> list[tuple[str, tup
     env = dict(os.environ, XDG_DATA_HOME=str(tmp / "data"), XDG_CONFIG_HOME=str(tmp / "cfg"),
                TERM="xterm-256color", COLUMNS="100", LINES="30")
     saves = tmp / "saves"
+    kept_game(saves)  # a finished game to replay while the table plays
     first = pty_play([*CMD, "play", "--save-dir", str(saves), "--human", "Ana", "--cpu",
                       "random", "--cpu-delay", "5"], env)
-    drain(first, 4.0)  # the table is up and the game saved
     rows = []
     try:
+        up, _ = until(first, b"to play", 20.0)
+        assert up and (saves / "current.json").exists(), "the first table did not start"
         for label, args in (
             ("second play --resume on the same folder", ["play", "--resume"]),
             ("second play --human Ben --cpu easy on the same folder",
              ["play", "--human", "Ben", "--cpu", "easy"]),
-            ("replay --last while a table plays", ["replay", "--print", "--last"]),
+            ("replay --print --last while a table plays", ["replay", "--print", "--last"]),
             ("stats while a table plays", ["stats"]),
         ):
             rows.append((label, run_measured([*CMD, *args, "--save-dir", str(saves)],
                                              limit_mb=limit_mb, timeout=timeout, env=env)))
+        second = pty_play([*CMD, "play", "--save-dir", str(saves)], env)
+        seen, seconds = until(second, b"another window", 20.0)
+        mb = kill(second)
+        rows.append(("second play (new-game screen) on the same folder",
+                     ("running", seconds, mb, "the table says: A game is being played in "
+                      f"another window; offers {saves}-2 or quit" if seen else "not shown")))
     finally:
-        os.kill(first.pid, signal.SIGKILL)
-        first.wait()
+        kill(first)
     # kill -9 left no stale lock: a new table resumes the game at once
-    start = time.perf_counter()
     again = pty_play([*CMD, "play", "--resume", "--save-dir", str(saves)], env)
-    drawn = drain(again, 4.0)
-    alive = again.poll() is None
-    os.kill(again.pid, signal.SIGKILL)
-    again.wait()
-    said = "the table opened (still running after 4 s)" if alive else \
-        drawn.decode("utf-8", "replace").strip().splitlines()[-1:]
+    seen, seconds = until(again, b"Ana to play", 20.0)
+    mb = kill(again)
     rows.append(("kill -9 the first, then play --resume",
-                 ("running" if alive else again.returncode, time.perf_counter() - start,
-                  float("nan"), str(said))))
+                 ("running", seconds, mb, "the table opened at the saved position"
+                  if seen else "did not open")))
     return rows
 
 

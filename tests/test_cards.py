@@ -9,7 +9,13 @@ from pathlib import Path
 import pytest
 from helpers import DATA
 
-from dread_draw.cards import MAX_CARDS, MAX_FILE_BYTES, load_deck, parse_deck, standard_deck_path
+from dread_draw.cards import (
+    MAX_DISTINCT,
+    MAX_FILE_BYTES,
+    load_deck,
+    parse_deck,
+    standard_deck_path,
+)
 from dread_draw.errors import DeckError
 
 GOOD_CARD = """
@@ -197,8 +203,9 @@ def test_over_long_text_is_refused(field, limit):
 
 
 def test_too_many_card_tables_are_refused_before_any_card_is_built():
-    cards = "".join(f'[[card]]\nid = "c{i}"\n' for i in range(MAX_CARDS + 1))
-    assert "10,001 [[card]] tables; a deck holds at most 10,000" in refuse(deck_with(cards))
+    cards = "".join(f'[[card]]\nid = "c{i}"\n' for i in range(MAX_DISTINCT + 1))
+    assert "1,001 [[card]] tables; a deck has at most 1,000 different cards" in refuse(
+        deck_with(cards))
 
 
 def test_a_repeated_id_is_located_at_its_own_line():
@@ -227,7 +234,7 @@ def test_a_hostile_value_is_shown_short_and_visible_in_the_message():
 
 @pytest.mark.parametrize("extra, said", [
     ("\n[x" + ".y" * 30 + "]\n", "a key has more than 20 dotted parts"),
-    ("".join(f"\n[t{i}.a.b.c]" for i in range(10_001)), "opens 40,00"),
+    ("".join(f"\n[t{i}.a.b.c]" for i in range(2_501)), "opens 10,00"),
 ], ids=["long-dotted-key", "many-tables"])
 def test_keys_and_tables_that_would_cost_the_toml_reader_dearly_are_refused(extra, said):
     """A 1 MB dotted key took tomllib gigabytes; a megabyte of small tables, 280 MB."""
