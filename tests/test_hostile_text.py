@@ -274,3 +274,23 @@ async def test_the_replay_viewer_shows_a_hostile_save_as_text(folder):
         shown = screen_text(app)
     assert not FORBIDDEN.search(shown)
     assert "[link=http://e.x]Ben[/link] [bold]␛" in shown and "Mirror [II] [/] [bold]" in shown
+
+
+@sync
+async def test_an_autosave_failure_naming_an_odd_folder_is_shown_as_text(tmp_path):
+    """The table's notice that autosave fails names the save folder, which may be any path."""
+    from textual.widgets._toast import Toast
+
+    from dread_draw.saves import SaveDir
+
+    odd = tmp_path / "x[" / "]y[bold]"
+    odd.parent.mkdir()
+    odd.write_text("a file, not a folder")
+    match = Match(load_deck(Path(__file__).parent / "data" / "plain.toml"),
+                  [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")], 1)
+    app = make_app(match, saves=SaveDir(odd))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        toasts = " ".join(str(t.render()) for t in app.screen.query(Toast))
+        assert app.is_running and f"{odd}: is a file" in " ".join(toasts.split())

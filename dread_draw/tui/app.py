@@ -17,7 +17,7 @@ from textual.binding import Binding
 from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck, load_deck
 from dread_draw.errors import DreadDrawError
-from dread_draw.safe_text import name_problem
+from dread_draw.safe_text import clean, name_problem
 from dread_draw.saves import (
     KEEP,
     Autosaver,
@@ -144,7 +144,8 @@ class DreadDrawApp(App):
         self._replace_screens(TableScreen(match, self.cpu_delay))
 
     def autosave_failed(self, message: str) -> None:
-        self.notify(message, title="Autosave", severity="error", timeout=15)
+        self.notify(clean(message), title="Autosave", severity="error", timeout=15,
+                    markup=False)  # it names the save folder, which may be any path
 
     def continue_saved(self) -> None:
         """The new-game screen's "Continue": resume the saved game, or ask what to do."""
