@@ -185,9 +185,9 @@ def parse_deck(source: bytes | str, path: str = "<deck>") -> Deck:
 # An unterminated string ends at its line's end (or the file's): every match consumes what it
 # scanned, so the scan is linear (tomllib reports the unterminated string itself).
 _NOT_STRUCTURE = re.compile(
-    r'"""(?:\\.|[^\\])*?(?:"""|\Z)'
+    r'"""(?:\\.|[^\\])*?\\?(?:"""|\Z)'
     r"|'''.*?(?:'''|\Z)"
-    r'|"(?:\\.|[^"\\\n])*+(?:"|$)'
+    r'|"(?:\\[^\n]|[^"\\\n])*+\\?(?:"|$)'  # one line; a lone \ at its end ends it too
     r"|'[^'\n]*+(?:'|$)"
     r"|#[^\n]*", re.S | re.M)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")

@@ -239,3 +239,14 @@ def test_a_hostile_value_is_shown_short_and_visible_in_the_message():
 def test_keys_and_tables_that_would_cost_the_toml_reader_dearly_are_refused(extra, said):
     """A 1 MB dotted key took tomllib gigabytes; a megabyte of small tables, 280 MB."""
     assert said in refuse(deck_with(extra=extra))
+
+
+@pytest.mark.parametrize("text", [
+    'x = ' + '"x\\' * 300_000 + "\n",  # quotes that never close on their line
+    'x = ' + '"\\"' * 300_000 + "\\\n",
+    '"""' * 200_000 + "\\",
+], ids=["open-quotes", "escaped-quotes", "open-triple-quotes"])
+def test_unterminated_strings_are_scanned_once(text):
+    """The scan for nesting takes each unterminated string once, to its line's end: retried
+    from every quote, a 1 MB line of them took minutes (tomllib then names the problem)."""
+    assert "not valid TOML" in refuse(text)
