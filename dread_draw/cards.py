@@ -393,7 +393,7 @@ def _ability(raw: object, where: str, path: str) -> Ability:
             f"`{clean(sorted(extra)[0][:40])}`; it takes: "
             f"{', '.join(list(spec.params) + list(spec.optional)) or 'nothing'}."
         )
-    for key, kind in (spec.params | spec.optional).items():
+    for key, kind in {**spec.params, **spec.optional}.items():
         if key in params or key in spec.params:
             _field(params, key, kind, f"{where} (effect {effect!r})", path,
                    bounds=(0, MAX_NUMBER) if kind is int else None,
