@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -200,7 +199,6 @@ BITS = ["\x1b[31m", "\x1b]8;;http://x\x07", "\x07", "\x9b", "\x85", "\x00", "\x7
         '"', "'", "'''", '"""', "\n", "\t", "#", "=", "🂡"]
 FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 RUNNER = CliRunner()
-WORK = Path(tempfile.mkdtemp(prefix="dread-draw-fuzz-"))
 
 
 def toml_str(s: str) -> str:
@@ -268,10 +266,15 @@ def hostile_decks(draw) -> bytes:
     return ("".join(out) + "#" * padding).encode("utf-8")
 
 
+@pytest.fixture(scope="module")
+def work(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("fuzz")
+
+
 @HOSTILE_FUZZ
-@given(hostile_decks())
-def test_a_hostile_deck_is_a_deck_or_one_clear_message_and_cards_prints_only_text(source):
-    path = WORK / "hostile.toml"
+@given(source=hostile_decks())
+def test_a_hostile_deck_is_a_deck_or_one_clear_message_and_cards_prints_only_text(work, source):
+    path = work / "hostile.toml"
     path.write_bytes(source)
     r = RUNNER.invoke(cli_app, ["cards", "--deck", str(path)],
                       env={"FORCE_COLOR": "1", "TERM": "dumb", "NO_COLOR": None})
