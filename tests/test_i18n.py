@@ -6,6 +6,7 @@ from __future__ import annotations
 import doctest
 import fnmatch
 import gettext
+import re
 import tomllib
 import unicodedata
 from pathlib import Path
@@ -296,7 +297,7 @@ def test_the_wheel_ships_the_compiled_catalogues_and_localized_assets():
     package = ROOT / "dread_draw"
     shipped = [mo_path(lang) for lang in TRANSLATED]
     shipped += sorted(package.glob("assets/cards.*.toml")) + sorted(package.glob("assets/*.md"))
-    assert len(shipped) >= 5 + 5 + 1
+    assert len(shipped) >= 5 + 5 + 6
     for path in shipped:
         relative = path.relative_to(package).as_posix()
         assert any(fnmatch.fnmatch(relative, g) for g in globs), f"{relative} is not shipped"
@@ -337,3 +338,61 @@ def test_the_pseudo_locale_translates_everything_but_is_never_offered():
 def test_the_examples_in_the_docstrings_hold(module):
     result = doctest.testmod(module)
     assert result.failed == 0 and result.attempted > 0
+
+
+# ---------------------------------------------------------------------- the rules, per language
+
+# Each edition's words that its rules document must use (docs/glossary/<lang>.md).
+RULES_TERMS = {
+    "fr": ["Deck de Vie", "Deck de Pioche", "pile de défausse", "Escalade", "Invocation",
+           "Réserve", "Après-Coup", "Permanent", "manche", "éliminé", "vaincu", "force",
+           "dégâts", "carte à battre", "le présent", "l'avenir proche", "l'avenir lointain"],
+    "es": ["Baraja de Vida", "Mazo de Robo", "pila de descarte", "Intensificación",
+           "Invocación", "Reserva", "Desenlace", "Permanente", "ronda", "eliminado",
+           "derrotado", "fuerza", "daño", "carta a superar", "el presente",
+           "el futuro cercano", "el futuro lejano"],
+    "de": ["Lebensdeck", "Ziehdeck", "Ablagestapel", "Eskalation", "Beschwörung", "Reserve",
+           "Nachwirkung", "Immer aktiv", "Runde", "scheidest", "besiegt", "Stärke", "Schaden",
+           "zu schlagende Karte", "die Gegenwart", "die unmittelbare Zukunft",
+           "die ferne Zukunft"],
+    "pt": ["Baralho de Vida", "Baralho de Compra", "pilha de descartes", "Escalação",
+           "Invocação", "Reserva", "Desfecho", "Sempre ativa", "rodada", "eliminado",
+           "derrotado", "força", "dano", "carta a superar", "presente", "futuro próximo",
+           "futuro distante"],
+    "ko": ["생명 덱", "뽑기 덱", "버린 카드 더미", "강도 상승", "소환", "비축", "여파", "항상 적용",
+           "라운드", "탈락", "패배", "강도", "피해", "넘어야 할 카드", "현재", "가까운 미래",
+           "먼 미래"],
+}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_each_language_has_its_own_rules_in_its_editions_words(language):
+    english = i18n.rules_markdown("en")
+    text = i18n.rules_markdown(language)
+    assert text != english
+    assert text.count("\n## ") == english.count("\n## ")  # the same sections
+    for term in RULES_TERMS[language]:
+        assert term in text, term
+    assert not re.search(r"\bR\d", text)  # players never see rule numbers
+
+
+def test_the_rules_follow_the_current_language():
+    from dread_draw.rules_text import rules_markdown
+
+    assert rules_markdown().startswith("# How to play Dread Draw")
+    i18n.set_language("ko")
+    assert rules_markdown().startswith("# Dread Draw 하는 법")
+    i18n.set_language(PSEUDO)
+    assert rules_markdown().startswith(pseudo.pseudo("# How to play Dread Draw"))
+
+
+def test_dread_draw_rules_speaks_the_language_asked_for():
+    from typer.testing import CliRunner
+
+    from dread_draw.cli import app
+
+    r = CliRunner().invoke(app, ["rules", "--lang", "fr"])
+    assert r.exit_code == 0 and "Comment jouer à Dread Draw" in r.output
+    assert "Après-Coup" in r.output
+    r = CliRunner().invoke(app, ["rules", "--lang", "xx"])
+    assert r.exit_code != 0 and isinstance(r.exception, DreadDrawError)

@@ -39,7 +39,7 @@ LANGUAGES = ("en", "fr", "es", "de", "pt", "ko")
 # Each language's name in itself, for a language menu.
 LANGUAGE_NAMES = {
     "en": "English", "fr": "Français", "es": "Español", "de": "Deutsch",
-    "pt": "Português (Brasil)", "ko": "한국어",
+    "pt": "Português do Brasil", "ko": "한국어",
 }
 PSEUDO = "xx"  # the pseudo-locale for layout tests (dread_draw.i18n.pseudo); never offered
 ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # gettext's order
