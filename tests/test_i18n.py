@@ -396,3 +396,12 @@ def test_dread_draw_rules_speaks_the_language_asked_for():
     assert "Après-Coup" in r.output
     r = CliRunner().invoke(app, ["rules", "--lang", "xx"])
     assert r.exit_code != 0 and isinstance(r.exception, DreadDrawError)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_glossary_names_the_keywords_the_catalogue_uses(language):
+    """The glossary in the repo and the words on screen are the same words."""
+    glossary = (ROOT / "docs" / "glossary" / f"{language}.md").read_text(encoding="utf-8")
+    i18n.set_language(language)
+    for keyword in ("Summon", "Reserve", "Aftermath", "Always"):
+        assert f"| {pgettext('ability keyword', keyword)} |" in glossary
