@@ -405,3 +405,18 @@ def test_the_glossary_names_the_keywords_the_catalogue_uses(language):
     i18n.set_language(language)
     for keyword in ("Summon", "Reserve", "Aftermath", "Always"):
         assert f"| {pgettext('ability keyword', keyword)} |" in glossary
+
+
+def test_the_language_layer_imports_no_screen_and_no_rules():
+    """Anything may use it (the CLI, the table, the replay printer): it needs none of them."""
+    from test_architecture import imports
+
+    package = ROOT / "dread_draw"
+    files = [*sorted((package / "i18n").glob("*.py")), package / "overlays.py",
+             package / "glyphs.py"]
+    for path in files:
+        for name in imports(path):
+            assert not name.startswith(("textual", "dread_draw.tui", "dread_draw.rules",
+                                        "dread_draw.ai", "dread_draw.cli")), (path.name, name)
+            if path.parent.name == "i18n":
+                assert not name.startswith("rich"), (path.name, name)
