@@ -20,7 +20,8 @@ def test_the_ascii_set_has_only_ascii_and_nothing_ambiguous():
 def test_the_unicode_set_holds_the_ambiguous_symbols_the_table_draws():
     drawn = "".join(getattr(UNICODE, f.name) for f in fields(UNICODE))
     assert set("·●■▶─…▏") <= set(drawn)
-    assert ambiguous(drawn) == list(dict.fromkeys(drawn))  # each of them is ambiguous: the reason for ASCII
+    # Each of them is ambiguous: the reason for an ASCII set.
+    assert ambiguous(drawn) == list(dict.fromkeys(drawn))
 
 
 def test_each_symbol_keeps_its_width_in_ascii_but_the_ellipsis():

@@ -43,7 +43,7 @@ def main(argv: list[str]) -> int:
         print(f"{len(template.messages)} messages, {len(tools.TRANSLATED)} languages: "
               + (f"{len(found)} problems." if found else "all complete."))
         return 1 if found else 0
-    print(__doc__.strip())
+    print((__doc__ or "").strip())
     return 0 if command in ("help", "-h", "--help") else 2
 
 
