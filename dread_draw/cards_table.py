@@ -59,11 +59,12 @@ def cards_table(deck: Deck, sort: str = "strength") -> Table:
                 abilities=fmt(ngettext("{n} with an ability", "{n} with an ability",
                                        abilities), n=abilities))
     t = Table(title=Text(title), header_style="bold")
-    t.add_column(pgettext("cards table column", "name"), style="bold", no_wrap=True)
+    t.add_column(pgettext("cards table column", "name"), style="bold")
     t.add_column(pgettext("cards table column", "strength"), justify="right")
     t.add_column(pgettext("cards table column", "damage"), no_wrap=True)
     t.add_column(pgettext("cards table column", "keyword"))
-    t.add_column(pgettext("cards table column", "text"), ratio=1)
+    # Fold, not "…": Rich cuts a line of double-width text that fills the column exactly.
+    t.add_column(pgettext("cards table column", "text"), ratio=1, overflow="fold")
     t.add_column(pgettext("cards table column", "copies"), justify="right")
     for c in sorted(deck.cards, key=lambda c: SORTS[sort](c, words[c])):
         w = words[c]

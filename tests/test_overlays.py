@@ -222,7 +222,8 @@ def test_an_overlay_that_is_not_utf8_or_too_large_is_an_error(standard_deck, tmp
         deck_text(load_deck(big), "ko")
 
 
-def test_overlay_text_is_shown_only_as_text(deck_dir):
+def test_overlay_text_is_shown_only_as_text(deck_dir, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
     path = deck_dir / "cards.fr.toml"
     text = path.read_text(encoding="utf-8").replace(
         'name = "La Lune"', 'name = "La Lune\\u001b]8;;http://x\\u0007[red]"', 1)
@@ -248,7 +249,8 @@ def test_cards_in_french_shows_french_headings_names_and_texts(monkeypatch):
     assert "The Fool" not in r.output and "strength" not in r.output
 
 
-def test_cards_sorts_by_the_names_of_the_language():
+def test_cards_sorts_by_the_names_of_the_language(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
     r = runner.invoke(app, ["cards", "--lang", "de", "--sort", "name"])
     names = re.findall(r"│ (D(?:er|ie|as) [A-ZÄÖÜ]\w+)", r.output)
     assert names[:3] == ["Das Gericht", "Das Orakel", "Der Abgrund"]
@@ -289,3 +291,16 @@ def test_a_broken_overlay_exits_2_with_one_clear_paragraph(deck_dir):
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert str(path) in r.stderr and "'the-moon'" in r.stderr
     assert "champ 'name'" in r.stderr  # the error speaks the chosen language
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_cards_at_80_columns_shows_every_text_whole(monkeypatch, standard_deck, language):
+    """Nothing is cut with "…", Korean's double-width text included."""
+    monkeypatch.setenv("COLUMNS", "80")
+    r = runner.invoke(app, ["cards", "--lang", language])
+    assert r.exit_code == 0 and "…" not in r.output
+    flat = " ".join(r.output.split())
+    words = deck_text(standard_deck, language)
+    for card in standard_deck.cards:
+        for word in words[card].text.split():
+            assert word in flat, (card.id, word)
