@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 
 from dread_draw.errors import DreadDrawError
+from dread_draw.safe_text import markup_safe
 
 app = typer.Typer(
     name="dread-draw",
@@ -28,6 +29,13 @@ DeckOpt = Annotated[
     Path | None,
     typer.Option("--deck", help="A deck file (TOML); the standard deck by default.",
                  dir_okay=False),
+]
+
+
+LangOpt = Annotated[
+    str | None,
+    typer.Option("--lang", metavar="LANG",
+                 help="The language: en, fr, es, de, pt or ko (default: your system's)."),
 ]
 
 
@@ -121,10 +129,12 @@ def play(
 
 
 @app.command()
-def rules() -> None:
+def rules(lang: LangOpt = None) -> None:
     """Print the rules of Dread Draw."""
+    from dread_draw.i18n import use_language
     from dread_draw.rules_text import print_rules
 
+    use_language(lang)
     print_rules()
 
 
@@ -132,10 +142,13 @@ def rules() -> None:
 def cards(
     deck: DeckOpt = None,
     sort: Annotated[str, typer.Option(help="Order: strength, name or damage.")] = "strength",
+    lang: LangOpt = None,
 ) -> None:
     """Print the deck as a table."""
     from dread_draw.cards_table import print_cards
+    from dread_draw.i18n import use_language
 
+    use_language(lang)
     print_cards(deck, sort)
 
 
@@ -169,7 +182,8 @@ def main() -> None:
     try:
         app()
     except DreadDrawError as e:
-        err.print(f"[bold red]Error:[/] {e}", soft_wrap=True)
+        # The message is text, not markup: "[overlay]" in it must show as written.
+        err.print(f"[bold red]Error:[/] {markup_safe(str(e))}", soft_wrap=True)
         sys.exit(2)
     except KeyboardInterrupt:
         err.print("Interrupted.")
