@@ -33,8 +33,8 @@ DeckOpt = Annotated[
 
 SaveDirOpt = Annotated[
     Path | None,
-    typer.Option("--save-dir", help="Where games are saved (default: $XDG_DATA_HOME/dread-draw).",
-                 file_okay=False),
+    typer.Option("--save-dir", help="Where games are saved (default: dread-draw in your data "
+                 "folder, ~/.local/share/dread-draw on Linux).", file_okay=False),
 ]
 
 

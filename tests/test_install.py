@@ -1,0 +1,60 @@
+"""Installed like a well-kept tool: where saves and settings live, `--version`, completion,
+the licence metadata, and the command reference kept in step with the commands' own help."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from dread_draw.saves import SaveDir, default_root
+from dread_draw.tui.setup import settings_path
+
+linux_only = pytest.mark.skipif(sys.platform != "linux", reason="the Linux folders (XDG)")
+
+
+@pytest.fixture
+def home(monkeypatch, tmp_path) -> Path:
+    """A home of our own with no XDG variables set."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    return tmp_path / "home"
+
+
+# ------------------------------------------------------------------ save and settings folders
+# The same Linux paths as before platformdirs, so the saves a player already has are found.
+
+@linux_only
+def test_saves_default_to_local_share_without_xdg_data_home(home):
+    assert default_root() == home / ".local" / "share" / "dread-draw"
+    assert SaveDir().current == home / ".local" / "share" / "dread-draw" / "current.json"
+
+
+@linux_only
+def test_saves_follow_xdg_data_home(home, monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert default_root() == tmp_path / "data" / "dread-draw"
+
+
+@linux_only
+def test_a_relative_xdg_data_home_is_ignored_as_the_spec_says(home, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", "relative/data")
+    assert default_root() == home / ".local" / "share" / "dread-draw"
+
+
+@linux_only
+def test_settings_default_to_dot_config_without_xdg_config_home(home):
+    assert settings_path() == home / ".config" / "dread-draw" / "last-setup.json"
+
+
+@linux_only
+def test_settings_follow_xdg_config_home(home, monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
+    assert settings_path() == tmp_path / "cfg" / "dread-draw" / "last-setup.json"
+
+
+def test_finding_the_folders_creates_nothing(home, tmp_path):
+    default_root(), settings_path()
+    assert not home.exists()
