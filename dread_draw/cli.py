@@ -13,16 +13,31 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from dread_draw import __version__
 from dread_draw.errors import DreadDrawError
 
 app = typer.Typer(
     name="dread-draw",
     help="Dread Draw: the press-your-luck fortune-telling card game, at your terminal.",
     no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
 )
 err = Console(stderr=True, highlight=False)
+
+
+def show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"dread-draw {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[bool, typer.Option(
+        "--version", callback=show_version, is_eager=True,
+        help="Print the version and exit.")] = False,
+) -> None:
+    """Dread Draw: the press-your-luck fortune-telling card game, at your terminal."""
 
 DeckOpt = Annotated[
     Path | None,
@@ -167,7 +182,7 @@ def stats(save_dir: SaveDirOpt = None) -> None:
 def main() -> None:
     """Entry point: run the app; the project's own errors exit 2 with a clear message."""
     try:
-        app()
+        app(prog_name="dread-draw")  # also under `python -m dread_draw`: help and completion
     except DreadDrawError as e:
         err.print(f"[bold red]Error:[/] {e}", soft_wrap=True)
         sys.exit(2)

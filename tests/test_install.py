@@ -3,11 +3,16 @@ the licence metadata, and the command reference kept in step with the commands' 
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+import dread_draw
+from dread_draw.cli import app
 from dread_draw.saves import SaveDir, default_root
 from dread_draw.tui.setup import settings_path
 
@@ -58,3 +63,40 @@ def test_settings_follow_xdg_config_home(home, monkeypatch, tmp_path):
 def test_finding_the_folders_creates_nothing(home, tmp_path):
     default_root(), settings_path()
     assert not home.exists()
+
+
+# ------------------------------------------------------------------ --version and completion
+
+def dread_draw_cmd(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "dread_draw", *args], capture_output=True,
+                          text=True, timeout=60, env={**os.environ, **(env or {})})
+
+
+def test_version_on_the_root_command():
+    r = CliRunner().invoke(app, ["--version"])
+    assert r.exit_code == 0
+    assert r.output == f"dread-draw {dread_draw.__version__}\n"
+
+
+def test_the_installed_version_is_the_package_version():
+    from importlib.metadata import version
+
+    assert version("dread-draw") == dread_draw.__version__
+
+
+def test_completion_script_is_shown_for_bash():
+    r = CliRunner().invoke(app, ["--show-completion", "bash"])
+    assert r.exit_code == 0
+    assert "complete -o default -F _dread_draw_completion dread-draw" in r.output
+
+
+@pytest.mark.parametrize(("words", "expected"), [
+    ("dread-draw si", "simulate"),
+    ("dread-draw play --sa", "--save-dir"),
+])
+def test_completion_completes_commands_and_options(words, expected):
+    """What bash asks the program when Tab is pressed (the script above makes this call)."""
+    r = dread_draw_cmd(env={"_DREAD_DRAW_COMPLETE": "complete_bash", "COMP_WORDS": words,
+                            "COMP_CWORD": str(len(words.split()) - 1)})
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == [expected]
