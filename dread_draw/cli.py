@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from dread_draw import __version__
 from dread_draw.errors import DreadDrawError
@@ -169,6 +170,37 @@ def replay(
     from dread_draw.saves import replay_command
 
     replay_command(file, last, plain, save_dir, deck, log)
+
+
+WEB_MODULES = {"textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2", "yarl"}
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(
+        help="The address to listen on. The default serves this computer only; another "
+             "(such as 0.0.0.0) lets anyone who can reach it play.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535,
+                                      help="The port to listen on (0: any free port).")] = 8000,
+    public_url: Annotated[str | None, typer.Option(
+        help="The address other computers use to reach this one, such as "
+             "http://192.168.1.20:8000 (or the address of a proxy in front of it).")] = None,
+    save_dir: Annotated[Path | None, typer.Option(
+        "--save-dir", help="Where games are saved; each browser session has its own folder "
+                           "in web/ there (default: your data folder, as for play).",
+        file_okay=False)] = None,
+) -> None:
+    """Serve the table to web browsers: each browser session is its own game, saved at every
+    move (a reload goes on with it)."""
+    try:
+        from dread_draw.serve import serve_command
+    except ModuleNotFoundError as e:
+        if (e.name or "").partition(".")[0] not in WEB_MODULES:
+            raise
+        raise fail(escape("playing in a web browser needs the web extra: pip install "
+                          "'dread-draw[web]' (from a checkout: pip install '.[web]').")) from None
+
+    serve_command(host=host, port=port, public_url=public_url, save_dir=save_dir)
 
 
 @app.command()
