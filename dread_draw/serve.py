@@ -249,9 +249,9 @@ class TableServer(Server):
 
     def address(self, port: int) -> str:
         if self.public:
-            return f"{self.public}/"
+            return f"on port {port} at {self.public}/"
         host = socket.gethostname() if self.host in ("0.0.0.0", "::", "") else self.host
-        return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+        return f"at http://[{host}]:{port}/" if ":" in host else f"at http://{host}:{port}/"
 
     async def run(self) -> None:
         """Serve until Ctrl+C (or SIGTERM); every table closes, saved, on the way out."""
@@ -263,7 +263,7 @@ class TableServer(Server):
             await runner.cleanup()
             raise ServeError(bind_problem(self.host, self.port, e)) from None
         port = runner.addresses[0][1]
-        self.console.print(f"Dread Draw is served at {self.address(port)} — open that address "
+        self.console.print(f"Dread Draw is served {self.address(port)} — open that address "
                            "in a web browser. Each browser session is a game of its own. "
                            "Press Ctrl+C to stop.", soft_wrap=True, highlight=False)
         stop = asyncio.Event()

@@ -199,6 +199,30 @@ def test_a_table_opens_only_from_its_own_page(served):
     assert upgrade(served, "/ws/not-a-session", served.url.rstrip("/")) == 404
 
 
+def test_the_page_connects_through_the_public_url(tmp_path):
+    """Behind a proxy (or reached by another name), the page's files and socket use it."""
+    proc = serve("--port", "0", "--public-url", "https://cards.example.org/dread/",
+                 env=private_env(tmp_path))
+    try:
+        assert proc.stdout is not None
+        found = re.search(r"on port (\d+) at https://cards.example.org/dread/ ",
+                          proc.stdout.readline())
+        assert found
+        conn = http.client.HTTPConnection("127.0.0.1", int(found.group(1)), timeout=10)
+        conn.request("GET", "/", headers={"Host": "cards.example.org"})
+        redirect = conn.getresponse()
+        assert redirect.status == 302 and redirect.getheader("Location", "").startswith("?")
+        redirect.read()
+        session = session_of(redirect.getheader("Location", ""))
+        conn.request("GET", f"/?session={session}", headers={"Host": "cards.example.org"})
+        page = conn.getresponse().read().decode()
+        assert f'"wss://cards.example.org/dread/ws/{session}"' in page
+        assert '"https://cards.example.org/dread/static/js/textual.js"' in page
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)
+
+
 # ------------------------------------------------------------------ in a real browser
 
 SCREEN_HOOK = """
