@@ -4,6 +4,7 @@ the licence metadata, and the command reference kept in step with the commands' 
 from __future__ import annotations
 
 import os
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -100,3 +101,20 @@ def test_completion_completes_commands_and_options(words, expected):
                             "COMP_CWORD": str(len(words.split()) - 1)})
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == [expected]
+
+
+# ------------------------------------------------------------------ the command reference
+
+DOCS = Path(__file__).parent.parent / "docs" / "cli.md"
+MAKE_DOCS = ["-m", "typer", "--app", "app", "dread_draw.cli", "utils", "docs", "--name",
+             "dread-draw", "--title", "dread-draw: the command reference"]
+
+
+def test_docs_cli_md_is_the_commands_own_help(tmp_path):
+    made = tmp_path / "cli.md"
+    r = subprocess.run([sys.executable, *MAKE_DOCS, "--output", str(made)], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert made.read_text(encoding="utf-8") == DOCS.read_text(encoding="utf-8"), (
+        "docs/cli.md is out of step with the commands' help; rewrite it with "
+        f"`python {shlex.join(MAKE_DOCS)} --output docs/cli.md`")
