@@ -178,11 +178,13 @@ WEB_MODULES = {"textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2", "yarl"}
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(
+        metavar="ADDRESS",
         help="The address to listen on. The default serves this computer only; another "
              "(such as 0.0.0.0) lets anyone who can reach it play.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535,
                                       help="The port to listen on (0: any free port).")] = 8000,
     public_url: Annotated[str | None, typer.Option(
+        metavar="URL",
         help="The address other computers use to reach this one, such as "
              "http://192.168.1.20:8000 (or the address of a proxy in front of it).")] = None,
     save_dir: Annotated[Path | None, typer.Option(

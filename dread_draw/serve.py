@@ -188,7 +188,8 @@ class TableServer(Server):
         if not SESSION_ID.fullmatch(session):
             # A new visitor: a session of their own, in the address so that a reload keeps it.
             # Relative, so it also works behind a proxy that serves us under a path.
-            raise web.HTTPFound(f"?{URL.build(query={'session': new_session_id()}).query_string}")
+            query = {**request.query, "session": new_session_id()}  # ?fontsize= stays
+            raise web.HTTPFound(f"?{URL.build(query=query).query_string}")
         base = self.base_url(request)
         socket_base = "wss" + base[5:] if base.startswith("https:") else "ws" + base[4:]
         context = {

@@ -167,6 +167,13 @@ def test_a_new_visitor_gets_a_session_of_their_own_in_the_address(served):
     assert all(SESSION_ID.fullmatch(i) for i in ids) and ids[0] != ids[1]
 
 
+def test_the_font_size_asked_for_stays_in_the_address(served):
+    r = served.get("/?fontsize=24")
+    assert r.status == 302 and "fontsize=24" in r.headers["Location"]
+    page = served.get(f"/?{r.headers['Location'][1:]}").read().decode()
+    assert 'data-font-size="24"' in page
+
+
 def test_a_made_up_session_id_is_replaced_not_used_as_a_path(served):
     r = served.get("/?session=..%2F..%2Fdread-draw")
     assert r.status == 302 and SESSION_ID.fullmatch(session_of(r.headers["Location"]))
@@ -327,6 +334,8 @@ def test_each_browser_session_is_its_own_game_and_a_reload_goes_on_with_it(
         answer_decision(page, folder)
     game = saved_game(folder)
     assert game.seed == int(seed) and len(game.choices) >= 3
+    page.keyboard.press("Tab")  # moves over the cards, not out of the table
+    assert page.evaluate("document.activeElement.className") == "xterm-helper-textarea"
     page.keyboard.press("F1")  # the keys and the rules, over the table
     wait_for_screen(page, r"what it does")
     page.keyboard.press("Escape")
