@@ -366,4 +366,13 @@ def test_each_browser_session_is_its_own_game_and_a_reload_goes_on_with_it(
     assert served.terminal_save.read_bytes() == terminal_before
     assert json.loads(terminal_before)["seats"][0]["name"] == "Terminal Tess"
     other.context.close()
+
+    # The first session's address in another browser (no cookies: the address is the key)
+    # takes the game over; the first page's table closes, so two never share a save folder.
+    elsewhere = open_table(browser, page.url)
+    wait_for_screen(elsewhere, rf"seed {seed}\b")
+    wait_for(lambda: page.evaluate("document.body.classList.contains('-closed')"), 15,
+             "the replaced table stayed open")
+    answer_decision(elsewhere, folder)
+    elsewhere.context.close()
     page.context.close()
