@@ -40,6 +40,7 @@ from textual_serve.server import Server, to_int
 from yarl import URL
 
 from dread_draw.errors import DreadDrawError
+from dread_draw.safe_text import markup_safe
 from dread_draw.saves import SaveDir, default_root, open_save
 
 TEMPLATES = Path(__file__).parent / "web"
@@ -221,8 +222,9 @@ class TableServer(Server):
             if self.latest.get(session) is websocket:  # else a newer one came while we waited
                 await self.run_table(session, websocket, to_int(request.query.get(
                     "width", "80"), 80), to_int(request.query.get("height", "24"), 24))
-        if self.latest.get(session) is websocket:
+        if self.latest.get(session) is websocket:  # no newer connection: forget the session
             del self.latest[session]
+            del self.locks[session]
         await websocket.close()
         return websocket
 
@@ -262,11 +264,11 @@ class TableServer(Server):
             await web.TCPSite(runner, self.host, self.port).start()
         except OSError as e:
             await runner.cleanup()
-            raise ServeError(bind_problem(self.host, self.port, e)) from None
+            raise ServeError(bind_problem(markup_safe(self.host), self.port, e)) from None
         port = runner.addresses[0][1]
         self.console.print(f"Dread Draw is served {self.address(port)} — open that address "
                            "in a web browser. Each browser session is a game of its own. "
-                           "Press Ctrl+C to stop.", soft_wrap=True, highlight=False)
+                           "Press Ctrl+C to stop.", soft_wrap=True, highlight=False, markup=False)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
@@ -294,12 +296,17 @@ def bind_problem(host: str, port: int, e: OSError) -> str:
 def serve_command(*, host: str, port: int, public_url: str | None,
                   save_dir: Path | None) -> None:
     """`dread-draw serve`: warn when others can reach the table, then serve until Ctrl+C."""
+    if public_url is not None:
+        given = origin(public_url)
+        if given is None or given[0] not in ("http", "https") or not given[1]:
+            raise ServeError(f"--public-url {markup_safe(public_url)}: give the whole address "
+                             "other computers use, such as http://192.168.1.20:8000.")
     server = TableServer(save_dir if save_dir is not None else default_root(), host, port,
                          public_url)
     server.initialize_logging()
     if not server.loopback:
         server.console.print(
-            f"[bold yellow]Warning:[/] serving on {host}, not only on this computer: anyone "
-            f"who can reach it on port {port} can open a table and play here.",
+            f"[bold yellow]Warning:[/] serving on {markup_safe(host)}, not only on this computer: "
+            f"anyone who can reach it on port {port} can open a table and play here.",
             soft_wrap=True, highlight=False)
     asyncio.run(server.run())

@@ -84,6 +84,14 @@ def test_another_host_warns_that_anyone_who_reaches_it_can_play(tmp_path):
     assert "cannot listen on 192.0.2.1" in err and "Traceback" not in err
 
 
+def test_a_public_url_must_be_a_whole_address(tmp_path):
+    proc = serve("--public-url", "192.168.1.20:8000", env=private_env(tmp_path))
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 2
+    assert "--public-url 192.168.1.20:8000: give the whole address" in err
+    assert "Traceback" not in err + out
+
+
 # ------------------------------------------------------------------ one session's table
 
 def terminal_game(root: Path) -> Path:
