@@ -12,7 +12,9 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
+from dread_draw import __version__
 from dread_draw.errors import DreadDrawError
 from dread_draw.safe_text import markup_safe
 
@@ -20,10 +22,24 @@ app = typer.Typer(
     name="dread-draw",
     help="Dread Draw: the press-your-luck fortune-telling card game, at your terminal.",
     no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
 )
 err = Console(stderr=True, highlight=False)
+
+
+def show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"dread-draw {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[bool, typer.Option(
+        "--version", callback=show_version, is_eager=True,
+        help="Print the version and exit.")] = False,
+) -> None:
+    """Dread Draw: the press-your-luck fortune-telling card game, at your terminal."""
 
 DeckOpt = Annotated[
     Path | None,
@@ -41,8 +57,8 @@ LangOpt = Annotated[
 
 SaveDirOpt = Annotated[
     Path | None,
-    typer.Option("--save-dir", help="Where games are saved (default: $XDG_DATA_HOME/dread-draw).",
-                 file_okay=False),
+    typer.Option("--save-dir", help="Where games are saved (default: dread-draw in your data "
+                 "folder, ~/.local/share/dread-draw on Linux).", file_okay=False),
 ]
 
 
@@ -169,6 +185,39 @@ def replay(
     replay_command(file, last, plain, save_dir, deck, log)
 
 
+WEB_MODULES = {"textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2", "yarl"}
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(
+        metavar="ADDRESS",
+        help="The address to listen on. The default serves this computer only; another "
+             "(such as 0.0.0.0) lets anyone who can reach it play.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535,
+                                      help="The port to listen on (0: any free port).")] = 8000,
+    public_url: Annotated[str | None, typer.Option(
+        metavar="URL",
+        help="The address other computers use to reach this one, such as "
+             "http://192.168.1.20:8000 (or the address of a proxy in front of it).")] = None,
+    save_dir: Annotated[Path | None, typer.Option(
+        "--save-dir", help="Where games are saved; each browser session has its own folder "
+                           "in web/ there (default: your data folder, as for play).",
+        file_okay=False)] = None,
+) -> None:
+    """Serve the table to web browsers: each browser session is its own game, saved at every
+    move (a reload goes on with it)."""
+    try:
+        from dread_draw.serve import serve_command
+    except ModuleNotFoundError as e:
+        if (e.name or "").partition(".")[0] not in WEB_MODULES:
+            raise
+        raise fail(escape("playing in a web browser needs the web extra: pip install "
+                          "'dread-draw[web]' (from a checkout: pip install '.[web]').")) from None
+
+    serve_command(host=host, port=port, public_url=public_url, save_dir=save_dir)
+
+
 @app.command()
 def stats(save_dir: SaveDirOpt = None) -> None:
     """Games played and won, per player name and per CPU level, from the kept games."""
@@ -180,7 +229,7 @@ def stats(save_dir: SaveDirOpt = None) -> None:
 def main() -> None:
     """Entry point: run the app; the project's own errors exit 2 with a clear message."""
     try:
-        app()
+        app(prog_name="dread-draw")  # also under `python -m dread_draw`: help and completion
     except DreadDrawError as e:
         # The message is text, not markup: "[overlay]" in it must show as written.
         err.print(f"[bold red]Error:[/] {markup_safe(str(e))}", soft_wrap=True)

@@ -7,8 +7,8 @@ rebuilt by replaying the choices (`Match.replay`), which is exact because the ru
 deterministic. Files are written atomically (a temporary file, fsync, rename), so a kill at
 any instant leaves the previous save or the new one, never half of one.
 
-The save folder (``$XDG_DATA_HOME/dread-draw`` or ``--save-dir``) holds ``current.json``, the
-game in progress, and ``games/``, the last `KEEP` finished games (a replay file is a save of a
+The save folder (`default_root`, or ``--save-dir``) holds ``current.json``, the game in
+progress, and ``games/``, the last `KEEP` finished games (a replay file is a save of a
 finished game). Every problem with a save or the folder is a `SaveError`: one paragraph that
 names the file, with a `reason` tag the table uses to offer a choice. A bad file is never
 deleted: it stays where it is, or is set aside as ``.bad`` when the player asks.
@@ -25,6 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+
+import platformdirs
 
 from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck, load_deck, parse_deck, standard_deck_path
@@ -345,10 +347,10 @@ def open_save(path: Path | str, deck: str | Path | None = None) -> tuple[Save, M
 # ----------------------------------------------------------------------------- the folder
 
 def default_root() -> Path:
-    """``$XDG_DATA_HOME/dread-draw``, or ``~/.local/share/dread-draw`` (XDG base dirs)."""
-    base = os.environ.get("XDG_DATA_HOME", "")
-    root = Path(base) if base and os.path.isabs(base) else Path.home() / ".local" / "share"
-    return root / "dread-draw"
+    """The user data folder's ``dread-draw``: on Linux ``$XDG_DATA_HOME/dread-draw`` or
+    ``~/.local/share/dread-draw`` (as before platformdirs, so old saves are found); on macOS
+    ``~/Library/Application Support/dread-draw``; on Windows ``%LOCALAPPDATA%\\dread-draw``."""
+    return Path(platformdirs.user_data_dir("dread-draw", appauthor=False))
 
 
 class SaveDir:
