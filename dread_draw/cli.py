@@ -151,7 +151,7 @@ def replay(
     deck: DeckOpt = None,
 ) -> None:
     """Step through a finished game with every card revealed (or print or write its log)."""
-    from dread_draw.saves import replay_command
+    from dread_draw.commands import replay_command
 
     replay_command(file, last, plain, save_dir, deck, log)
 
@@ -159,7 +159,7 @@ def replay(
 @app.command()
 def stats(save_dir: SaveDirOpt = None) -> None:
     """Games played and won, per player name and per CPU level, from the kept games."""
-    from dread_draw.saves import stats_command
+    from dread_draw.commands import stats_command
 
     stats_command(save_dir)
 

@@ -21,6 +21,7 @@ REQUIRED = {
     "summon": {"seat", "card", "source", "row_total"},
     "fail": {"seat", "card", "discarded"},
     "ability": {"seat", "card", "when", "effect", "used"},
+    "outcome": {"seat", "card", "effect"},  # what an ability did (its own event, issue 13)
     "reshuffle": {"count"},
     "round_end": {"round", "winner", "damage"},
     "damage": {"seat", "amount", "drawn", "kept", "life"},

@@ -71,8 +71,8 @@ def test_bury_looks_at_the_top_cards_and_puts_chosen_ones_on_the_bottom(deck):
     assert g.pending.options == (a, DONE)
     g.choose(DONE)
     assert g.pending.kind != PICK_CARD  # back to the turns
-    ability = [e for e in g.events if e["type"] == "ability"][-1]
-    assert [c["uid"] for c in ability["buried"]] == [b]  # the log: what went under
+    outcome = [e for e in g.events if e["type"] == "outcome"][-1]
+    assert [c["uid"] for c in outcome["buried"]] == [b]  # the log: what went under
     assert dict(g.view(0).draw_known)[0] == a  # R11.2: the owner saw them...
     assert b in {c for _, c in g.view(0).draw_known}
     assert g.view(1).draw_known == ()  # ...nobody else did (R11.3)
@@ -86,8 +86,8 @@ def test_bury_after_choosing_every_card_asks_no_more(deck):
     play(g, a, b)
     assert g.pending.kind != PICK_CARD
     assert g.draw[:2] == [b, a]  # the last buried is the very bottom
-    ability = [e for e in g.events if e["type"] == "ability"][-1]
-    assert [c["uid"] for c in ability["buried"]] == [a, b]  # in the order they went under
+    outcome = [e for e in g.events if e["type"] == "outcome"][-1]
+    assert [c["uid"] for c in outcome["buried"]] == [a, b]  # in the order they went under
 
 
 # -------------------------------------------------------------------------------- arrange
@@ -218,13 +218,13 @@ def test_salvage_on_elimination_asks_which_row_card_to_keep(deck):
     assert g.pending.kind == USE and g.pending.card == mourner  # R9.4
     fail = [e for e in ev if e["type"] == "fail"][0]
     assert [c["uid"] for c in fail["discarded"]] == [low, mourner]  # the row as it fell
-    used = [e for e in g.choose(USE_IT) if e["type"] == "ability"][0]
+    g.choose(USE_IT)
     d = g.pending
     assert d.kind == PICK_CARD and d.options == (low, mourner) and "reserves" in d.prompt
-    g.choose(low)
+    done = [e for e in g.choose(low) if e["type"] == "outcome"]
     assert low in g.reserves[0] and mourner not in g.reserves[0]
     assert mourner in g.discard and low not in g.discard  # the rest is discarded
-    assert used["kept"]["uid"] == low  # the log says which row card was kept
+    assert done[0]["kept"]["uid"] == low  # the log says which row card was kept
 
 
 def test_salvage_does_nothing_for_the_rounds_winner(deck):

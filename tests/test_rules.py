@@ -382,7 +382,7 @@ def test_R9_2_summon_ability_from_reserves_too_and_peek_is_private(plain_deck):
     top = g.draw[-1], g.draw[-2]
     assert g.view(0).draw_known == ((0, top[0]), (1, top[1]))  # R11.2: the owner sees them
     assert g.view(1).draw_known == ()  # and nobody else
-    seen = [e for e in ev if e["type"] == "ability"][0]["seen"]
+    seen = [e for e in ev if e["type"] == "outcome"][0]["seen"]  # what the ability did
     assert [c["uid"] for c in seen] == list(top)
 
 

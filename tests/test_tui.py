@@ -668,7 +668,8 @@ def test_R4_4_R9_4_an_eliminated_player_hears_why_before_an_aftermath_is_offered
 
 def test_the_log_says_what_an_ability_did_once_its_player_chose(standard_deck):
     """A log that says what just happened: the card a Summon ability took from the discard
-    pile is public (reserves are face up, R11.1), and is told as soon as it is chosen."""
+    pile is public (reserves are face up, R11.1), and is told as soon as it is chosen: what
+    the ability did is its own event, told once."""
     deck = standard_deck
     digger = next(u for u in range(deck.size) if deck.card[u].id == "the-gravedigger")
     plain = [u for u in range(deck.size) if deck.ability[u] is None]
@@ -680,11 +681,10 @@ def test_the_log_says_what_an_ability_did_once_its_player_chose(standard_deck):
     lines = [line for line in map(say, list(g.events) + g.choose(g.pending.options[0])) if line]
     lines += [line for line in map(say, g.choose(USE_IT)) if line]  # Mara uses it
     assert lines[-1].startswith("Mara uses The Gravedigger: Summon:")
-    assert say.follow_up() is None  # nothing chosen yet
-    g.choose(wanted)
+    assert not any("takes" in line for line in lines)  # nothing chosen yet
+    told = [line for line in map(say, g.choose(wanted)) if line]
     took = f"Mara takes {card_label(deck, wanted)} from the discard pile into reserves."
-    assert say.follow_up() == took
-    assert say.follow_up() is None  # said once
+    assert told[0] == took
 
 
 @pytest.mark.parametrize("reveal", [False, True])
@@ -700,11 +700,8 @@ def test_R11_the_log_says_how_many_seen_cards_went_under_and_which_only_in_a_rep
     say = Narrator(deck, ["Mara", "Ben"], reveal=reveal)
     for ev in list(g.events) + g.choose(REVEAL) + g.choose(USE_IT):
         say(ev)
-    say.follow_up()
-    g.choose(a)  # Mara puts a under, then stops
-    assert say.follow_up() is None  # not done yet
-    g.choose(DONE)
-    told = say.follow_up()
+    assert not [e for e in g.choose(a) if e["type"] == "outcome"]  # not done yet
+    told = next(say(e) for e in g.choose(DONE) if e["type"] == "outcome")  # Mara stops
     if reveal:
         assert told == f"Mara puts {card_label(deck, a)} on the bottom of the Draw Deck."
     else:
@@ -718,7 +715,7 @@ def test_a_replay_names_the_private_cards_and_the_table_does_not(standard_deck):
                               SeatSpec("C", "normal")], seed=11)
     m.play_cpus()
     live, replay = (Narrator(standard_deck, ["A", "B", "C"], reveal=r) for r in (False, True))
-    seen = [e for e in m.events if e["type"] == "ability" and e.get("seen")]
+    seen = [e for e in m.events if e["type"] == "outcome" and e.get("seen")]
     tossed = [e for e in m.events if e["type"] == "damage" and len(e["drawn"]) > 1]
     assert seen and tossed
     for ev in m.events:

@@ -6,14 +6,14 @@ from __future__ import annotations
 import random
 
 from dread_draw.ai.policy import answer, view_sight
+from dread_draw.rules import Decision, View
 
 
 class NormalAgent:
     name = "normal"
-    needs_view = True
 
-    def __init__(self, rng: random.Random, **_):
+    def __init__(self, rng: random.Random, **_: object) -> None:
         self.rng = rng  # unused: `normal` decides the same way every time from the same view
 
-    def choose(self, view, decision) -> int:
+    def choose(self, view: View, decision: Decision) -> int:
         return answer(view, view.seat, decision, view_sight(view))

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import random
 
+from dread_draw.ai.dice import restart
+from dread_draw.rules import Decision, View
+
 
 class RandomAgent:
     name = "random"
-    needs_view = False  # it only reads the Decision's options
 
-    def __init__(self, rng: random.Random):
+    def __init__(self, rng: random.Random, **_: object) -> None:
         self.rng = rng
 
-    def choose(self, view, decision) -> int:
-        return self.rng.choice(decision.options)
+    def choose(self, view: View, decision: Decision) -> int:
+        return restart(self.rng, decision.number).choice(decision.options)

@@ -31,7 +31,6 @@ copy), so clones share it.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import os
 import random
@@ -460,7 +459,7 @@ def _steps(frames) -> str:
     return " ".join(f"{fn.__name__}{tuple(args)!r}" for fn, args in frames)
 
 
-_VIEW_FIELDS = tuple(f.name for f in dataclasses.fields(View) if f.name != "deck")
+_VIEW_FIELDS = tuple(name for name in View._fields if name != "deck")
 
 
 def view_text(view: View) -> str:
@@ -486,7 +485,8 @@ def view_text(view: View) -> str:
         "pending": pending, "rows": lambda v: per_seat(v, cards),
         "reserves": lambda v: per_seat(v, cards), "discard": cards, "looking": cards,
         "fortune": cards, "draw_known": places, "life_known": lambda v: per_seat(v, places),
-        "_frames": _steps, "_resume": lambda r: _steps([r]) if r else "none",
+        "looking_known": lambda v: per_seat(v, cards),
+        "frames": _steps, "resume": lambda r: _steps([r]) if r else "none",
         "uses": lambda u: "[" + ", ".join(f"{label[c]} x{k}" for c, k in sorted(u.items())) + "]",
     }
     return "\n".join([f"{name}: {formats.get(name, str)(getattr(view, name))}"

@@ -10,62 +10,102 @@ that will receive the answer. Frames hold only seats, numbers and public cards â
 card hidden from any seat â€” so the stack can be copied cheaply for the CPU's search and
 shown in a seat's view without leaking anything (R11).
 
-Zones are lists of card uids (see `dread_draw.cards.Deck`). The Draw Deck and Life Decks
-keep their *top at the end* of the list, so taking the top card is `pop()`.
+Zones are lists of card uids (see `dread_draw.rules.deck.Deck`). The Draw Deck and Life
+Decks keep their *top at the end* of the list, so taking the top card is `pop()`. The
+state's fields are declared once, in `dread_draw.rules.state`.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
-from dread_draw.cards import LIFE_DECK_SIZE, Deck
-from dread_draw.errors import IllegalChoice
-
-# Decision kinds and their options.
-SUMMON = "summon"  # options: REVEAL, or the uid of a reserve card that beats the row (R4.1, R4.5)
-USE = "use"  # options: USE_IT / SKIP: play an optional Summon/Reserve/Aftermath ability (R9.1)
-KEEP = "keep"  # options: uids of the cards drawn from the Life Deck; keep one (R8.1)
-ORDER = "order"  # options: uids of triggered Aftermath cards; which resolves next (R9.4)
-PICK_CARD = "card"  # an ability's card parameter: options are uids (and maybe DONE)
-PICK_SEAT = "seat"  # an ability's player parameter: options are seats
-KINDS = (SUMMON, USE, KEEP, ORDER, PICK_CARD, PICK_SEAT)
-
-REVEAL = -1  # SUMMON: reveal the top card of the Draw Deck
-DONE = -1  # PICK_CARD: stop choosing (when the ability allows it)
-USE_IT, SKIP = 1, 0
+from dread_draw.rules.decision import (
+    KEEP,
+    ORDER,
+    PICK_CARD,
+    PICK_SEAT,
+    REVEAL,
+    SEAT_PICKS,
+    SKIP,
+    SUMMON,
+    USE,
+    USE_IT,
+    Decision,
+    Pick,
+)
+from dread_draw.rules.deck import LIFE_DECK_SIZE, Deck
+from dread_draw.rules.errors import IllegalChoice
+from dread_draw.rules.public import card_to_beat, next_to_play, round_damage, ward
+from dread_draw.rules.registry import EFFECTS
+from dread_draw.rules.state import (
+    FRAMES,
+    HIDDEN,
+    HIDDEN_ZONES,
+    KNOWLEDGE,
+    LOG,
+    PENDING,
+    PER_SEAT,
+    PILE,
+    PRIVATE_ZONES,
+    REPLACED,
+    RESUME,
+    RNG,
+    SECRET,
+    SHARED,
+    SLOTS,
+    STATE,
+    VALUE,
+    ZONES,
+)
+from dread_draw.rules.view import View, snapshot
 
 STALEMATE_ROUNDS = 10  # R10.3
 
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """A choice a seat must make: `options` is the single source of truth for what is legal.
-
-    `card` is the card the Decision is about (the ability's card for USE and PICK_*), or -1.
-    `prompt` says in words what is being chosen, for abilities' parameters.
-    """
-
-    seat: int
-    kind: str
-    options: tuple[int, ...]
-    card: int = -1
-    prompt: str = ""
+Event = dict[str, Any]
+Step = Callable[..., None]
+Frame = tuple[Step, tuple[Any, ...]]
 
 
 class Game:
     """The state of one game and its own RNG. Build with `Game(deck, players, seed)`."""
 
-    __slots__ = (
-        "deck", "n", "seed", "rng", "events", "draw", "discard", "life", "reserves", "rows",
-        "looking", "in_round", "defeated", "totals", "knows", "round", "starting_seat",
-        "current", "last_winner", "quiet_rounds", "damaged", "winner", "over", "pending",
-        "_resume", "_stack", "decisions", "next_seat", "fortune", "stalemate", "_last_ability",
-        "uses",
-    )
+    __slots__ = SLOTS
+    deck: Deck
+    n: int
+    seed: int
+    rng: random.Random
+    events: list[Event] | None
+    draw: list[int]
+    life: list[list[int]]
+    looking: list[list[int]]
+    knows: list[set[int]]
+    discard: list[int]
+    fortune: list[int]
+    rows: list[list[int]]
+    reserves: list[list[int]]
+    in_round: list[bool]
+    defeated: list[bool]
+    totals: list[int]
+    uses: Mapping[int, int]
+    round: int
+    starting_seat: int
+    current: int
+    last_winner: int
+    quiet_rounds: int
+    damaged: bool
+    winner: int
+    over: bool
+    stalemate: bool
+    decisions: int
+    next_seat: int
+    pending: Decision | None
+    _resume: Frame | None
+    _stack: list[Frame]
 
     def __init__(self, deck: Deck, players: int, seed: int = 0, *, events: bool = True,
-                 game_index: int = 0, seat_info: list[dict] | None = None):
+                 game_index: int = 0, seat_info: list[dict[str, str]] | None = None) -> None:
         """Shuffle (R2.1), deal 10 cards to each Life Deck, pick a starting player (R2.3)."""
         deck.check_players(players)
         rng = random.Random(seed)
@@ -103,23 +143,25 @@ class Game:
                 discard, reserves, starting_seat, events, 0, None)
         return g
 
-    def _init(self, deck, players, seed, rng, life, draw, discard, reserves, starting_seat,
-              events, game_index, seat_info):
+    def _init(self, deck: Deck, players: int, seed: int, rng: random.Random,
+              life: list[list[int]], draw: list[int], discard: list[int],
+              reserves: list[list[int]], starting_seat: int, events: bool, game_index: int,
+              seat_info: list[dict[str, str]] | None) -> None:
         self.deck = deck
         self.n = players
         self.seed = seed
         self.rng = rng
-        self.events: list[dict] | None = [] if events else None
-        self.draw: list[int] = draw
-        self.discard: list[int] = discard
-        self.life: list[list[int]] = [list(z) for z in life]
-        self.reserves: list[list[int]] = reserves
-        self.rows: list[list[int]] = [[] for _ in range(players)]
-        self.looking: list[list[int]] = [[] for _ in range(players)]
+        self.events = [] if events else None
+        self.draw = draw
+        self.discard = discard
+        self.life = [list(z) for z in life]
+        self.reserves = reserves
+        self.rows = [[] for _ in range(players)]
+        self.looking = [[] for _ in range(players)]
         self.in_round = [False] * players
         self.defeated = [False] * players
         self.totals = [0] * players
-        self.knows: list[set[int]] = [set() for _ in range(players)]
+        self.knows = [set() for _ in range(players)]
         self.round = 0
         self.starting_seat = starting_seat
         self.current = starting_seat
@@ -129,17 +171,16 @@ class Game:
         self.winner = -1
         self.over = False
         self.stalemate = False
-        self.pending: Decision | None = None
+        self.pending = None
         self._resume = None
-        self._stack: list = []
+        self._stack = []
         self.decisions = 0
         self.next_seat = -1
-        self.fortune: list[int] = []
-        self._last_ability: dict = {}
+        self.fortune = []
         # R9.1: optional abilities used this round, per card (public: everyone sees them). A
-        # new dict on every change, so copies may share it. CPU seats read it to stop
-        # Reserve abilities from feeding each other for ever (two Thieves swapping).
-        self.uses: dict[int, int] = {}
+        # new mapping on every change, so copies and views may share it. CPU seats read it to
+        # stop Reserve abilities from feeding each other for ever (two Thieves swapping).
+        self.uses = {}
         if self.events is not None:
             info = seat_info or [{"name": f"Seat {s + 1}", "agent": ""} for s in range(players)]
             self.events.append({
@@ -153,7 +194,7 @@ class Game:
 
     # ----------------------------------------------------------------------------- playing
 
-    def choose(self, option: int) -> list[dict]:
+    def choose(self, option: int) -> list[Event]:
         """Answer the pending Decision; return the events up to the next one (R-numbered).
 
         An option the Decision does not offer raises IllegalChoice and changes nothing.
@@ -161,7 +202,7 @@ class Game:
         d = self.pending
         if d is None:
             raise IllegalChoice("The game is over: there is nothing left to choose.")
-        if option not in d.options:
+        if option not in d.options or self._resume is None:
             raise IllegalChoice(
                 f"{option!r} is not a legal answer to this {d.kind!r} decision of seat {d.seat}; "
                 f"the options are {list(d.options)}."
@@ -176,54 +217,48 @@ class Game:
         self._run()
         return ev[start:] if ev is not None else []
 
-    def copy(self, rng=None) -> Game:
+    def copy(self, rng: random.Random | None = None) -> Game:
         """An independent copy of the whole state (for search); the copy records no events.
 
         Its RNG continues this game's, or is `rng` if given: a driver that chooses the shuffles
         itself (the OpenSpiel adapter) saves cloning the RNG, most of the cost of a copy."""
         g = Game.__new__(Game)
-        for name in Game.__slots__:
+        for name in _BY_REFERENCE:
             setattr(g, name, getattr(self, name))
+        for name in _FLAT:
+            setattr(g, name, getattr(self, name)[:])
+        for name in _NESTED:
+            setattr(g, name, [z[:] for z in getattr(self, name)])
+        for name in _SETS:
+            setattr(g, name, [set(k) for k in getattr(self, name)])
         if rng is None:
             rng = random.Random()
             rng.setstate(self.rng.getstate())
         g.rng = rng
         g.events = None
-        g.draw = self.draw[:]
-        g.discard = self.discard[:]
-        g.life = [z[:] for z in self.life]
-        g.reserves = [z[:] for z in self.reserves]
-        g.rows = [z[:] for z in self.rows]
-        g.looking = [z[:] for z in self.looking]
-        g.in_round = self.in_round[:]
-        g.defeated = self.defeated[:]
-        g.totals = self.totals[:]
-        g.knows = [set(k) for k in self.knows]
-        g._stack = self._stack[:]
-        g.fortune = self.fortune[:]
         return g
 
-    def view(self, seat: int):
+    def view(self, seat: int) -> View:
         """What `seat` may know (R11): see `dread_draw.rules.view.View`."""
-        from dread_draw.rules.view import make_view
-
-        return make_view(self, seat)
+        return snapshot(self, seat)
 
     # ----------------------------------------------------------------------------- queries
 
+    @property
+    def players(self) -> int:
+        return self.n
+
+    @property
+    def draw_count(self) -> int:
+        return len(self.draw)
+
+    @property
+    def life_counts(self) -> tuple[int, ...]:
+        return tuple(map(len, self.life))
+
     def card_to_beat(self, seat: int) -> int:
         """The strength a summon must exceed (R4.2); -1 with an empty row (anything succeeds)."""
-        row = self.rows[seat]
-        if not row:
-            return -1
-        beat = self.deck.strength[row[-1]]
-        if self.deck.has_always:
-            beat -= self.modifier(seat, "beat")
-        return beat
-
-    def modifier(self, seat: int, hook: str) -> int:
-        """Sum of the always-active abilities (R9.5) of `seat`'s row and reserves for `hook`."""
-        return _fx.modifier(self.deck, self.rows[seat], self.reserves[seat], hook)
+        return card_to_beat(self, seat)
 
     def in_round_seats(self) -> list[int]:
         return [s for s in range(self.n) if self.in_round[s]]
@@ -240,32 +275,39 @@ class Game:
 
     # ----------------------------------------------------------------- machinery for steps
 
-    def ask(self, seat: int, kind: str, options, fn, args=(), card: int = -1,
-            prompt: str = "") -> None:
+    def ask(self, seat: int, kind: str, options: Iterable[int], fn: Step,
+            args: tuple[Any, ...] = (), card: int = -1, prompt: str = "",
+            pick: Pick | None = None) -> None:
         """Stop until `seat` chooses; the answer goes to ``fn(game, seat, *args, option)``."""
-        self.pending = Decision(seat, kind, tuple(options), card, prompt)
+        self.pending = Decision(seat, kind, tuple(options), card, prompt, pick, self.decisions)
         self._resume = (fn, args)
 
-    def push(self, fn, *args) -> None:
+    def ask_pick(self, seat: int, pick: Pick, options: Iterable[int], fn: Step,
+                 args: tuple[Any, ...] = (), *, card: int, **words: object) -> None:
+        """Ask for an ability's parameter: the `Pick` says what choosing does (for the CPU)
+        and asks the question (for players; `words` fill its placeholders)."""
+        kind = PICK_SEAT if pick.does in SEAT_PICKS else PICK_CARD
+        prompt = pick.prompt.format(**words) if words else pick.prompt
+        self.ask(seat, kind, options, fn, args, card, prompt, pick)
+
+    def push(self, fn: Step, *args: Any) -> None:
         """Schedule ``fn(game, *args)``; frames run last-pushed first."""
         self._stack.append((fn, args))
 
-    def emit(self, type_: str, **fields) -> None:
+    def emit(self, type_: str, **fields: Any) -> None:
+        """Record an event: complete now, never changed afterwards (an event is a fact)."""
         if self.events is not None:
-            fields = {"type": type_, **fields}
-            self.events.append(fields)
+            self.events.append({"type": type_, **fields})
 
-    def note(self, **fields) -> None:
-        """Add what an ability did to its `ability` event (the log is omniscient)."""
-        if self.events is not None:
-            self._last_ability.update(fields)
-
-    def ev_card(self, c: int) -> dict | None:
+    def ev_card(self, c: int) -> dict[str, Any] | None:
         """A card as the event log writes it (DESIGN.md)."""
         if c < 0:
             return None
         card = self.deck.card[c]
         return {"id": card.id, "strength": card.strength, "damage": card.damage, "uid": c}
+
+    def ev_cards(self, cards: Iterable[int]) -> list[dict[str, Any] | None]:
+        return [self.ev_card(c) for c in cards]
 
     def _run(self) -> None:
         stack = self._stack
@@ -306,7 +348,7 @@ class Game:
             got += 1
         self.emit("gain_life", seat=seat, amount=got, life=len(self.life[seat]))
 
-    def look(self, seat: int, cards) -> None:
+    def look(self, seat: int, cards: Iterable[int]) -> None:
         """`seat` privately sees these hidden cards (R11.2): it knows where they are."""
         self.knows[seat].update(cards)
 
@@ -319,6 +361,75 @@ class Game:
                       row_total=self.totals[seat])
         if self.deck.when[c] == "summon":
             self.push(offer, seat, c, "summon")
+
+
+# How `Game.copy` copies each field, from the state declaration.
+_BY_REFERENCE = tuple(n for n, k, _ in STATE
+                      if k in (VALUE, SHARED, REPLACED, SECRET, PENDING, RESUME))
+_FLAT = tuple(n for n, k, _ in STATE if k in (PER_SEAT, PILE, HIDDEN, FRAMES))
+_NESTED = tuple(n for n, k, _ in STATE if k in (ZONES, HIDDEN_ZONES, PRIVATE_ZONES))
+_SETS = tuple(n for n, k, _ in STATE if k == KNOWLEDGE)
+assert {*_BY_REFERENCE, *_FLAT, *_NESTED, *_SETS} | {n for n, k, _ in STATE if k in (RNG, LOG)} \
+    == set(SLOTS), "every field of the state declaration is copied"
+
+
+def determinize(view: View, rng: random.Random) -> Game:
+    """A complete Game consistent with `view`: the cards this seat cannot see dealt at random
+    into the hidden places, everything else as the view shows it (so the game's view for
+    that seat is the very same view). Only the viewer's own pending decision can be answered
+    (another seat's shows no options, as in the view)."""
+    pool = view.unseen()
+    rng.shuffle(pool)
+    g = Game.__new__(Game)
+    n = view.players
+    seat = view.seat
+    knows: set[int] = set()
+    for name, kind, shown in STATE:
+        value: Any = getattr(view, shown) if shown in View._fields else None
+        if kind == VALUE or kind == SHARED or kind == PENDING or kind == RESUME:
+            pass
+        elif kind == REPLACED:
+            value = dict(value)
+        elif kind == SECRET:
+            value = 0
+        elif kind == RNG:
+            value = random.Random(rng.getrandbits(64))
+        elif kind == LOG:
+            value = None
+        elif kind == PER_SEAT or kind == PILE or kind == FRAMES:
+            value = list(value)
+        elif kind == ZONES:
+            value = [list(z) for z in value]
+        elif kind == HIDDEN:
+            known = getattr(view, shown + "_known")
+            value = _fill(getattr(view, shown + "_count"), known, pool)
+            knows.update(c for _, c in known)
+        elif kind == HIDDEN_ZONES:
+            value = []
+            for count, known in zip(getattr(view, shown + "_counts"),
+                                    getattr(view, shown + "_known"), strict=True):
+                value.append(_fill(count, known, pool))
+                knows.update(c for _, c in known)
+        elif kind == PRIVATE_ZONES:
+            value = []
+            counts = getattr(view, shown + "_counts")
+            for s, known in enumerate(getattr(view, shown + "_known")):
+                zone = list(getattr(view, shown)) if s == seat else list(known)
+                zone += [pool.pop() for _ in range(counts[s] - len(zone))]
+                value.append(zone)
+                knows.update(zone if s == seat else known)
+        elif kind == KNOWLEDGE:
+            value = [knows if s == seat else set() for s in range(n)]  # filled as dealt
+        setattr(g, name, value)
+    assert not pool, "determinize: cards left over"
+    return g
+
+
+def _fill(count: int, known: Sequence[tuple[int, int]], pool: list[int]) -> list[int]:
+    """A hidden zone (top at the end) with known depths in place and the rest from `pool`."""
+    at = dict(known)
+    zone = [at[depth] if depth in at else pool.pop() for depth in range(count)]
+    return zone[::-1]
 
 
 # ------------------------------------------------------------------------------ the steps
@@ -341,7 +452,7 @@ def _turn(g: Game, seat: int) -> None:
     """R4.1: try to summon one card: reveal, or a reserve card that beats the row (R4.5)."""
     g.current = seat
     g.emit("turn", seat=seat)
-    beat = g.card_to_beat(seat)
+    beat = card_to_beat(g, seat)
     strength = g.deck.strength
     options = [REVEAL]
     for c in g.reserves[seat]:
@@ -357,7 +468,7 @@ def _summon(g: Game, seat: int, option: int) -> None:
         g.summoned(seat, option, "reserve")
         return
     c = g.take_from_draw()
-    if c >= 0 and g.deck.strength[c] > g.card_to_beat(seat):  # R4.3: strictly greater
+    if c >= 0 and g.deck.strength[c] > card_to_beat(g, seat):  # R4.3: strictly greater
         g.summoned(seat, c, "draw")
         return
     if c >= 0:  # R4.4: the revealed card is discarded; R4.6: no card at all
@@ -369,11 +480,10 @@ def eliminate(g: Game, seat: int, failed: int = -1) -> None:
     """R4.4: out of the round; Aftermath abilities of the row trigger (R9.4), then the row
     is discarded. The `fail` event comes first, so the log says why before any Aftermath
     is asked; `discarded` is the row at that moment (an Aftermath may still keep one of
-    its cards: the ability event says which)."""
+    its cards: its outcome event says which)."""
     g.in_round[seat] = False
     if g.events is not None:
-        g.emit("fail", seat=seat, card=g.ev_card(failed),
-               discarded=[g.ev_card(c) for c in g.rows[seat]])
+        g.emit("fail", seat=seat, card=g.ev_card(failed), discarded=g.ev_cards(g.rows[seat]))
     g.push(_discard_row, seat)
     _trigger_aftermaths(g, seat)
 
@@ -385,7 +495,7 @@ def _trigger_aftermaths(g: Game, seat: int) -> None:
         g.push(_aftermaths, seat, triggered)
 
 
-def _aftermaths(g: Game, seat: int, triggered: tuple) -> None:
+def _aftermaths(g: Game, seat: int, triggered: tuple[int, ...]) -> None:
     """R9.4: several Aftermaths at once: their owner picks the order."""
     if len(triggered) == 1:
         g.push(offer, seat, triggered[0], "aftermath")
@@ -393,7 +503,7 @@ def _aftermaths(g: Game, seat: int, triggered: tuple) -> None:
         g.ask(seat, ORDER, triggered, _aftermath_next, (triggered,))
 
 
-def _aftermath_next(g: Game, seat: int, triggered: tuple, c: int) -> None:
+def _aftermath_next(g: Game, seat: int, triggered: tuple[int, ...], c: int) -> None:
     g.push(_aftermaths, seat, tuple(x for x in triggered if x != c))
     g.push(offer, seat, c, "aftermath")
 
@@ -411,45 +521,37 @@ def offer(g: Game, seat: int, c: int, when: str) -> None:
 
 def _use(g: Game, seat: int, c: int, when: str, option: int) -> None:
     a = g.deck.ability[c]
+    assert a is not None
     if g.events is not None:
         g.emit("ability", seat=seat, card=g.ev_card(c), when=when, effect=a.effect,
                used=option == USE_IT)
-        g._last_ability = g.events[-1]
     if option == USE_IT:
         g.uses = {**g.uses, c: g.uses.get(c, 0) + 1}
-        _fx.EFFECTS[a.effect].run(g, seat, c, a.params)
+        run = EFFECTS[a.effect].run
+        assert run is not None
+        run(g, seat, c, a.params)
+
+
+def outcome(g: Game, seat: int, card: int, **fields: Any) -> None:
+    """What an ability did, as its own event (the `Tell` of its effect says it in words)."""
+    if g.events is not None:
+        a = g.deck.ability[card]
+        assert a is not None
+        g.emit("outcome", seat=seat, card=g.ev_card(card), effect=a.effect, **fields)
 
 
 def _after_attempt(g: Game, seat: int) -> None:
     """R5: after every attempt the lowest row total plays next; R3.3: or the round ends."""
-    n = g.n
-    in_round = g.in_round
-    totals = g.totals
-    best = -1
-    low = None
-    count = 0
-    for s in range(n):
-        if in_round[s]:
-            count += 1
-    if count <= 1:
-        for s in range(n):
-            if in_round[s]:
-                _end_round(g, s)
-                return
-        raise AssertionError("a round ended with nobody in it")
-    forced = g.next_seat
-    if forced >= 0:  # an ability chose who plays next (R13)
-        g.next_seat = -1
-        if in_round[forced]:
-            g.push(_turn, forced)
+    nxt = next_to_play(g, seat)
+    g.next_seat = -1  # an ability's choice of the next player (R13) holds for one turn
+    if nxt >= 0:
+        g.push(_turn, nxt)
+        return
+    for s in range(g.n):
+        if g.in_round[s]:
+            _end_round(g, s)
             return
-    if in_round[seat]:  # R5.2: the player who just played, if tied for lowest
-        best, low = seat, totals[seat]
-    for k in range(1, n + 1):  # R5.2: otherwise the first tied player to their left
-        s = (seat + k) % n
-        if in_round[s] and (low is None or totals[s] < low):
-            best, low = s, totals[s]
-    g.push(_turn, best)
+    raise AssertionError("a round ended with nobody in it")
 
 
 def _end_round(g: Game, winner: int) -> None:
@@ -459,14 +561,10 @@ def _end_round(g: Game, winner: int) -> None:
 
 
 def _deal_damage(g: Game, winner: int) -> None:
-    deck = g.deck
-    damage = sum(deck.damage[c] for c in g.rows[winner])  # R7.1
-    if deck.has_always:
-        damage += g.modifier(winner, "deal")
-    damage = max(0, damage)
+    damage = round_damage(g, winner)  # R7.1
     if g.events is not None:  # `row`: the winning row (DESIGN.md welcomes more fields)
         g.emit("round_end", round=g.round, winner=winner, damage=damage,
-               row=[g.ev_card(c) for c in g.rows[winner]])
+               row=g.ev_cards(g.rows[winner]))
     g.push(_finish_round, winner)
     victims = [(winner + k) % g.n for k in range(g.n - 1, 0, -1)]  # R7.2, pushed in reverse
     for s in victims:
@@ -477,7 +575,7 @@ def _deal_damage(g: Game, winner: int) -> None:
 def take_damage(g: Game, seat: int, amount: int) -> None:
     """R8.1: draw that many Life Deck cards, keep one in reserves, discard the rest."""
     if g.deck.has_always:
-        amount -= g.modifier(seat, "ward")
+        amount -= ward(g, seat)
     if amount <= 0:  # R8.3: 0 damage is no damage
         return
     g.damaged = True
@@ -502,7 +600,7 @@ def _keep(g: Game, seat: int, amount: int, kept: int) -> None:
         if c != kept:
             g.discard.append(c)
     if g.events is not None:
-        g.emit("damage", seat=seat, amount=amount, drawn=[g.ev_card(c) for c in drawn],
+        g.emit("damage", seat=seat, amount=amount, drawn=g.ev_cards(drawn),
                kept=g.ev_card(kept), life=len(g.life[seat]))
     g.to_reserves(seat, kept)
 
@@ -548,16 +646,17 @@ def stalemate_winner(g: Game) -> int:
 
 
 def _end_game(g: Game, winner: int) -> None:
-    """R10.1: the last player remaining wins; R10.2: their Life Deck is read as a fortune."""
+    """R10.1: the last player remaining wins; R10.2: their Life Deck is shuffled and read, the
+    first card read being its top. The cards are face up now: every seat knows them."""
     g.winner = winner
     g.over = True
     g.in_round = [False] * g.n
     fortune = g.life[winner][:]
     g.rng.shuffle(fortune)
     g.fortune = fortune
+    g.life[winner] = fortune[::-1]
+    for s in range(g.n):
+        g.look(s, fortune)
     if g.events is not None:
-        g.emit("game_end", winner=winner, rounds=g.round,
-               fortune=[g.ev_card(c) for c in fortune], stalemate=g.stalemate)
-
-
-from dread_draw.rules import effects as _fx  # noqa: E402  (effects import this module's names)
+        g.emit("game_end", winner=winner, rounds=g.round, fortune=g.ev_cards(fortune),
+               stalemate=g.stalemate)

@@ -1,72 +1,87 @@
 """A seat's view of the game (R11): everything public, plus what this seat alone has seen.
 
-`make_view(game, seat)` is the only way a CPU seat or a screen learns about a game.
-`determinize(view, rng)` deals the cards this seat cannot see into the hidden places at
-random, consistently with what it knows: a full `Game` the CPU's search may play forward.
+`Game.view(seat)` is the only way a CPU seat or a screen learns about a game. A View is a
+snapshot: immutable values only (tuples, read-only mappings, the immutable Deck), so nothing
+reachable from it can change the game, and it stays as it was when the game moves on.
+Its fields are derived from the state declaration (`dread_draw.rules.state`).
 """
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
-from dread_draw.cards import Deck
-from dread_draw.rules.effects import modifier
-from dread_draw.rules.game import Decision, Game
+from dread_draw.rules.decision import KEEP, Decision
+from dread_draw.rules.deck import Deck
+from dread_draw.rules.public import card_to_beat
+from dread_draw.rules.state import (
+    FRAMES,
+    HIDDEN,
+    HIDDEN_ZONES,
+    PENDING,
+    PER_SEAT,
+    PILE,
+    PRIVATE_ZONES,
+    REPLACED,
+    RESUME,
+    SHARED,
+    STATE,
+    VALUE,
+    ZONES,
+    view_fields,
+)
+
+Known = tuple[tuple[int, int], ...]  # (depth from the top, uid) of cards in a face-down pile
 
 
-@dataclass(frozen=True, slots=True)
-class View:
+class View(NamedTuple):
     """What one seat may know (R11). Zones list uids, rows left to right, the discard pile
-    bottom to top. Hidden zones are counts, plus the places this seat has seen
-    (`draw_known`, `life_known`: pairs of (depth from the top, uid))."""
+    bottom to top. Face-down piles are counts, plus the places this seat has seen
+    (`draw_known`, `life_known`: pairs of (depth from the top, uid)); others' drawn Life
+    Deck cards are counts, plus those this seat knows (`looking_known`)."""
 
     seat: int
-    players: int
     deck: Deck
+    players: int
+    draw_count: int
+    draw_known: Known
+    life_counts: tuple[int, ...]
+    life_known: tuple[Known, ...]
+    looking: tuple[int, ...]  # this seat's own drawn Life Deck cards (R11.2)
+    looking_counts: tuple[int, ...]
+    looking_known: tuple[tuple[int, ...], ...]
+    discard: tuple[int, ...]
+    fortune: tuple[int, ...]
+    rows: tuple[tuple[int, ...], ...]
+    reserves: tuple[tuple[int, ...], ...]
+    in_round: tuple[bool, ...]
+    defeated: tuple[bool, ...]
+    totals: tuple[int, ...]
+    uses: Mapping[int, int]  # optional abilities used this round, per card (public, R9.1)
     round: int
     starting_seat: int
     current: int
     last_winner: int
     quiet_rounds: int
-    over: bool
-    winner: int
-    pending: Decision | None  # another seat's pending Decision shows no options
-    rows: tuple[tuple[int, ...], ...]
-    reserves: tuple[tuple[int, ...], ...]
-    discard: tuple[int, ...]
-    draw_count: int
-    life_counts: tuple[int, ...]
-    looking_counts: tuple[int, ...]
-    looking: tuple[int, ...]  # this seat's own drawn Life Deck cards (R11.2)
-    draw_known: tuple[tuple[int, int], ...]
-    life_known: tuple[tuple[tuple[int, int], ...], ...]
-    in_round: tuple[bool, ...]
-    defeated: tuple[bool, ...]
-    totals: tuple[int, ...]
     damaged: bool
-    fortune: tuple[int, ...]
+    winner: int
+    over: bool
+    stalemate: bool
     decisions: int
     next_seat: int
-    uses: dict  # optional abilities used this round, per card (public, R9.1); do not mutate
-    _frames: tuple  # the rules' pending steps (public bookkeeping, see game.py)
-    _resume: tuple | None
+    pending: Decision | None  # another seat's pending Decision shows no options
+    resume: tuple[Any, ...] | None  # the step taking this seat's answer (see game.py)
+    frames: tuple[Any, ...]  # the rules' pending steps (public bookkeeping, see game.py)
 
     def card_to_beat(self, seat: int | None = None) -> int:
-        """As `Game.card_to_beat`, from public information."""
-        seat = self.seat if seat is None else seat
-        row = self.rows[seat]
-        if not row:
-            return -1
-        beat = self.deck.strength[row[-1]]
-        if self.deck.has_always:
-            beat -= modifier(self.deck, row, self.reserves[seat], "beat")
-        return beat
+        """R4.2 for `seat` (this view's seat by default), from public information."""
+        return card_to_beat(self, self.seat if seat is None else seat)
 
     def located(self) -> set[int]:
         """Every card whose place this seat knows."""
         seen = set(self.discard).union(self.looking, self.fortune)
-        for zone in self.rows + self.reserves:
+        for zone in self.rows + self.reserves + self.looking_known:
             seen.update(zone)
         seen.update(c for _, c in self.draw_known)
         for known in self.life_known:
@@ -86,85 +101,53 @@ class View:
         return -1
 
 
-def _known(zone: list[int], knows: set[int]) -> tuple[tuple[int, int], ...]:
-    if not knows:
+if View._fields != view_fields():  # the declaration and the class must agree, field by field
+    raise TypeError(f"View's fields {View._fields} differ from the state declaration's "
+                    f"{view_fields()}")
+
+
+def known_places(zone: list[int], knows: set[int]) -> Known:
+    """(depth from the top, uid) of the cards of a face-down pile (top at the end) whose
+    place is in `knows`, top first."""
+    if not knows or knows.isdisjoint(zone):
         return ()
     top = len(zone) - 1
     return tuple((top - i, c) for i, c in enumerate(zone) if c in knows)[::-1]
 
 
-def make_view(g: Game, seat: int) -> View:
-    knows = g.knows[seat]
-    d = g.pending
-    if d is not None and d.seat != seat:
-        d = Decision(d.seat, d.kind, (), d.card if d.kind != "keep" else -1, d.prompt)
-    return View(
-        seat=seat, players=g.n, deck=g.deck, round=g.round, starting_seat=g.starting_seat,
-        current=g.current, last_winner=g.last_winner, quiet_rounds=g.quiet_rounds,
-        over=g.over, winner=g.winner, pending=d,
-        rows=tuple(map(tuple, g.rows)), reserves=tuple(map(tuple, g.reserves)),
-        discard=tuple(g.discard), draw_count=len(g.draw),
-        life_counts=tuple(map(len, g.life)), looking_counts=tuple(map(len, g.looking)),
-        looking=tuple(g.looking[seat]),
-        draw_known=_known(g.draw, knows),
-        life_known=tuple(_known(z, knows) for z in g.life),
-        in_round=tuple(g.in_round), defeated=tuple(g.defeated), totals=tuple(g.totals),
-        damaged=g.damaged, fortune=tuple(g.fortune), decisions=g.decisions,
-        next_seat=g.next_seat, uses=g.uses, _frames=tuple(g._stack),
-        _resume=g._resume if g.pending is not None and g.pending.seat == seat else None,
-    )
-
-
-def _fill(count: int, known, pool: list[int]) -> list[int]:
-    """A hidden zone (top at the end) with known depths in place and the rest from `pool`."""
-    at = dict(known)
-    zone = [at[depth] if depth in at else pool.pop() for depth in range(count)]
-    return zone[::-1]
-
-
-def determinize(view: View, rng: random.Random) -> Game:
-    """A complete Game consistent with `view`: unseen cards dealt at random to the hidden
-    places. Only the viewer's decision can be answered at the root (others' are masked)."""
-    pool = view.unseen()
-    rng.shuffle(pool)
-    g = Game.__new__(Game)
-    n = view.players
-    g.deck = view.deck
-    g.n = n
-    g.seed = 0
-    g.rng = random.Random(rng.getrandbits(64))
-    g.events = None
-    g.draw = _fill(view.draw_count, view.draw_known, pool)
-    g.life = [_fill(view.life_counts[s], view.life_known[s], pool) for s in range(n)]
-    g.looking = [list(view.looking) if s == view.seat else
-                 [pool.pop() for _ in range(view.looking_counts[s])] for s in range(n)]
-    g.discard = list(view.discard)
-    g.reserves = [list(z) for z in view.reserves]
-    g.rows = [list(z) for z in view.rows]
-    g.in_round = list(view.in_round)
-    g.defeated = list(view.defeated)
-    g.totals = list(view.totals)
-    g.knows = [set() for _ in range(n)]
-    g.knows[view.seat] = {c for _, c in view.draw_known}
-    for known in view.life_known:
-        g.knows[view.seat].update(c for _, c in known)
-    g.knows[view.seat].update(view.looking)
-    g.round = view.round
-    g.starting_seat = view.starting_seat
-    g.current = view.current
-    g.last_winner = view.last_winner
-    g.quiet_rounds = view.quiet_rounds
-    g.damaged = view.damaged
-    g.winner = view.winner
-    g.over = view.over
-    g.stalemate = False
-    g.pending = view.pending if view._resume is not None else None
-    g._resume = view._resume
-    g._stack = list(view._frames)
-    g.decisions = view.decisions
-    g.next_seat = view.next_seat
-    g.fortune = list(view.fortune)
-    g._last_ability = {}
-    g.uses = view.uses
-    assert not pool, "determinize: cards left over"
-    return g
+def snapshot(game: Any, seat: int) -> View:
+    """`seat`'s View of `game`, field by field from the state declaration."""
+    knows: set[int] = game.knows[seat]
+    out: dict[str, Any] = {"seat": seat}
+    for name, kind, shown in STATE:
+        value = getattr(game, name)
+        if kind == VALUE or kind == SHARED:
+            out[shown] = value
+        elif kind == PER_SEAT or kind == PILE:
+            out[shown] = tuple(value)
+        elif kind == ZONES:
+            out[shown] = tuple(map(tuple, value))
+        elif kind == REPLACED:
+            out[shown] = MappingProxyType(value)
+        elif kind == HIDDEN:
+            out[shown + "_count"] = len(value)
+            out[shown + "_known"] = known_places(value, knows)
+        elif kind == HIDDEN_ZONES:
+            out[shown + "_counts"] = tuple(map(len, value))
+            out[shown + "_known"] = tuple(known_places(z, knows) for z in value)
+        elif kind == PRIVATE_ZONES:
+            out[shown] = tuple(value[seat])
+            out[shown + "_counts"] = tuple(map(len, value))
+            out[shown + "_known"] = tuple(
+                () if s == seat or not z else tuple(c for c in z if c in knows)
+                for s, z in enumerate(value))
+        elif kind == PENDING:
+            if value is not None and value.seat != seat:  # R11: not another seat's options
+                value = value._replace(options=(), card=value.card if value.kind != KEEP else -1)
+            out[shown] = value
+        elif kind == RESUME:
+            mine = game.pending is not None and game.pending.seat == seat
+            out[shown] = value if mine else None
+        elif kind == FRAMES:
+            out[shown] = tuple(value)
+    return View(**out)

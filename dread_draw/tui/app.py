@@ -4,7 +4,7 @@
 new-game screen, or straight at the table when given a `Match` (a resumed game can be handed
 in the same way). `DreadDrawApp.start_match` is where every match — new, rematch or
 resumed — reaches the table: the place to hook per-match work such as autosave
-(`match.listeners`).
+(`match.hooks`).
 """
 
 from __future__ import annotations

@@ -570,9 +570,6 @@ class TableScreen(SizeAware, Screen):
     async def apply(self, option: int) -> None:
         new = self.match.apply(option)
         log = self.query_one("#log", RichLog)
-        said = self.narrate.follow_up()  # a card or player the ability's owner just chose
-        if said:
-            log.write(said)
         for ev in new:
             report = self._note(ev, log)
             ended = self.round_ends.at.pop(report.round, None) if (
