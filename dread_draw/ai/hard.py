@@ -98,7 +98,8 @@ class HardAgent:
             return opts[0]
         if worn_out(view, decision):
             return SKIP
-        rng = restart(self.rng, decision.number)
+        # The search draws thousands of numbers: a Mersenne Twister seeded from the dice.
+        rng = random.Random(restart(self.rng, decision.number).getrandbits(64))
         seat = view.seat
         prior = answer(view, seat, decision, view_sight(view))
         deadline = time.perf_counter() + self.think_ms / 1000 if self.samples is None else None
