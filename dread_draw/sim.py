@@ -48,9 +48,16 @@ class Agent(Protocol):
     Decision, and answers one of the Decision's options: at once (an int: the CPU seats), or
     later (an awaitable: a person's seat awaits the table's answer, a remote seat the
     network's). A seat never sees the game itself.
+
+    `reads_view` says whether `choose` reads the view at all: a seat that picks among the
+    Decision's options alone (the `random` CPU) says False and is given None instead, since
+    building a view costs about as much as a whole decision of the rules.
     """
 
-    def choose(self, view: View, decision: Decision) -> int | Awaitable[int]: ...
+    @property
+    def reads_view(self) -> bool: ...
+
+    def choose(self, view: View | None, decision: Decision) -> int | Awaitable[int]: ...
 
 
 @dataclass(frozen=True)
@@ -113,7 +120,7 @@ class Match:
         assert d is not None and not self.seats[d.seat].is_human, "no CPU seat to move"
         agent = self.agents[d.seat]
         assert agent is not None
-        answer = agent.choose(self.game.view(d.seat), d)
+        answer = agent.choose(self.game.view(d.seat) if agent.reads_view else None, d)
         assert isinstance(answer, int), "a CPU seat answers at once"
         return answer
 
@@ -141,7 +148,7 @@ class Match:
             if agent is None:
                 return
             start = clock()
-            answer = agent.choose(game.view(d.seat), d)
+            answer = agent.choose(game.view(d.seat) if agent.reads_view else None, d)
             if not isinstance(answer, int):
                 answer = await answer
             self.apply(answer, clock() - start)

@@ -15,12 +15,14 @@ MISTAKE = 0.2  # how often it picks a random legal option instead of thinking
 
 class EasyAgent:
     name = "easy"
+    reads_view = True
 
     def __init__(self, rng: random.Random, mistakes: float = MISTAKE, **_: object) -> None:
         self.rng = rng
         self.mistakes = mistakes
 
-    def choose(self, view: View, decision: Decision) -> int:
+    def choose(self, view: View | None, decision: Decision) -> int:
+        assert view is not None, "this CPU decides from its seat's view"
         opts = decision.options
         rng = restart(self.rng, decision.number)
         if len(opts) > 1 and rng.random() < self.mistakes:

@@ -78,6 +78,7 @@ def rollout(g: Game, seat: int, horizon: int | None = None) -> float:
 
 class HardAgent:
     name = "hard"
+    reads_view = True
 
     def __init__(self, rng: random.Random, think_ms: int = 250, samples: int | None = None,
                  horizon: int | None = HORIZON, **_: object) -> None:
@@ -92,7 +93,8 @@ class HardAgent:
             return self.samples
         return max(MIN_SAMPLES, int(self.think_ms * ROLLOUTS_PER_MS * 2 / players / k))
 
-    def choose(self, view: View, decision: Decision) -> int:
+    def choose(self, view: View | None, decision: Decision) -> int:
+        assert view is not None, "this CPU decides from its seat's view"
         opts = decision.options
         if len(opts) == 1:
             return opts[0]

@@ -10,9 +10,10 @@ from dread_draw.rules import Decision, View
 
 class RandomAgent:
     name = "random"
+    reads_view = False
 
     def __init__(self, rng: random.Random, **_: object) -> None:
         self.rng = rng
 
-    def choose(self, view: View, decision: Decision) -> int:
+    def choose(self, view: View | None, decision: Decision) -> int:
         return restart(self.rng, decision.number).choice(decision.options)

@@ -8,7 +8,7 @@ Its fields are derived from the state declaration (`dread_draw.rules.state`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -109,45 +109,75 @@ if View._fields != view_fields():  # the declaration and the class must agree, f
 def known_places(zone: list[int], knows: set[int]) -> Known:
     """(depth from the top, uid) of the cards of a face-down pile (top at the end) whose
     place is in `knows`, top first."""
-    if not knows or knows.isdisjoint(zone):
+    if not knows:
+        return ()
+    hits = knows.intersection(zone)
+    if not hits:
         return ()
     top = len(zone) - 1
-    return tuple((top - i, c) for i, c in enumerate(zone) if c in knows)[::-1]
+    return tuple(sorted([(top - zone.index(c), c) for c in hits]))
 
 
-def snapshot(game: Any, seat: int) -> View:
-    """`seat`'s View of `game`, field by field from the state declaration."""
-    knows: set[int] = game.knows[seat]
-    out: dict[str, Any] = {"seat": seat}
+def _others_known(zones: list[list[int]], knows: set[int], seat: int
+                  ) -> tuple[tuple[int, ...], ...]:
+    """Per seat, the cards of its private zone that `seat` knows (none of its own: it sees
+    those whole)."""
+    return tuple(() if s == seat or not z or knows.isdisjoint(z)
+                 else tuple(c for c in z if c in knows) for s, z in enumerate(zones))
+
+
+def _pending_for(pending: Decision | None, seat: int) -> Decision | None:
+    """Another seat's pending Decision shows no options (R11), nor which drawn card it is
+    about."""
+    if pending is None or pending.seat == seat:
+        return pending
+    return pending._replace(options=(), card=pending.card if pending.kind != KEEP else -1)
+
+
+def _resume_for(game: Any, seat: int) -> Any:
+    pending = game.pending
+    return game._resume if pending is not None and pending.seat == seat else None
+
+
+def _compile() -> Callable[[Any, int], View]:
+    """`snapshot(game, seat)`, written out field by field from the state declaration (one
+    expression per View field: building a view is on every CPU decision's path)."""
+    by_kind: dict[str, Callable[[str, str], list[tuple[str, str]]]] = {
+        VALUE: lambda name, shown: [(shown, f"g.{name}")],
+        SHARED: lambda name, shown: [(shown, f"g.{name}")],
+        PER_SEAT: lambda name, shown: [(shown, f"tuple(g.{name})")],
+        PILE: lambda name, shown: [(shown, f"tuple(g.{name})")],
+        ZONES: lambda name, shown: [(shown, f"tuple(map(tuple, g.{name}))")],
+        REPLACED: lambda name, shown: [(shown, f"MappingProxyType(g.{name})")],
+        HIDDEN: lambda name, shown: [(f"{shown}_count", f"len(g.{name})"),
+                                     (f"{shown}_known", f"known_places(g.{name}, knows)")],
+        HIDDEN_ZONES: lambda name, shown: [
+            (f"{shown}_counts", f"tuple(map(len, g.{name}))"),
+            (f"{shown}_known", f"tuple([known_places(z, knows) for z in g.{name}])")],
+        PRIVATE_ZONES: lambda name, shown: [
+            (shown, f"tuple(g.{name}[seat])"),
+            (f"{shown}_counts", f"tuple(map(len, g.{name}))"),
+            (f"{shown}_known", f"_others_known(g.{name}, knows, seat)")],
+        PENDING: lambda name, shown: [(shown, f"_pending_for(g.{name}, seat)")],
+        RESUME: lambda name, shown: [(shown, "_resume_for(g, seat)")],
+        FRAMES: lambda name, shown: [(shown, f"tuple(g.{name})")],
+    }
+    fields = {"seat": "seat"}
     for name, kind, shown in STATE:
-        value = getattr(game, name)
-        if kind == VALUE or kind == SHARED:
-            out[shown] = value
-        elif kind == PER_SEAT or kind == PILE:
-            out[shown] = tuple(value)
-        elif kind == ZONES:
-            out[shown] = tuple(map(tuple, value))
-        elif kind == REPLACED:
-            out[shown] = MappingProxyType(value)
-        elif kind == HIDDEN:
-            out[shown + "_count"] = len(value)
-            out[shown + "_known"] = known_places(value, knows)
-        elif kind == HIDDEN_ZONES:
-            out[shown + "_counts"] = tuple(map(len, value))
-            out[shown + "_known"] = tuple(known_places(z, knows) for z in value)
-        elif kind == PRIVATE_ZONES:
-            out[shown] = tuple(value[seat])
-            out[shown + "_counts"] = tuple(map(len, value))
-            out[shown + "_known"] = tuple(
-                () if s == seat or not z else tuple(c for c in z if c in knows)
-                for s, z in enumerate(value))
-        elif kind == PENDING:
-            if value is not None and value.seat != seat:  # R11: not another seat's options
-                value = value._replace(options=(), card=value.card if value.kind != KEEP else -1)
-            out[shown] = value
-        elif kind == RESUME:
-            mine = game.pending is not None and game.pending.seat == seat
-            out[shown] = value if mine else None
-        elif kind == FRAMES:
-            out[shown] = tuple(value)
-    return View(**out)
+        if kind in by_kind:
+            fields.update(by_kind[kind](name, shown))
+    args = ",\n        ".join(f"{fields[f]}" for f in View._fields)
+    source = (f"def snapshot(g, seat):\n    knows = g.knows[seat]\n"
+              f"    return new(View, (\n        {args}))\n")
+    scope: dict[str, Any] = {
+        "View": View, "new": tuple.__new__, "MappingProxyType": MappingProxyType,
+        "known_places": known_places, "_others_known": _others_known,
+        "_pending_for": _pending_for, "_resume_for": _resume_for,
+    }
+    exec(compile(source, "<dread_draw.rules.view.snapshot>", "exec"), scope)
+    made: Callable[[Any, int], View] = scope["snapshot"]
+    made.__doc__ = "`seat`'s View of `game`, field by field from the state declaration."
+    return made
+
+
+snapshot = _compile()
