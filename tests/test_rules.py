@@ -142,6 +142,42 @@ def test_choose_refuses_an_illegal_option_and_changes_nothing(plain_deck):
     assert (g.draw, g.rows, g.pending, g.decisions) == before
 
 
+def unchanged(g: Game):
+    return (tuple(g.view(s) for s in range(g.n)), list(g.events), g.decisions)
+
+
+@pytest.mark.parametrize("bad", [9.0, "9", [9], None], ids=["float", "text", "list", "none"])
+def test_choose_refuses_anything_but_exactly_an_offered_int_and_changes_nothing(plain_deck,
+                                                                                bad):
+    """`9.0 == 9` in Python, but 9.0 is not an option: a reserve card's uid given as a float
+    once moved into the row as 9.0, then broke the game."""
+    deck = plain_deck
+    reserve = next(c for c in range(deck.size) if c == 9)
+    g = Game.setup(deck, 2, life=[[20], [21]], reserves=[[reserve], []])
+    assert g.pending.options == (REVEAL, reserve)
+    before = unchanged(g)
+    with pytest.raises(IllegalChoice, match="not a legal answer"):
+        g.choose(bad)
+    assert unchanged(g) == before and g.pending is not None and not g.over
+    g.choose(reserve)  # the real option still works
+    assert g.rows[0] == [reserve] and type(g.rows[0][0]) is int
+
+
+@pytest.mark.parametrize("bad", [True, False, 1.0, 0.0])
+def test_choose_refuses_a_bool_or_float_for_use_it_or_skip(bad):
+    """`True == 1 == USE_IT` and `False == 0 == SKIP`: still not options."""
+    deck = ability_deck()
+    pick = Pick(deck)
+    oracle = pick(id="oracle")
+    g = Game.setup(deck, 2, life=[[], []], draw=[oracle, pick(1), pick(2)])
+    g.choose(REVEAL)
+    assert g.pending.kind == USE and g.pending.options == (USE_IT, SKIP)
+    before = unchanged(g)
+    with pytest.raises(IllegalChoice):
+        g.choose(bad)
+    assert unchanged(g) == before
+
+
 # ------------------------------------------------------------------------------------ R5
 
 def test_R5_1_the_lowest_row_total_plays_next(plain_deck):

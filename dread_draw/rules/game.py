@@ -197,12 +197,14 @@ class Game:
     def choose(self, option: int) -> list[Event]:
         """Answer the pending Decision; return the events up to the next one (R-numbered).
 
-        An option the Decision does not offer raises IllegalChoice and changes nothing.
+        An option the Decision does not offer — anything but exactly one of its ints: a bool,
+        a float or a string equal to one is not an option — raises IllegalChoice and changes
+        nothing.
         """
         d = self.pending
         if d is None:
             raise IllegalChoice("The game is over: there is nothing left to choose.")
-        if option not in d.options or self._resume is None:
+        if type(option) is not int or option not in d.options or self._resume is None:
             raise IllegalChoice(
                 f"{option!r} is not a legal answer to this {d.kind!r} decision of seat {d.seat}; "
                 f"the options are {list(d.options)}."
