@@ -22,6 +22,7 @@ REQUIRED = {
     "fail": {"seat", "card", "discarded"},
     "ability": {"seat", "card", "when", "effect", "used"},
     "outcome": {"seat", "card", "effect"},  # what an ability did (its own event, issue 13)
+    "ability_idle": {"seat", "card", "when", "effect"},  # R9.7: it could do nothing
     "reshuffle": {"count"},
     "round_end": {"round", "winner", "damage"},
     "damage": {"seat", "amount", "drawn", "kept", "life"},

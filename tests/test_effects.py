@@ -9,7 +9,7 @@ from helpers import DATA, Pick, play, types
 
 from dread_draw.cards import parse_deck
 from dread_draw.errors import DeckError
-from dread_draw.rules import DONE, PICK_CARD, PICK_SEAT, REVEAL, USE, USE_IT, Game
+from dread_draw.rules import DONE, PICK_CARD, PICK_SEAT, REVEAL, SUMMON, USE, USE_IT, Game
 
 
 def _card(cid: str, when: str, effect: str, strength: int = 5, damage: int = 1,
@@ -47,6 +47,11 @@ def summon_and_use(g: Game, card: int) -> list[dict]:
     ev = g.choose(REVEAL)
     assert g.pending.kind == USE and g.pending.card == card
     return ev + g.choose(USE_IT)
+
+
+def idle(events: list[dict]) -> list[int]:
+    """The cards whose ability was not offered because it could do nothing (R9.7)."""
+    return [e["card"]["uid"] for e in events if e["type"] == "ability_idle"]
 
 
 def no_hidden_card_in_steps(g: Game, hidden) -> None:
@@ -163,12 +168,13 @@ def test_swap_reserve_offers_the_reserve_ability_of_the_card_taken(deck):
     assert g.pending.kind == USE and g.pending.card == cradle and g.pending.seat == 0  # R9.3
 
 
-def test_swap_reserve_asks_nothing_when_nobody_else_has_reserves(deck):
+def test_R9_7_swap_reserve_is_not_offered_when_nobody_else_has_reserves(deck):
     pick = Pick(deck)
     thief, mine = pick(id="thief"), pick(2)
     g = Game.setup(deck, 2, life=[[], []], draw=[thief], reserves=[[mine], []])
-    summon_and_use(g, thief)
-    assert g.pending.kind != PICK_CARD and g.reserves == [[mine], []]
+    ev = g.choose(REVEAL)
+    assert g.pending.kind == SUMMON and g.reserves == [[mine], []]
+    assert idle(ev) == [thief]
 
 
 # --------------------------------------------------------------------------------- puppet
@@ -227,15 +233,15 @@ def test_salvage_on_elimination_asks_which_row_card_to_keep(deck):
     assert done[0]["kept"]["uid"] == low  # the log says which row card was kept
 
 
-def test_salvage_does_nothing_for_the_rounds_winner(deck):
+def test_R9_7_salvage_is_not_offered_to_the_rounds_winner(deck):
+    """Salvage acts only for an eliminated player: for the winner it could do nothing."""
     pick = Pick(deck)
     mourner, one, again = pick(id="mourner"), pick(1), pick(1)
     g = Game.setup(deck, 2, life=[[], [pick(0)]], draw=[mourner, one, again])
-    play(g, REVEAL, REVEAL, REVEAL)  # seat 0: mourner (5); seat 1: 1, then 1 fails
-    assert g.pending.kind == USE and g.pending.card == mourner and g.pending.seat == 0
-    ev = g.choose(USE_IT)
+    ev = play(g, REVEAL, REVEAL, REVEAL)  # seat 0: mourner (5); seat 1: 1, then 1 fails
+    assert idle(ev) == [mourner]
     assert mourner not in g.reserves[0] and mourner in g.discard  # R7.4 as usual
-    assert "round_end" in types(ev)
+    assert "round_end" in types(ev) and not any(e["type"] == "ability" for e in ev)
 
 
 # ---------------------------------------------------------------------------------- curse
@@ -271,11 +277,10 @@ def test_curse_can_defeat_and_the_round_damage_then_skips_the_defeated(deck):
     assert [e["seat"] for e in ev if e["type"] == "damage"] == [1, 2]
 
 
-def test_curse_does_nothing_when_eliminated(deck):
+def test_R9_7_curse_is_not_offered_when_eliminated(deck):
     pick = Pick(deck)
     revenge, fails, big = pick(id="revenge"), pick(3), pick(12)
     g = Game.setup(deck, 2, life=[[pick(0)], [pick(0)]], draw=[revenge, big, fails])
-    play(g, REVEAL, REVEAL, REVEAL)  # seat 0: 5; seat 1: 12; seat 0 reveals 3: fails
-    assert g.pending.kind == USE and g.pending.card == revenge
-    g.choose(USE_IT)
-    assert g.pending is None or g.pending.kind != PICK_SEAT
+    ev = play(g, REVEAL, REVEAL, REVEAL)  # seat 0: 5; seat 1: 12; seat 0 reveals 3: fails
+    assert idle(ev) == [revenge]
+    assert g.pending is None or g.pending.kind not in (USE, PICK_SEAT)

@@ -515,6 +515,46 @@ def test_scavenge_asks_which_discarded_card_to_take(plain_deck):
     assert g.reserves[0] == [d1] and d1 not in g.discard
 
 
+def uid_of(deck, card_id: str) -> int:
+    return next(c for c in range(deck.size) if deck.card[c].id == card_id)
+
+
+def test_R9_7_the_gravedigger_is_not_offered_with_an_empty_discard_pile(standard_deck):
+    """An optional ability that could do nothing, as anyone can see, is not offered; the
+    log says it did nothing."""
+    from dread_draw.tui.narrate import Narrator
+
+    digger = uid_of(standard_deck, "the-gravedigger")
+    g = Game.setup(standard_deck, 2, life=[[0], [1]], draw=[digger])
+    assert g.discard == []
+    ev = g.choose(REVEAL)
+    assert g.pending.kind == SUMMON  # no "use The Gravedigger?" question
+    idle = [e for e in ev if e["type"] == "ability_idle"]
+    assert [e["card"]["uid"] for e in idle] == [digger] and idle[0]["when"] == "summon"
+    assert not any(e["type"] == "ability" for e in ev)
+    line = Narrator(standard_deck, ["Ana", "Ben"])(idle[0])
+    assert line == "Ana's The Gravedigger has nothing to act on: its Summon ability does nothing."
+
+
+def test_R9_7_the_gravedigger_is_offered_when_a_card_is_there_to_take(standard_deck):
+    digger = uid_of(standard_deck, "the-gravedigger")
+    weak = next(c for c in range(standard_deck.size) if standard_deck.strength[c] == 2)
+    g = Game.setup(standard_deck, 2, life=[[0], [1]], draw=[digger], discard=[weak])
+    g.choose(REVEAL)
+    assert g.pending.kind == USE and g.pending.card == digger
+
+
+def test_R9_7_R13_2_a_look_at_an_empty_draw_deck_is_not_offered_and_reshuffles_nothing():
+    deck = ability_deck()
+    pick = Pick(deck)
+    oracle = pick(id="oracle")
+    g = Game.setup(deck, 2, life=[[], []], draw=[], reserves=[[oracle], []], rest="discard")
+    assert g.draw == [] and g.discard
+    ev = g.choose(oracle)  # summoned from reserves: Summon: look at the top 2 cards
+    assert [e["type"] for e in ev if e["type"].startswith("ability")] == ["ability_idle"]
+    assert "reshuffle" not in types(ev) and g.draw == []
+
+
 # ----------------------------------------------------------------------------------- R10
 
 def test_R10_1_R10_2_the_winner_reads_their_whole_life_deck_as_a_fortune(plain_deck):

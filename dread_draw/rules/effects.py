@@ -36,6 +36,18 @@ def _cap(params: Mapping[str, object]) -> int | None:
     return cap
 
 
+def _looks_at_draw(state: PublicState, seat: int, card: int,
+                   params: Mapping[str, object]) -> bool:
+    """R9.7, R13.2: a look at the Draw Deck sees only what it holds: nothing when empty."""
+    return state.draw_count > 0 and _int(params, "count") > 0
+
+
+def _takes_from_draw(state: PublicState, seat: int, card: int,
+                     params: Mapping[str, object]) -> bool:
+    """R9.7: taking cards needs a card in the Draw Deck or one to reshuffle (R6.1, R4.6)."""
+    return state.draw_count + len(state.discard) > 0 and _int(params, "count") > 0
+
+
 def _weak_enough(state: PublicState, cards: Sequence[int],
                  params: Mapping[str, object]) -> list[int]:
     cap = _cap(params)
@@ -52,7 +64,7 @@ always("bloodlust", DEAL)
 
 # ------------------------------------------------------------------------- looking at cards
 
-@effect("peek-draw", params={"count": int},
+@effect("peek-draw", params={"count": int}, can_act=_looks_at_draw,
         tell=Tell(None, revealed="{who} sees {seen}.", on="seen"))
 def peek_draw(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
     """Look at the top `count` cards of the Draw Deck; only this seat sees them (R11.2)."""
@@ -62,7 +74,13 @@ def peek_draw(g: Game, seat: int, card: int, params: Mapping[str, object]) -> No
     outcome(g, seat, card, seen=g.ev_cards(reversed(top)))
 
 
-@effect("peek-life", params={"count": int},
+def _looks_at_own_life(state: PublicState, seat: int, card: int,
+                       params: Mapping[str, object]) -> bool:
+    """R9.7: nothing to look at in an empty Life Deck."""
+    return state.life_counts[seat] > 0 and _int(params, "count") > 0
+
+
+@effect("peek-life", params={"count": int}, can_act=_looks_at_own_life,
         tell=Tell(None, revealed="{who} sees {seen}.", on="seen"))
 def peek_life(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
     """Look at the top `count` cards of your own Life Deck (R2.2: only this card lets you)."""
@@ -93,7 +111,7 @@ SEEN = Tell(None, revealed="{who} sees {seen}.", on="seen")
 BURY = Pick(TO_BOTTOM, "Choose a card you saw to put on the bottom of the Draw Deck, or Done.")
 
 
-@effect("bury", params={"count": int}, picks=(BURY,),
+@effect("bury", params={"count": int}, picks=(BURY,), can_act=_looks_at_draw,
         tell=(SEEN, Tell("{who} puts {buried_count} of them on the bottom of the Draw Deck.",
                          revealed="{who} puts {buried} on the bottom of the Draw Deck.",
                          on="buried")))
@@ -130,7 +148,7 @@ ARRANGE = Pick(TO_TOP, "Put back the cards you saw: choose the card to be number
                        "from the top of the Draw Deck.")
 
 
-@effect("arrange", params={"count": int}, picks=(ARRANGE,),
+@effect("arrange", params={"count": int}, picks=(ARRANGE,), can_act=_looks_at_draw,
         tell=(SEEN, Tell(None, revealed="{who} puts them back as {order}, top first.",
                          on="order")))
 def arrange(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
@@ -157,13 +175,13 @@ def _arrange_pick(g: Game, seat: int, card: int, k: int, placed: int, chosen: in
 
 # ------------------------------------------------------------------------- moving cards
 
-@effect("gain-life", params={"count": int}, gains_life="count")
+@effect("gain-life", params={"count": int}, gains_life="count", can_act=_takes_from_draw)
 def gain_life(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
     """Gain `count` life (R8.5)."""
     g.gain_life(seat, _int(params, "count"))
 
 
-@effect("mill", params={"count": int}, discards_top=True,
+@effect("mill", params={"count": int}, discards_top=True, can_act=_takes_from_draw,
         tell=Tell("Discarded from the Draw Deck: {discarded}.", on="discarded"))
 def mill(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
     """Discard the top `count` cards of the Draw Deck face up (R6.1 applies)."""

@@ -281,7 +281,10 @@ class Game:
             args: tuple[Any, ...] = (), card: int = -1, prompt: str = "",
             pick: Pick | None = None) -> None:
         """Stop until `seat` chooses; the answer goes to ``fn(game, seat, *args, option)``."""
-        self.pending = Decision(seat, kind, tuple(options), card, prompt, pick, self.decisions)
+        options = tuple(options)
+        if not options:
+            raise ValueError(f"a {kind!r} decision with no option to choose")
+        self.pending = Decision(seat, kind, options, card, prompt, pick, self.decisions)
         self._resume = (fn, args)
 
     def ask_pick(self, seat: int, pick: Pick, options: Iterable[int], fn: Step,
@@ -517,7 +520,15 @@ def _discard_row(g: Game, seat: int) -> None:
 
 
 def offer(g: Game, seat: int, c: int, when: str) -> None:
-    """R9.1: a Summon, Reserve or Aftermath ability is optional: ask, every time."""
+    """R9.1: a Summon, Reserve or Aftermath ability is optional: ask, every time — unless it
+    could do nothing now, as anyone can see (R9.7): then it is not offered, and the log says
+    it did nothing."""
+    a = g.deck.ability[c]
+    assert a is not None
+    if not EFFECTS[a.effect].could_act(g, seat, c, a.params):  # R9.7
+        if g.events is not None:
+            g.emit("ability_idle", seat=seat, card=g.ev_card(c), when=when, effect=a.effect)
+        return
     g.ask(seat, USE, (USE_IT, SKIP), _use, (c, when), card=c)
 
 

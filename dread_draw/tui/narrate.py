@@ -146,6 +146,12 @@ class Narrator:
             return f"{who} does not use {card.name}'s {card.keyword} ability."
         return f"{who} uses {card.name}: {ability_text(card)}"
 
+    def _ability_idle(self, ev: dict) -> str:
+        """R9.7: an ability that could do nothing was not offered."""
+        card = self.deck.card[ev["card"]["uid"]]
+        return (f"{self.name(ev['seat'])}'s {card.name} has nothing to act on: its "
+                f"{card.keyword} ability does nothing.")
+
     def _outcome(self, ev: dict) -> str | None:
         """What an ability did, in the words its effect registered: the sentence for
         everyone, or in a replay the one that names the private cards too (R11.2)."""
