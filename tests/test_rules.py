@@ -519,6 +519,58 @@ def uid_of(deck, card_id: str) -> int:
     return next(c for c in range(deck.size) if deck.card[c].id == card_id)
 
 
+def test_R9_6_a_reserve_ability_is_lost_once_its_card_changed_hands_so_one_fool_gives_one_life(
+        standard_deck):
+    """Ana's Thief swaps her Fool for Ben's Thief; her new Thief, resolving first (R9.6: the
+    acting player first), takes the Fool back. Ben's Fool trigger comes next, but the Fool
+    is in Ana's reserves by then: Ben is not asked, the ability is lost. (Ben used to be
+    asked, and one Fool gave two players a life each.)"""
+    deck = standard_deck
+    thief1, thief2 = (c for c in range(deck.size) if deck.card[c].id == "the-thief")
+    fool, another_fool = [c for c in range(deck.size) if deck.card[c].id == "the-fool"][:2]
+    weak = next(c for c in range(deck.size) if deck.strength[c] == 2 and not deck.ability[c])
+    low = next(c for c in range(deck.size) if deck.strength[c] == 1 and not deck.ability[c])
+    strong = next(c for c in range(deck.size) if deck.strength[c] == 12 and deck.damage[c])
+    g = Game.setup(deck, 2, life=[[thief1], [low]], reserves=[[fool], [thief2]],
+                   draw=[weak, strong, another_fool], starting_seat=0)
+    play(g, REVEAL, REVEAL, REVEAL)  # Ana 2; Ben 12; Ana reveals the 0-strength Fool: fails
+    assert g.pending.kind == USE and g.pending.card == thief1 and g.pending.seat == 0  # kept
+    events = play(g, USE_IT, fool, thief2)  # Ana gives her Fool, takes Ben's Thief
+    assert g.reserves == [[thief1, thief2], [fool]]
+    assert g.pending.kind == USE and (g.pending.seat, g.pending.card) == (0, thief2)
+    events += play(g, USE_IT, thief1, fool)  # her new Thief takes the Fool back
+    assert g.reserves == [[thief2, fool], [thief1]]
+    assert (g.pending.seat, g.pending.card) == (0, fool)  # the Fool, for its new owner
+    life = [len(z) for z in g.life]
+    events += g.choose(USE_IT)
+    assert (g.pending.seat, g.pending.card) == (1, thief1)  # Ben's new Thief: he may swap
+    events += g.choose(SKIP)
+    asked_about_the_fool = g.pending is not None and g.pending.card == fool
+    assert not asked_about_the_fool
+    lost = [e for e in events if e["type"] == "ability_lost"]
+    assert [(e["seat"], e["card"]["uid"]) for e in lost] == [(1, fool)]
+    assert [len(z) for z in g.life] == [life[0] + 1, life[1]] or g.over
+
+
+def test_R9_6_an_aftermath_whose_card_an_earlier_aftermath_kept_is_lost(standard_deck):
+    """Eliminated with The Widow and The Mourner in her row, Ana resolves the Mourner first
+    and keeps the Widow in her reserves: the Widow's Aftermath is no longer in the row, so it
+    is lost (not asked)."""
+    deck = standard_deck
+    widow, mourner = uid_of(deck, "the-widow"), uid_of(deck, "the-mourner")
+    high = next(c for c in range(deck.size) if deck.strength[c] == 12 and not deck.ability[c])
+    low1, low2 = [c for c in range(deck.size) if deck.strength[c] <= 1 and not deck.ability[c]][:2]
+    g = Game.setup(deck, 2, life=[[low1], [0]], draw=[widow, high, mourner, low2],
+                   starting_seat=0)
+    play(g, REVEAL, REVEAL, REVEAL)  # Ana: Widow (4); Ben: 12; Ana: Mourner (5)
+    g.choose(REVEAL)  # Ana reveals a 1: eliminated, two Aftermaths trigger
+    assert g.pending.kind == ORDER and set(g.pending.options) == {widow, mourner}
+    events = play(g, mourner, USE_IT, widow)  # the Mourner first: keep the Widow
+    assert widow in g.reserves[0]
+    assert [e["card"]["uid"] for e in events if e["type"] == "ability_lost"] == [widow]
+    assert not (g.pending and g.pending.kind == USE and g.pending.card == widow)
+
+
 def test_R9_7_the_gravedigger_is_not_offered_with_an_empty_discard_pile(standard_deck):
     """An optional ability that could do nothing, as anyone can see, is not offered; the
     log says it did nothing."""

@@ -277,8 +277,9 @@ def _swap_take(g: Game, seat: int, card: int, given: int, taken: int) -> None:
     g.reserves[seat].remove(given)
     g.reserves[other].remove(taken)
     outcome(g, seat, card, gave=g.ev_card(given), took=g.ev_card(taken), other=other)
-    g.to_reserves(other, given)
-    g.to_reserves(seat, taken)
+    g.reserves[other].append(given)
+    g.reserves[seat].append(taken)
+    g.trigger(seat, ((seat, taken), (other, given)), "reserve")  # R9.3, in R9.6's order
 
 
 def _row_up_to_cap_if_eliminated(state: PublicState, seat: int, card: int,

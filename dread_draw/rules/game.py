@@ -342,6 +342,15 @@ class Game:
         if self.deck.when[c] == "reserve":
             self.push(offer, seat, c, "reserve")
 
+    def trigger(self, actor: int, placed: Sequence[tuple[int, int]], when: str) -> None:
+        """Offer the `when` abilities of cards that one action placed — (seat, card) pairs —
+        in turn: the acting player's first, then the others clockwise from them (R9.6)."""
+        n = self.n
+        due = sorted(((s - actor) % n, i, s, c) for i, (s, c) in enumerate(placed)
+                     if self.deck.when[c] == when)
+        for _, _, s, c in reversed(due):  # frames run last-pushed first
+            self.push(offer, s, c, when)
+
     def gain_life(self, seat: int, amount: int) -> None:
         """R8.5: put `amount` cards from the Draw Deck face down on top of the Life Deck."""
         got = 0
@@ -501,11 +510,17 @@ def _trigger_aftermaths(g: Game, seat: int) -> None:
 
 
 def _aftermaths(g: Game, seat: int, triggered: tuple[int, ...]) -> None:
-    """R9.4: several Aftermaths at once: their owner picks the order."""
-    if len(triggered) == 1:
-        g.push(offer, seat, triggered[0], "aftermath")
-    else:
-        g.ask(seat, ORDER, triggered, _aftermath_next, (triggered,))
+    """R9.4: several Aftermaths at once: their owner picks the order. R9.6: one whose card
+    has left the row meanwhile (an earlier Aftermath moved it) is lost."""
+    row = g.rows[seat]
+    still = tuple(c for c in triggered if c in row)
+    for c in triggered:
+        if c not in still:
+            _lost(g, seat, c, "aftermath")
+    if len(still) == 1:
+        g.push(offer, seat, still[0], "aftermath")
+    elif still:
+        g.ask(seat, ORDER, still, _aftermath_next, (still,))
 
 
 def _aftermath_next(g: Game, seat: int, triggered: tuple[int, ...], c: int) -> None:
@@ -520,16 +535,28 @@ def _discard_row(g: Game, seat: int) -> None:
 
 
 def offer(g: Game, seat: int, c: int, when: str) -> None:
-    """R9.1: a Summon, Reserve or Aftermath ability is optional: ask, every time — unless it
-    could do nothing now, as anyone can see (R9.7): then it is not offered, and the log says
-    it did nothing."""
+    """R9.1: a Summon, Reserve or Aftermath ability is optional: ask, every time — unless its
+    card has left the place where it triggered before its turn came (R9.6: the ability is
+    lost), or it could do nothing now, as anyone can see (R9.7: it is not offered). The log
+    says which."""
     a = g.deck.ability[c]
     assert a is not None
+    if c not in (g.reserves[seat] if when == "reserve" else g.rows[seat]):  # R9.6
+        _lost(g, seat, c, when)
+        return
     if not EFFECTS[a.effect].could_act(g, seat, c, a.params):  # R9.7
         if g.events is not None:
             g.emit("ability_idle", seat=seat, card=g.ev_card(c), when=when, effect=a.effect)
         return
     g.ask(seat, USE, (USE_IT, SKIP), _use, (c, when), card=c)
+
+
+def _lost(g: Game, seat: int, c: int, when: str) -> None:
+    """R9.6: the card is no longer where its ability triggered: the ability is lost."""
+    if g.events is not None:
+        a = g.deck.ability[c]
+        assert a is not None
+        g.emit("ability_lost", seat=seat, card=g.ev_card(c), when=when, effect=a.effect)
 
 
 def _use(g: Game, seat: int, c: int, when: str, option: int) -> None:

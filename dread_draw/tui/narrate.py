@@ -152,6 +152,13 @@ class Narrator:
         return (f"{self.name(ev['seat'])}'s {card.name} has nothing to act on: its "
                 f"{card.keyword} ability does nothing.")
 
+    def _ability_lost(self, ev: dict) -> str:
+        """R9.6: the card left the place where its ability triggered before its turn."""
+        card = self.deck.card[ev["card"]["uid"]]
+        where = "reserves" if ev["when"] == "reserve" else "row"
+        return (f"{card.name} is no longer in {self.name(ev['seat'])}'s {where}: its "
+                f"{card.keyword} ability is lost.")
+
     def _outcome(self, ev: dict) -> str | None:
         """What an ability did, in the words its effect registered: the sentence for
         everyone, or in a replay the one that names the private cards too (R11.2)."""
