@@ -129,8 +129,9 @@ def test_mill_reshuffles_the_discard_pile_when_the_draw_deck_runs_out(deck):
     sexton, a = pick(id="sexton"), pick(2)
     g = Game.setup(deck, 2, life=[[], []], draw=[sexton, a], rest="discard")
     ev = summon_and_use(g, sexton)  # mills a; then the Draw Deck is empty
-    assert "reshuffle" in types(ev)  # R6.1: the pile (with a) became the Draw Deck first
-    assert len(g.discard) == 1 and len(g.draw) == deck.size - 2
+    assert "reshuffle" in types(ev)  # R6.1: the pile became the Draw Deck first...
+    assert g.discard[0] == a  # ...but for a, which this mill already moved (R6.2)
+    assert len(g.discard) == 2 and len(g.draw) == deck.size - 3
 
 
 # ------------------------------------------------------------------------------ peek-life

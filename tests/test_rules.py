@@ -237,6 +237,39 @@ def test_R6_1_the_discard_pile_is_reshuffled_only_when_a_card_must_be_taken(plai
     assert types(ev).index("reshuffle") < types(ev).index("summon") or "fail" in types(ev)
 
 
+def test_R6_2_the_pyre_with_one_card_to_go_discards_it_once(standard_deck):
+    """The Pyre (Aftermath: discard the top 2 cards of the Draw Deck) when only the card
+    just discarded is left: it is reshuffled once and discarded; the second card it would take
+    is that same card, so there is none (R4.6). It used to be reshuffled and discarded twice."""
+    deck = standard_deck
+    pyre = uid_of(deck, "the-pyre")
+    high = next(c for c in range(deck.size) if deck.strength[c] == 12 and not deck.ability[c])
+    low = next(c for c in range(deck.size) if deck.strength[c] == 2 and not deck.ability[c])
+    rest = [c for c in range(deck.size) if c not in (pyre, high, low)]
+    g = Game.setup(deck, 2, life=[[], rest], draw=[pyre, high, low], starting_seat=0)
+    play(g, REVEAL, REVEAL, REVEAL)  # Ana: The Pyre (8); Ben: 12; Ana reveals 2: fails
+    assert g.pending.kind == USE and g.pending.card == pyre
+    assert g.draw == [] and g.discard == [low]
+    ev = g.choose(USE_IT)
+    done = next(e for e in ev if e["type"] == "outcome")
+    assert [c["uid"] for c in done["discarded"]] == [low]
+    assert [e["count"] for e in ev if e["type"] == "reshuffle"] == [1]
+    assert g.zone_sizes() == deck.size
+
+
+def test_R6_2_a_reshuffle_in_the_middle_of_an_effect_leaves_out_what_it_moved(plain_deck):
+    pick = Pick(plain_deck)
+    a, b = pick(4), pick(5)
+    others = [c for c in range(plain_deck.size) if c not in (a, b)]
+    g = Game.setup(plain_deck, 2, life=[others, []], draw=[a], discard=[b])
+    taken = g.take_from_draw()
+    g.discard.append(taken)  # as a mill does
+    assert g.take_from_draw(moved=[taken]) == b  # the reshuffle left `a` on the pile
+    assert g.discard == [a] and g.draw == []
+    assert g.take_from_draw(moved=[a, b]) == -1  # nothing else to take (R4.6)
+    assert g.take_from_draw() == a  # any other take reshuffles it, as R6.1 says
+
+
 # ------------------------------------------------------------------------------- R7, R8
 
 def _seat0_wins(deck, damage_cards, life1, *, players=2, life0=None, reserves=None):

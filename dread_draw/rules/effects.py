@@ -184,10 +184,11 @@ def gain_life(g: Game, seat: int, card: int, params: Mapping[str, object]) -> No
 @effect("mill", params={"count": int}, discards_top=True, can_act=_takes_from_draw,
         tell=Tell("Discarded from the Draw Deck: {discarded}.", on="discarded"))
 def mill(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
-    """Discard the top `count` cards of the Draw Deck face up (R6.1 applies)."""
-    milled = []
+    """Discard the top `count` cards of the Draw Deck face up (R6.1 applies; R6.2: never the
+    same card twice)."""
+    milled: list[int] = []
     for _ in range(_int(params, "count")):
-        c = g.take_from_draw()
+        c = g.take_from_draw(milled)
         if c < 0:
             break
         g.discard.append(c)

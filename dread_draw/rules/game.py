@@ -18,7 +18,7 @@ state's fields are declared once, in `dread_draw.rules.state`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from dread_draw.rules.decision import (
@@ -322,13 +322,21 @@ class Game:
 
     # ------------------------------------------------------------- moving cards (the rules)
 
-    def take_from_draw(self) -> int:
+    def take_from_draw(self, moved: Collection[int] = ()) -> int:
         """Take the top card of the Draw Deck, reshuffling the discard pile first if the
-        Draw Deck is empty (R6.1); -1 when both are empty (R4.6)."""
+        Draw Deck is empty (R6.1); -1 when both are empty (R4.6).
+
+        `moved`: the cards the same effect has already moved (R6.2: an effect moves each card
+        at most once): a reshuffle leaves them on the discard pile, and when nothing else is
+        left to take, there is no card (-1)."""
         if not self.draw:
-            if not self.discard:
+            pile, stay = self.discard, []
+            if moved:
+                stay = [c for c in pile if c in moved]
+                pile = [c for c in pile if c not in moved]
+            if not pile:
                 return -1
-            self.draw, self.discard = self.discard, []
+            self.draw, self.discard = pile, stay
             self.rng.shuffle(self.draw)
             moved = set(self.draw)
             for k in self.knows:  # a shuffled card's place is known to nobody
