@@ -348,6 +348,25 @@ def test_R8_1_keep_one_drawn_card_in_reserves_and_discard_the_rest(plain_deck):
     assert g.reserves[1] == [life1[1]] and life1[0] in g.discard and g.life[1] == [life1[2]]
 
 
+def test_R8_1_the_rest_is_discarded_before_the_kept_cards_reserve_ability(standard_deck):
+    """The Crow (Reserve: take a card of strength 5 or less from the discard pile) kept from
+    a Life Deck draw can take the card discarded with it: the rest goes first."""
+    deck = standard_deck
+    crow = uid_of(deck, "the-crow")
+    hound = uid_of(deck, "the-hound")  # 4, plain: discarded with the Crow
+    rat, moth, beggar = (uid_of(deck, k) for k in ("the-rat-king", "the-moth", "the-beggar"))
+    g = Game.setup(deck, 2, life=[[], [crow, hound]], draw=[rat, moth, beggar],
+                   starting_seat=0)
+    play(g, REVEAL, REVEAL, REVEAL)  # Ana: 3 (damage 2); Ben: 2, then 1 fails
+    assert g.pending.kind == KEEP and set(g.pending.options) == {crow, hound}
+    ev = g.choose(crow)
+    damage = next(e for e in ev if e["type"] == "damage")
+    assert damage["kept"]["uid"] == crow and hound in g.discard
+    assert g.pending.kind == USE and g.pending.card == crow
+    g.choose(USE_IT)
+    assert hound in g.pending.options  # it may take the card just discarded
+
+
 def test_R8_1_a_single_drawn_card_is_kept_without_asking(plain_deck):
     pick = Pick(plain_deck)
     hurt = pick(5, 1)
