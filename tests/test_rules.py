@@ -714,3 +714,34 @@ def test_R6_1_a_copy_given_an_rng_reshuffles_with_it_and_leaves_the_original(pla
     c.choose(REVEAL)
     assert c.draw == expected[:-1]  # the new top card (the end) was revealed
     assert g.draw == [] and len(g.discard) == plain_deck.size - 2
+
+
+# ----------------------------------------------------------------------------------- R13
+
+@pytest.mark.parametrize("card_id", ["the-augur", "the-drowned", "the-magician"])
+def test_R13_2_a_look_at_the_draw_deck_sees_what_it_holds_and_reshuffles_nothing(
+        standard_deck, card_id):
+    """Looking is not taking: The Augur (look at 3), The Drowned (look at 2, bury) and The
+    Magician (look at 3, arrange) with a single card left see that card only; the discard
+    pile stays where it is."""
+    deck = standard_deck
+    card = uid_of(deck, card_id)
+    last = next(c for c in range(deck.size) if deck.strength[c] == 2 and not deck.ability[c])
+    others = [c for c in range(deck.size) if c not in (card, last)]
+    g = Game.setup(deck, 2, life=[[], others[:10]], draw=[last], reserves=[[card], []],
+                   discard=others[10:], starting_seat=0)
+    pile = list(g.discard)
+    if deck.card[card].keyword == "Summon":
+        ev = g.choose(card)  # summoned from reserves
+    else:  # a Reserve ability: put the card in reserves again, as keeping it would
+        g.reserves[0].remove(card)
+        g.to_reserves(0, card)
+        g.pending, g._resume = None, None
+        g._run()
+        ev = []
+    assert g.pending.kind == USE and g.pending.card == card
+    ev += g.choose(USE_IT)
+    seen = next(e for e in ev if e["type"] == "outcome")["seen"]
+    assert [c["uid"] for c in seen] == [last]
+    assert "reshuffle" not in types(ev) and g.discard == pile
+    assert g.view(0).draw_known == ((0, last),)
