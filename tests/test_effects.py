@@ -285,3 +285,43 @@ def test_R9_7_curse_is_not_offered_when_eliminated(deck):
     ev = play(g, REVEAL, REVEAL, REVEAL)  # seat 0: 5; seat 1: 12; seat 0 reveals 3: fails
     assert idle(ev) == [revenge]
     assert g.pending is None or g.pending.kind not in (USE, PICK_SEAT)
+
+
+# ---------------------------------------------------------------------------------- R11.4
+
+def test_R11_4_a_planted_card_stops_being_public_once_someone_privately_reorders_around_it(
+        deck):
+    """Ana plants a card face up on the Draw Deck: everyone knows it is on top. Ben then
+    arranges the top 3 cards in secret: only he still knows where the planted card is."""
+    pick = Pick(deck)
+    tempter, weaver, weak = pick(id="tempter"), pick(id="weaver"), pick(3)
+    a, b = pick(8), pick(9)
+    g = Game.setup(deck, 3, life=[[], [], []], draw=[tempter, a, b], discard=[weak],
+                   reserves=[[], [weaver], []], starting_seat=0)
+    summon_and_use(g, tempter)
+    g.choose(weak)  # planted face up on top
+    assert [g.view(s).draw_top() for s in range(3)] == [weak] * 3  # R11.4: public
+    assert g.pending.seat == 1 and weaver in g.pending.options
+    g.choose(weaver)  # Ben summons The Weaver from reserves
+    g.choose(USE_IT)  # and looks at the top 3 cards, then puts them back in his order
+    play(g, a, weak)
+    assert dict(g.view(1).draw_known) == {0: a, 1: weak, 2: b}  # he knows
+    for seat in (0, 2):  # the others no longer know where the planted card is
+        assert g.view(seat).draw_known == ()
+        assert weak in g.view(seat).unseen()
+
+
+def test_R11_4_a_planted_card_stays_public_while_it_stays_where_it_was_put(deck):
+    """A secret look that leaves the planted card where it is (a bury that puts none of the
+    cards under) does not hide it: its place is still known to all."""
+    pick = Pick(deck)
+    tempter, digger, weak = pick(id="tempter"), pick(id="digger"), pick(3)
+    a = pick(8)
+    g = Game.setup(deck, 3, life=[[], [], []], draw=[tempter, a], discard=[weak],
+                   reserves=[[], [digger], []], starting_seat=0)
+    summon_and_use(g, tempter)
+    g.choose(weak)
+    g.choose(digger)  # Ben summons The Digger: look at the top 2, bury any of them
+    g.choose(USE_IT)
+    g.choose(DONE)  # he buries none
+    assert [g.view(s).draw_top() for s in range(3)] == [weak] * 3

@@ -91,17 +91,21 @@ def peek_life(g: Game, seat: int, card: int, params: Mapping[str, object]) -> No
 
 
 def _secret_look(g: Game, seat: int, card: int, count: int) -> int:
-    """`seat` looks at the top `count` cards of the Draw Deck (fewer if it holds fewer) before
-    moving some of them where only it sees: other seats lose track of them (R11.2, R11.3).
-    Returns how many cards were seen."""
+    """`seat` looks at the top `count` cards of the Draw Deck (fewer if it holds fewer, R13.2)
+    before perhaps moving some of them where only it sees. Returns how many it saw."""
     k = min(count, len(g.draw))
     top = g.draw[len(g.draw) - k:]
     g.look(seat, top)
-    for s in range(g.n):
-        if s != seat:
-            g.knows[s].difference_update(top)
     outcome(g, seat, card, seen=g.ev_cards(reversed(top)))
     return k
+
+
+def _secretly_moved(g: Game, seat: int, cards: list[int]) -> None:
+    """`seat` moves cards it alone saw: the other seats no longer know where any of them is
+    (R11.3), even one they knew, a planted card included (R11.4)."""
+    for s in range(g.n):
+        if s != seat:
+            g.knows[s].difference_update(cards)
 
 
 SEEN = Tell(None, revealed="{who} sees {seen}.", on="seen")
@@ -133,6 +137,8 @@ def _bury_pick(g: Game, seat: int, card: int, k: int, buried: int, chosen: int) 
     if chosen == DONE:
         _bury_done(g, seat, card, buried)
         return
+    # which of the seen cards went under is private: none of them has a known place now
+    _secretly_moved(g, seat, g.draw[len(g.draw) - k:] + g.draw[:buried])
     g.draw.remove(chosen)
     g.draw.insert(0, chosen)
     _bury_ask(g, seat, card, k - 1, buried + 1)
@@ -168,6 +174,7 @@ def _arrange_ask(g: Game, seat: int, card: int, k: int, placed: int) -> None:
 
 
 def _arrange_pick(g: Game, seat: int, card: int, k: int, placed: int, chosen: int) -> None:
+    _secretly_moved(g, seat, g.draw[len(g.draw) - k:])  # the new order is private
     g.draw.remove(chosen)
     g.draw.insert(len(g.draw) - placed, chosen)
     _arrange_ask(g, seat, card, k, placed + 1)
