@@ -745,3 +745,23 @@ def test_R13_2_a_look_at_the_draw_deck_sees_what_it_holds_and_reshuffles_nothing
     assert [c["uid"] for c in seen] == [last]
     assert "reshuffle" not in types(ev) and g.discard == pile
     assert g.view(0).draw_known == ((0, last),)
+
+
+def test_R9_5_cards_label_an_always_active_ability_always(standard_deck):
+    """R9.5: an ability with no keyword is always in effect; cards show it as "Always" —
+    on the card, in its full text, in `dread-draw cards` and in the rules."""
+    from typer.testing import CliRunner
+
+    from dread_draw.cli import app
+    from dread_draw.rules_text import rules_markdown
+    from dread_draw.tui.narrate import ability_text
+
+    always = [c for c in standard_deck.cards if c.ability and c.ability.when == "always"]
+    assert always
+    for card in always:
+        assert card.keyword == "Always"
+        assert ability_text(card).startswith("Always: ")
+    table = CliRunner().invoke(app, ["cards"], env={"COLUMNS": "200"}).output
+    assert all("Always" in line for line in table.splitlines() if always[0].name in line)
+    assert "**Always**: works all the time" in rules_markdown()
+    assert "no keyword on the card" not in rules_markdown()
