@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 
 from dread_draw.errors import DreadDrawError
+from dread_draw.runner import MAX_GAMES
 
 app = typer.Typer(
     name="dread-draw",
@@ -47,7 +48,8 @@ def fail(message: str) -> typer.Exit:
 @app.command()
 def simulate(
     players: Annotated[int, typer.Option(min=2, max=5, help="Players per game, 2 to 5.")] = 4,
-    games: Annotated[int, typer.Option(min=1, help="How many games to play.")] = 100,
+    games: Annotated[int, typer.Option(min=1, max=MAX_GAMES, help="How many games to play.")]
+    = 100,
     seed: Annotated[int, typer.Option(help="The run's seed: same seed, same games.")] = 1,
     deck: DeckOpt = None,
     agent: Annotated[str, typer.Option(help="The CPU agent in every seat.")] = "random",
@@ -74,7 +76,8 @@ def arena(
         help="The CPU agents at the table, comma-separated, e.g. hard,normal,normal,normal.")]
     = "normal,random",
     games: Annotated[int, typer.Option(
-        min=1, help="Games to play (rounded up to whole deals: one per seat rotation).")] = 200,
+        min=1, max=MAX_GAMES,
+        help="Games to play (rounded up to whole deals: one per seat rotation).")] = 200,
     seed: Annotated[int, typer.Option(help="The run's seed: same seed, same games.")] = 1,
     deck: DeckOpt = None,
     workers: Annotated[int, typer.Option(min=1, help="Processes to spread games over.")] = 1,

@@ -47,19 +47,39 @@ def percentile(values: Mapping[int, int] | Mapping[float, int] | Sequence[float]
 
 @contextmanager
 def playing(out: Console, games: int, what: str = "Playing") -> Iterator[Callable[[int], None]]:
-    """A transient progress bar on a terminal; yields `advance(n)` (a no-op in a pipe)."""
-    if not sys.stdout.isatty():
-        yield lambda n: None
-        return
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeRemainingColumn,
-    )
+    """A transient progress bar on a terminal; yields `advance(n)` (a no-op in a pipe).
 
-    with Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=out, transient=True) as bar:
-        task = bar.add_task("games", total=games)
-        yield lambda n: bar.advance(task, n)
+    Ctrl+C stops the run with one line on stderr saying how far it got (the runner has
+    already stopped its workers); the exit code is 130, as for any interrupted command."""
+    done = [0]
+
+    def count(n: int) -> None:
+        done[0] += n
+
+    try:
+        if not sys.stdout.isatty():
+            yield count
+            return
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+
+        with Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(),
+                      TimeRemainingColumn(), console=out, transient=True) as bar:
+            task = bar.add_task("games", total=games)
+
+            def advance(n: int) -> None:
+                count(n)
+                bar.advance(task, n)
+
+            yield advance
+    except KeyboardInterrupt:
+        from rich.console import Console
+
+        Console(stderr=True, highlight=False).print(
+            f"Stopped after {done[0]:,} of {games:,} games (Ctrl+C).", markup=False)
+        raise
