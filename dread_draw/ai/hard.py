@@ -110,10 +110,11 @@ class HardAgent:
         wins = [0.0] * k
         diffs: list[list[float]] = [[] for _ in range(k)]  # per sample: minus the prior's
         p = opts.index(prior)
+        unseen = view.unseen()
         for _ in range(self.schedule(k, view.players)):
-            root = determinize(view, rng)
+            root = determinize(view, rng, unseen)
             results = []
-            for i, o in enumerate(opts):
+            for i, o in enumerate(opts):  # copies: every option meets the same reshuffles
                 g = root.copy() if i < k - 1 else root
                 g.choose(o)
                 results.append(rollout(g, seat, self.horizon))

@@ -154,8 +154,8 @@ def failure_cost(state: PublicState, seat: int) -> float:
     heads-up, since the one other player wins at once), worse the closer `seat` is to
     defeat; plus the damage this seat's own row would no longer deal.
     """
-    n = state.players
     in_round = state.in_round
+    n = len(in_round)
     others = [s for s in range(n) if s != seat and in_round[s]]
     if not others:
         return 0.0
@@ -191,19 +191,19 @@ def summon_choice(state: PublicState, seat: int, options: Sequence[int], sight: 
     odds = sight.odds(card_to_beat(state, seat))
     if odds >= 0.999:
         return REVEAL
-    deck = state.deck
-    cheapest = min(reserves, key=lambda c: (card_value(deck, c), c))
+    values = card_values(state.deck)
+    cheapest = min(reserves, key=lambda c: (values[c], c))
     risk = (1.0 - odds) * failure_cost(state, seat) * caution
     # With three or more still in, someone else may yet fail first: keep cards longer
     # (tuned by arena runs, 2000 games each).
     scale = 0.35 if sum(state.in_round) <= 2 else 0.6
-    return cheapest if risk > scale * card_value(deck, cheapest) + 0.5 else REVEAL
+    return cheapest if risk > scale * values[cheapest] + 0.5 else REVEAL
 
 
 def keep_choice(state: PublicState, options: Sequence[int]) -> int:
     """R8.1: keep the drawn Life Deck card worth most in reserves."""
-    deck = state.deck
-    return max(options, key=lambda c: (card_value(deck, c), -c))
+    values = card_values(state.deck)
+    return max(options, key=lambda c: (values[c], -c))
 
 
 REPEATS = 2  # uses of one card's ability per round before we call it a loop and stop
@@ -232,12 +232,13 @@ def use_choice(state: PublicState, seat: int, decision: Decision, sight: Sight) 
         return SKIP
     params = a.params
     deck = state.deck
-    nxt = next_to_play(state, seat)
-    if spec.discards_top and sight.top >= 0 and nxt >= 0:
-        # keep a top card we know helps us; otherwise stir the deck
-        good = deck.strength[sight.top] > card_to_beat(state, nxt)
-        return SKIP if good == (nxt == seat) else USE_IT
+    if spec.discards_top and sight.top >= 0:
+        nxt = next_to_play(state, seat)
+        if nxt >= 0:  # keep a top card we know helps us; otherwise stir the deck
+            good = deck.strength[sight.top] > card_to_beat(state, nxt)
+            return SKIP if good == (nxt == seat) else USE_IT
     gained, given, gives = 0.0, 0.0, False
+    values = card_values(deck)
     for pick in spec.picks:
         if pick.candidates is None:
             continue
@@ -246,11 +247,11 @@ def use_choice(state: PublicState, seat: int, decision: Decision, sight: Sight) 
             return SKIP  # nothing to choose from: it would do nothing
         if pick.does == GIVE:
             gives = True
-            given = min(card_value(deck, x) for x in options)
+            given = min(values[x] for x in options)
         elif pick.does == TAKE:
-            gained = max(card_value(deck, x) for x in options)
-        elif pick.does == TO_TOP and nxt == seat:  # only a card that beats our own bar
-            bar = card_to_beat(state, seat)
+            gained = max(values[x] for x in options)
+        elif pick.does == TO_TOP and next_to_play(state, seat) == seat:  # only a card that
+            bar = card_to_beat(state, seat)  # ... beats our own bar is worth planting
             if not any(deck.strength[x] > bar for x in options):
                 return SKIP
     if gives:  # an exchange: only for a better card than the one we part with
@@ -282,18 +283,19 @@ def pick_card(state: PublicState, seat: int, decision: Decision, sight: Sight) -
     if not cards:
         return decision.options[0]
     does = decision.pick.does if decision.pick is not None else TAKE
-    nxt = next_to_play(state, seat)
     if does == TO_TOP:  # what the next revealer will find on top
-        return _stack_top_for(state, seat, cards, hurt=nxt != seat)
+        return _stack_top_for(state, seat, cards, hurt=next_to_play(state, seat) != seat)
     if does == TO_BOTTOM:  # options: the seen cards, top first; bury the top or stop
+        nxt = next_to_play(state, seat)
         top = cards[0]
         good = deck.strength[top] > card_to_beat(state, nxt if nxt >= 0 else seat)
         helps_us = good == (nxt == seat or nxt < 0)
         return DONE if helps_us and DONE in decision.options else top
+    values = card_values(deck)
     if does == GIVE:
         # a card with a Reserve ability would play for its new owner (R9.3): keep those
-        return min(cards, key=lambda c: (deck.when[c] == "reserve", card_value(deck, c), c))
-    return max(cards, key=lambda c: (card_value(deck, c), -c))
+        return min(cards, key=lambda c: (deck.when[c] == "reserve", values[c], c))
+    return max(cards, key=lambda c: (values[c], -c))
 
 
 def pick_seat(state: PublicState, seat: int, decision: Decision, sight: Sight) -> int:
@@ -315,8 +317,8 @@ def pick_seat(state: PublicState, seat: int, decision: Decision, sight: Sight) -
 
 def order_choice(state: PublicState, decision: Decision) -> int:
     """R9.4: resolve Aftermaths weakest first (a stable, public order)."""
-    deck = state.deck
-    return min(decision.options, key=lambda c: (card_value(deck, c), c))
+    values = card_values(state.deck)
+    return min(decision.options, key=lambda c: (values[c], c))
 
 
 def answer(state: PublicState, seat: int, decision: Decision, sight: Sight, *,

@@ -51,8 +51,10 @@ def _takes_from_draw(state: PublicState, seat: int, card: int,
 def _weak_enough(state: PublicState, cards: Sequence[int],
                  params: Mapping[str, object]) -> list[int]:
     cap = _cap(params)
+    if cap is None:
+        return list(cards)
     strength = state.deck.strength
-    return [c for c in cards if cap is None or strength[c] <= cap]
+    return [c for c in cards if strength[c] <= cap]
 
 
 # --------------------------------------------------------------------- always-active effects
@@ -71,7 +73,8 @@ def peek_draw(g: Game, seat: int, card: int, params: Mapping[str, object]) -> No
     count = _int(params, "count")
     top = g.draw[-count:] if count else []
     g.look(seat, top)
-    outcome(g, seat, card, seen=g.ev_cards(reversed(top)))
+    if g.events is not None:
+        outcome(g, seat, card, seen=g.ev_cards(reversed(top)))
 
 
 def _looks_at_own_life(state: PublicState, seat: int, card: int,
@@ -87,7 +90,8 @@ def peek_life(g: Game, seat: int, card: int, params: Mapping[str, object]) -> No
     life = g.life[seat]
     top = life[len(life) - min(_int(params, "count"), len(life)):]
     g.look(seat, top)
-    outcome(g, seat, card, seen=g.ev_cards(reversed(top)))
+    if g.events is not None:
+        outcome(g, seat, card, seen=g.ev_cards(reversed(top)))
 
 
 def _secret_look(g: Game, seat: int, card: int, count: int) -> int:
@@ -96,7 +100,8 @@ def _secret_look(g: Game, seat: int, card: int, count: int) -> int:
     k = min(count, len(g.draw))
     top = g.draw[len(g.draw) - k:]
     g.look(seat, top)
-    outcome(g, seat, card, seen=g.ev_cards(reversed(top)))
+    if g.events is not None:
+        outcome(g, seat, card, seen=g.ev_cards(reversed(top)))
     return k
 
 
@@ -147,7 +152,8 @@ def _bury_pick(g: Game, seat: int, card: int, k: int, buried: int, chosen: int) 
 def _bury_done(g: Game, seat: int, card: int, buried: int) -> None:
     """The outcome: the cards now at the bottom, first put under first (how many is
     public)."""
-    outcome(g, seat, card, buried=g.ev_cards(reversed(g.draw[:buried])))
+    if g.events is not None:
+        outcome(g, seat, card, buried=g.ev_cards(reversed(g.draw[:buried])))
 
 
 ARRANGE = Pick(TO_TOP, "Put back the cards you saw: choose the card to be number {number} "
@@ -169,7 +175,7 @@ def _arrange_ask(g: Game, seat: int, card: int, k: int, placed: int) -> None:
     if k - placed >= 2:
         g.ask_pick(seat, ARRANGE, g.draw[n - k:n - placed][::-1], _arrange_pick,
                    (card, k, placed), card=card, number=placed + 1)
-    else:  # the outcome: the new order, top first
+    elif g.events is not None:  # the outcome: the new order, top first
         outcome(g, seat, card, order=g.ev_cards(reversed(g.draw[n - k:])))
 
 
@@ -200,7 +206,8 @@ def mill(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
             break
         g.discard.append(c)
         milled.append(c)
-    outcome(g, seat, card, discarded=g.ev_cards(milled))
+    if g.events is not None:
+        outcome(g, seat, card, discarded=g.ev_cards(milled))
 
 
 def _discarded_up_to_cap(state: PublicState, seat: int, card: int,

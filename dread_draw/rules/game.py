@@ -62,6 +62,7 @@ from dread_draw.rules.state import (
 from dread_draw.rules.view import View, snapshot
 
 STALEMATE_ROUNDS = 10  # R10.3
+_new_decision = tuple.__new__  # Decision(...) without its keyword-argument layer: on every ask
 
 Event = dict[str, Any]
 Step = Callable[..., None]
@@ -224,21 +225,7 @@ class Game:
 
         Its RNG continues this game's, or is `rng` if given: a driver that chooses the shuffles
         itself (the OpenSpiel adapter) saves cloning the RNG, most of the cost of a copy."""
-        g = Game.__new__(Game)
-        for name in _BY_REFERENCE:
-            setattr(g, name, getattr(self, name))
-        for name in _FLAT:
-            setattr(g, name, getattr(self, name)[:])
-        for name in _NESTED:
-            setattr(g, name, [z[:] for z in getattr(self, name)])
-        for name in _SETS:
-            setattr(g, name, [set(k) for k in getattr(self, name)])
-        if rng is None:
-            rng = random.Random()
-            rng.setstate(self.rng.getstate())
-        g.rng = rng
-        g.events = None
-        return g
+        return _copy(self, rng)
 
     def view(self, seat: int) -> View:
         """What `seat` may know (R11): see `dread_draw.rules.view.View`."""
@@ -284,7 +271,8 @@ class Game:
         options = tuple(options)
         if not options:
             raise ValueError(f"a {kind!r} decision with no option to choose")
-        self.pending = Decision(seat, kind, options, card, prompt, pick, self.decisions)
+        self.pending = _new_decision(Decision, (seat, kind, options, card, prompt, pick,
+                                                self.decisions))
         self._resume = (fn, args)
 
     def ask_pick(self, seat: int, pick: Pick, options: Iterable[int], fn: Step,
@@ -316,8 +304,9 @@ class Game:
 
     def _run(self) -> None:
         stack = self._stack
+        pop = stack.pop
         while self.pending is None and stack:
-            fn, args = stack.pop()
+            fn, args = pop()
             fn(self, *args)
 
     # ------------------------------------------------------------- moving cards (the rules)
@@ -341,7 +330,8 @@ class Game:
             moved = set(self.draw)
             for k in self.knows:  # a shuffled card's place is known to nobody
                 k -= moved
-            self.emit("reshuffle", count=len(self.draw))
+            if self.events is not None:
+                self.emit("reshuffle", count=len(self.draw))
         return self.draw.pop()
 
     def to_reserves(self, seat: int, c: int) -> None:
@@ -368,7 +358,8 @@ class Game:
                 break
             self.life[seat].append(c)
             got += 1
-        self.emit("gain_life", seat=seat, amount=got, life=len(self.life[seat]))
+        if self.events is not None:
+            self.emit("gain_life", seat=seat, amount=got, life=len(self.life[seat]))
 
     def look(self, seat: int, cards: Iterable[int]) -> None:
         """`seat` privately sees these hidden cards (R11.2): it knows where they are."""
@@ -385,73 +376,123 @@ class Game:
             self.push(offer, seat, c, "summon")
 
 
-# How `Game.copy` copies each field, from the state declaration.
-_BY_REFERENCE = tuple(n for n, k, _ in STATE
-                      if k in (VALUE, SHARED, REPLACED, SECRET, PENDING, RESUME))
-_FLAT = tuple(n for n, k, _ in STATE if k in (PER_SEAT, PILE, HIDDEN, FRAMES))
-_NESTED = tuple(n for n, k, _ in STATE if k in (ZONES, HIDDEN_ZONES, PRIVATE_ZONES))
-_SETS = tuple(n for n, k, _ in STATE if k == KNOWLEDGE)
-assert {*_BY_REFERENCE, *_FLAT, *_NESTED, *_SETS} | {n for n, k, _ in STATE if k in (RNG, LOG)} \
-    == set(SLOTS), "every field of the state declaration is copied"
-
-
-def determinize(view: View, rng: random.Random) -> Game:
-    """A complete Game consistent with `view`: the cards this seat cannot see dealt at random
-    into the hidden places, everything else as the view shows it (so the game's view for
-    that seat is the very same view). Only the viewer's own pending decision can be answered
-    (another seat's shows no options, as in the view)."""
-    pool = view.unseen()
-    rng.shuffle(pool)
-    g = Game.__new__(Game)
-    n = view.players
-    seat = view.seat
-    knows: set[int] = set()
-    for name, kind, shown in STATE:
-        value: Any = getattr(view, shown) if shown in View._fields else None
-        if kind == VALUE or kind == SHARED or kind == PENDING or kind == RESUME:
-            pass
-        elif kind == REPLACED:
-            value = dict(value)
-        elif kind == SECRET:
-            value = 0
-        elif kind == RNG:
-            value = random.Random(rng.getrandbits(64))
-        elif kind == LOG:
-            value = None
-        elif kind == PER_SEAT or kind == PILE or kind == FRAMES:
-            value = list(value)
-        elif kind == ZONES:
-            value = [list(z) for z in value]
-        elif kind == HIDDEN:
-            known = getattr(view, shown + "_known")
-            value = _fill(getattr(view, shown + "_count"), known, pool)
-            knows.update(c for _, c in known)
-        elif kind == HIDDEN_ZONES:
-            value = []
-            for count, known in zip(getattr(view, shown + "_counts"),
-                                    getattr(view, shown + "_known"), strict=True):
-                value.append(_fill(count, known, pool))
-                knows.update(c for _, c in known)
-        elif kind == PRIVATE_ZONES:
-            value = []
-            counts = getattr(view, shown + "_counts")
-            for s, known in enumerate(getattr(view, shown + "_known")):
-                zone = list(getattr(view, shown)) if s == seat else list(known)
-                zone += [pool.pop() for _ in range(counts[s] - len(zone))]
-                value.append(zone)
-                knows.update(zone if s == seat else known)
-        elif kind == KNOWLEDGE:
-            value = [knows if s == seat else set() for s in range(n)]  # filled as dealt
-        setattr(g, name, value)
-    assert not pool, "determinize: cards left over"
-    return g
-
-
 def _fill(count: int, known: Sequence[tuple[int, int]], pool: list[int]) -> list[int]:
     """A hidden zone (top at the end) with known depths in place and the rest from `pool`."""
     at = dict(known)
     zone = [at[depth] if depth in at else pool.pop() for depth in range(count)]
     return zone[::-1]
+
+
+class _SeededLater(random.Random):
+    """A generator seeded with `seed`, that seeds itself only when first drawn from: a game
+    dealt for the CPU's search rarely shuffles before its rollout ends, and seeding (or
+    cloning) a Mersenne Twister costs as much as a few decisions of the rules. It draws the
+    very numbers `random.Random(seed)` would."""
+
+    def __init__(self, seed: int) -> None:  # no seeding now
+        self.seed_later: int | None = seed
+
+    def _now(self) -> None:
+        if self.seed_later is not None:
+            seed, self.seed_later = self.seed_later, None
+            random.Random.__init__(self, seed)
+
+    def random(self) -> float:
+        self._now()
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self._now()
+        return super().getrandbits(k)
+
+    def getstate(self) -> tuple[Any, ...]:
+        self._now()
+        return super().getstate()
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        self.seed_later = None
+        super().setstate(state)
+
+
+def _clone_rng(rng: random.Random) -> random.Random:
+    """A generator in the same state (without seeding a new one from the system first)."""
+    if isinstance(rng, _SeededLater) and rng.seed_later is not None:
+        return _SeededLater(rng.seed_later)
+    twin = random.Random.__new__(random.Random)
+    twin.setstate(rng.getstate())
+    return twin
+
+
+def _compile(name: str, head: str, templates: Mapping[str, Sequence[str]], tail: str,
+             scope: dict[str, Any]) -> Any:
+    """A function written out from the state declaration: `head`, then for every field the
+    statements its kind's template gives (``{f}``: the Game field, ``{v}``: its name in a
+    View), then `tail`. Copying and determinizing run inside the CPU's search: a loop over
+    the declaration would cost several times more."""
+    lines = [head]
+    for field, kind, shown in STATE:
+        lines += ["    " + t.format(f=field, v=shown) for t in templates[kind]]
+    lines.append(tail)
+    exec(compile("\n".join(lines), f"<dread_draw.rules.game.{name}>", "exec"), scope)
+    return scope[name]
+
+
+_copy = _compile("_copy", "def _copy(self, rng):\n    g = new(Game)", {
+    VALUE: ["g.{f} = self.{f}"], SHARED: ["g.{f} = self.{f}"],
+    REPLACED: ["g.{f} = self.{f}"], SECRET: ["g.{f} = self.{f}"],
+    PENDING: ["g.{f} = self.{f}"], RESUME: ["g.{f} = self.{f}"],
+    PER_SEAT: ["g.{f} = self.{f}[:]"], PILE: ["g.{f} = self.{f}[:]"],
+    HIDDEN: ["g.{f} = self.{f}[:]"], FRAMES: ["g.{f} = self.{f}[:]"],
+    ZONES: ["g.{f} = [z[:] for z in self.{f}]"],
+    HIDDEN_ZONES: ["g.{f} = [z[:] for z in self.{f}]"],
+    PRIVATE_ZONES: ["g.{f} = [z[:] for z in self.{f}]"],
+    KNOWLEDGE: ["g.{f} = [k.copy() for k in self.{f}]"],
+    RNG: ["g.{f} = clone(self.{f}) if rng is None else rng"],
+    LOG: ["g.{f} = None"],
+}, "    return g", {"new": object.__new__, "Game": Game, "clone": _clone_rng})
+
+_determinize = _compile("_determinize", (
+    "def _determinize(view, rng, pool):\n"
+    "    key = rng.random\n"
+    "    pool.sort(key=lambda c: key())\n"
+    "    seat = view.seat\n"
+    "    knows = set()\n"
+    "    g = new(Game)"), {
+    VALUE: ["g.{f} = view.{v}"], SHARED: ["g.{f} = view.{v}"],
+    PENDING: ["g.{f} = view.{v}"], RESUME: ["g.{f} = view.{v}"],
+    REPLACED: ["g.{f} = dict(view.{v})"],
+    SECRET: ["g.{f} = 0"],
+    RNG: ["g.{f} = Later(rng.getrandbits(64))"],
+    LOG: ["g.{f} = None"],
+    PER_SEAT: ["g.{f} = list(view.{v})"], PILE: ["g.{f} = list(view.{v})"],
+    FRAMES: ["g.{f} = list(view.{v})"],
+    ZONES: ["g.{f} = [list(z) for z in view.{v}]"],
+    HIDDEN: ["g.{f} = fill(view.{v}_count, view.{v}_known, pool)",
+             "knows.update([c for _, c in view.{v}_known])"],
+    HIDDEN_ZONES: ["g.{f} = [fill(n, k, pool) for n, k in zip(view.{v}_counts, view.{v}_known)]",
+                   "for k in view.{v}_known: knows.update([c for _, c in k])"],
+    PRIVATE_ZONES: ["g.{f} = [list(view.{v}) if s == seat else "
+                    "list(k) + [pool.pop() for _ in range(n - len(k))] "
+                    "for s, (n, k) in enumerate(zip(view.{v}_counts, view.{v}_known))]",
+                    "knows.update(view.{v})",
+                    "for k in view.{v}_known: knows.update(k)"],
+    KNOWLEDGE: ["g.{f} = [knows if s == seat else set() for s in range(view.players)]"],
+}, "    assert not pool, 'determinize: cards left over'\n    return g",
+    {"new": object.__new__, "Game": Game, "Later": _SeededLater, "fill": _fill})
+
+
+def determinize(view: View, rng: random.Random, unseen: Sequence[int] | None = None) -> Game:
+    """A complete Game consistent with `view`: the cards this seat cannot see dealt at random
+    into the hidden places, everything else as the view shows it (so the game's view for
+    that seat is the very same view). Only the viewer's own pending decision can be answered
+    (another seat's shows no options, as in the view). Written out from the state
+    declaration, like `Game.copy` and the view.
+
+    `unseen`: `view.unseen()`, for a caller that deals the same view many times. (The unseen
+    cards are shuffled by sorting on random keys: as uniform as `rng.shuffle`, and several
+    times faster, which counts inside the CPU's search.)"""
+    g: Game = _determinize(view, rng, list(view.unseen() if unseen is None else unseen))
+    return g
 
 
 # ------------------------------------------------------------------------------ the steps
@@ -465,32 +506,34 @@ def _start_round(g: Game) -> None:
     g.uses = {}
     for s in range(g.n):
         g.in_round[s] = not g.defeated[s]
-    g.emit("round_start", round=g.round, starting_seat=g.starting_seat,
-           in_round=[s for s in range(g.n) if g.in_round[s]])
+    if g.events is not None:
+        g.emit("round_start", round=g.round, starting_seat=g.starting_seat,
+               in_round=[s for s in range(g.n) if g.in_round[s]])
     g.push(_turn, g.starting_seat)  # R3.2
 
 
 def _turn(g: Game, seat: int) -> None:
     """R4.1: try to summon one card: reveal, or a reserve card that beats the row (R4.5)."""
     g.current = seat
-    g.emit("turn", seat=seat)
+    if g.events is not None:
+        g.emit("turn", seat=seat)
     beat = card_to_beat(g, seat)
     strength = g.deck.strength
     options = [REVEAL]
     for c in g.reserves[seat]:
         if strength[c] > beat:
             options.append(c)
-    g.ask(seat, SUMMON, options, _summon)
+    g.ask(seat, SUMMON, options, _summon, (beat,))
 
 
-def _summon(g: Game, seat: int, option: int) -> None:
-    g.push(_after_attempt, seat)
+def _summon(g: Game, seat: int, beat: int, option: int) -> None:
+    g._stack.append((_after_attempt, (seat,)))
     if option != REVEAL:
         g.reserves[seat].remove(option)
         g.summoned(seat, option, "reserve")
         return
     c = g.take_from_draw()
-    if c >= 0 and g.deck.strength[c] > card_to_beat(g, seat):  # R4.3: strictly greater
+    if c >= 0 and g.deck.strength[c] > beat:  # R4.3: strictly greater
         g.summoned(seat, c, "draw")
         return
     if c >= 0:  # R4.4: the revealed card is discarded; R4.6: no card at all
@@ -629,7 +672,8 @@ def take_damage(g: Game, seat: int, amount: int) -> None:
     g.damaged = True
     life = g.life[seat]
     if not life:  # R8.2: only damage with an empty Life Deck defeats
-        g.emit("damage", seat=seat, amount=amount, drawn=[], kept=None, life=0)
+        if g.events is not None:
+            g.emit("damage", seat=seat, amount=amount, drawn=[], kept=None, life=0)
         defeat(g, seat)
         return
     drawn = [life.pop() for _ in range(min(amount, len(life)))]
@@ -664,7 +708,8 @@ def defeat(g: Game, seat: int) -> None:
     g.life[seat] = []
     g.rows[seat] = []
     g.totals[seat] = 0
-    g.emit("defeated", seat=seat)
+    if g.events is not None:
+        g.emit("defeated", seat=seat)
 
 
 def _finish_round(g: Game, winner: int) -> None:

@@ -9,7 +9,7 @@ takes a `PublicState` — a `Game` or a `View`, which both have these fields.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from dread_draw.rules.deck import Deck
 from dread_draw.rules.registry import BEAT, DEAL, WARD, hook_amounts
@@ -44,12 +44,22 @@ class PublicState(Protocol):
     def uses(self) -> Mapping[int, int]: ...
 
 
+_LAST: list[Any] = [None, None]  # the last deck asked about and its amounts: one game at a time
+
+
 def always_amount(deck: Deck, row: Sequence[int], reserves: Sequence[int], hook: str) -> int:
     """R9.5: the sum of the always-active amounts for `hook` of a seat's row and reserves."""
     if not deck.has_always:
         return 0
-    amounts = hook_amounts(deck)[hook]
-    return sum(map(amounts.__getitem__, row)) + sum(map(amounts.__getitem__, reserves))
+    if _LAST[0] is not deck:
+        _LAST[:] = deck, hook_amounts(deck)
+    cards, amounts = _LAST[1][hook]
+    total = 0
+    if not cards.isdisjoint(row):
+        total += sum(map(amounts.__getitem__, row))
+    if not cards.isdisjoint(reserves):
+        total += sum(map(amounts.__getitem__, reserves))
+    return total
 
 
 def card_to_beat(state: PublicState, seat: int) -> int:
@@ -100,7 +110,7 @@ def next_to_play(state: PublicState, seat: int) -> int:
     best, low = -1, -1
     if in_round[seat]:
         best, low = seat, totals[seat]
-    for k in range(1, n + 1):
+    for k in range(1, n + 1):  # to the left, around the table
         s = (seat + k) % n
         if in_round[s] and (best < 0 or totals[s] < low):
             best, low = s, totals[s]

@@ -126,13 +126,15 @@ def always(name: str, hook: str) -> None:
 
 
 @lru_cache(maxsize=32)
-def hook_amounts(deck: Deck) -> Mapping[str, tuple[int, ...]]:
-    """Per hook, every uid's always-active amount (0 for most): computed once per deck, so
-    the rules never scan abilities while they play (decks are immutable)."""
+def hook_amounts(deck: Deck) -> Mapping[str, tuple[frozenset[int], tuple[int, ...]]]:
+    """Per hook, the uids with an always-active amount for it, and every uid's amount (0 for
+    most): computed once per deck, so the rules never scan abilities while they play (decks
+    are immutable)."""
     table = {hook: [0] * deck.size for hook in HOOKS}
     for uid, ability in enumerate(deck.ability):
         if ability is not None and ability.when == "always":
             spec = EFFECTS[ability.effect]
             if spec.hook is not None:
                 table[spec.hook][uid] += spec.value(ability.params)
-    return {hook: tuple(amounts) for hook, amounts in table.items()}
+    return {hook: (frozenset(u for u, a in enumerate(amounts) if a), tuple(amounts))
+            for hook, amounts in table.items()}
