@@ -7,7 +7,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -18,7 +18,7 @@ def percentile(values: Mapping[int, int] | Mapping[float, int] | Sequence[float]
     """The `q`-th percentile (1–99) of some values, given as a tally (value -> how many
     times) or a list: linear interpolation between the two nearest ranks, as
     ``statistics.quantiles(values, n=100, method="inclusive")[q - 1]``; 0 with no values."""
-    counts: Mapping[float, int] = values if isinstance(values, Mapping) else Counter(values)
+    counts: Mapping[Any, int] = values if isinstance(values, Mapping) else Counter(values)
     total = sum(counts.values())
     if total == 0:
         return 0.0

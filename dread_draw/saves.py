@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TypeGuard
 
 from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck, load_deck, parse_deck, standard_deck_path
@@ -234,7 +235,7 @@ def _no_constant(name: str):
     raise ValueError(f"{name} is not a number a save may hold")
 
 
-def _is_int(v: object) -> bool:
+def _is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -293,7 +294,7 @@ def save_deck(save: Save, deck: str | Path | None = None, *, use_saved_copy: boo
             problem = "" if found.content_hash == save.deck_hash else "has changed since"
         except DeckError:
             pass
-    if not problem:
+    if found is not None and not problem:
         return found, ""
     if use_saved_copy and save.deck_text is not None:
         try:

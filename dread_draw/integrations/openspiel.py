@@ -35,6 +35,7 @@ import functools
 import os
 import random
 import time
+from typing import cast
 
 import numpy as np
 import pyspiel
@@ -271,11 +272,14 @@ class DreadDrawState(pyspiel.State):
         return self._core.game.pending
 
     def view(self, seat: int) -> View:
+        assert self._core is not None, "no view during the deal"
         return self._core.game.view(seat)
 
     def action_for(self, option: int) -> int:
         """The action that answers the pending Decision with `option`."""
-        return self._rules.actions.encode(self.decision.kind, option)
+        d = self.decision
+        assert d is not None, "no decision pending"
+        return self._rules.actions.encode(d.kind, option)
 
     def view_text(self, player: int) -> str:
         """Player `player`'s information state: the text of its View (R11)."""
@@ -363,6 +367,7 @@ class DreadDrawState(pyspiel.State):
         self._core = _Frozen(game)
 
     def _place(self, action: int) -> None:
+        assert self._shuffling is not None
         what, cards = self._shuffling
         placed = self._placed
         placed.append(action)
@@ -377,7 +382,8 @@ class DreadDrawState(pyspiel.State):
 
     def _advance(self) -> None:
         """Run the waiting action on a copy of the core with the shuffles chosen so far."""
-        g = self._core.game.copy(rng=_Shuffler(self._script))
+        assert self._core is not None and self._acting is not None
+        g = self._core.game.copy(rng=cast(random.Random, _Shuffler(self._script)))
         try:
             g.choose(self._acting)
         except _NeedShuffle as need:

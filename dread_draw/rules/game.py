@@ -225,7 +225,8 @@ class Game:
 
         Its RNG continues this game's, or is `rng` if given: a driver that chooses the shuffles
         itself (the OpenSpiel adapter) saves cloning the RNG, most of the cost of a copy."""
-        return _copy(self, rng)
+        g: Game = _copy(self, rng)
+        return g
 
     def view(self, seat: int) -> View:
         """What `seat` may know (R11): see `dread_draw.rules.view.View`."""

@@ -296,7 +296,7 @@ def pick_card_labels(options, view, names, card_option) -> list[tuple[int, str]]
     to a player, so only the first is offered; strongest first; the zone is named when the
     options lie in several; `Done` last."""
     deck = view.deck
-    seen = {}
+    seen: dict[tuple[str, str], int] = {}
     for o in options:
         if o == DONE:
             continue

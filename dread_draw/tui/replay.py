@@ -78,6 +78,7 @@ def next_choice(t: Timeline, step: int) -> str:
     """The choice made at `step`, in the table's own words (`narrate.describe`)."""
     g = t.games[step]
     d = g.pending
+    assert d is not None, "a step before the game's end has a pending decision"
     _, labels = describe(d, g.view(d.seat), t.save.names)
     chosen = t.save.choices[step]
     # The table lists copies of a card once; a CPU may have picked another copy.
