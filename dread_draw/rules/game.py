@@ -70,7 +70,10 @@ Frame = tuple[Step, tuple[Any, ...]]
 
 
 class Game:
-    """The state of one game and its own RNG. Build with `Game(deck, players, seed)`."""
+    """The state of one game and its own RNG. Build with `Game(deck, players, seed)`.
+
+    Its fields are those of the state declaration (`dread_draw.rules.state.STATE`); the
+    annotations below only give them their types, and are checked against it."""
 
     __slots__ = SLOTS
     deck: Deck
@@ -375,6 +378,11 @@ class Game:
                       row_total=self.totals[seat])
         if self.deck.when[c] == "summon":
             self.push(offer, seat, c, "summon")
+
+
+if set(Game.__annotations__) != set(SLOTS):  # the typed fields mirror the declaration exactly
+    raise TypeError(f"Game's annotated fields differ from the state declaration: "
+                    f"{sorted(set(Game.__annotations__) ^ set(SLOTS))}")
 
 
 def _fill(count: int, known: Sequence[tuple[int, int]], pool: list[int]) -> list[int]:
