@@ -168,3 +168,16 @@ def test_a_log_that_cannot_be_written_is_refused_before_any_game_is_played(log, 
     assert r.returncode == 2, r.stderr
     assert words in r.stderr and log in r.stderr and "Traceback" not in r.stderr
     assert time.monotonic() - start < 15  # not after a trillion games
+
+
+def test_the_balance_report_tallies_the_same_games_whatever_the_number_of_workers(
+        standard_deck):
+    """simulate, arena and the balance report share the runner; the first two are checked
+    in their own tests, this one here."""
+    from dread_draw.balance import run_balance
+
+    one = run_balance(standard_deck, 3, 24, seed=5, agent="random", workers=1)
+    two = run_balance(standard_deck, 3, 24, seed=5, agent="random", workers=2)
+    assert one.games == two.games == 24
+    assert (one.rounds, one.attempts, one.wins, one.cards) == (
+        two.rounds, two.attempts, two.wins, two.cards)
