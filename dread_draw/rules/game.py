@@ -518,7 +518,7 @@ def _start_round(g: Game) -> None:
     if g.events is not None:
         g.emit("round_start", round=g.round, starting_seat=g.starting_seat,
                in_round=[s for s in range(g.n) if g.in_round[s]])
-    g.push(_turn, g.starting_seat)  # R3.2
+    _turn(g, g.starting_seat)  # R3.2 (the step's last act: no frame needed)
 
 
 def _turn(g: Game, seat: int) -> None:
@@ -645,7 +645,7 @@ def _after_attempt(g: Game, seat: int) -> None:
     nxt = next_to_play(g, seat)
     g.next_seat = -1  # an ability's choice of the next player (R13) holds for one turn
     if nxt >= 0:
-        g.push(_turn, nxt)
+        _turn(g, nxt)  # the step's last act: no frame needed
         return
     for s in range(g.n):
         if g.in_round[s]:
