@@ -132,26 +132,34 @@ class Match:
         self.choices.append(option)
         if self.hooks:
             assert d is not None
-            move = Move(d.seat, d, option, new, seconds)
-            for hook in self.hooks:
-                hook(self, move)
+            self._tell(d, option, new, seconds)
         return new
 
+    def _tell(self, d: Decision, option: int, new: list[Event], seconds: float) -> None:
+        move = Move(d.seat, d, option, new, seconds)
+        for hook in self.hooks:
+            hook(self, move)
+
     async def play(self) -> None:
-        """The one driver loop: ask the agent of the seat to move, apply its answer; until
-        the game ends, or a seat without an agent must answer."""
+        """The one driver loop: ask the agent of the seat to move, apply its answer (and tell
+        the hooks); until the game ends, or a seat without an agent must answer."""
         game = self.game
         agents = self.agents
+        choices = self.choices
+        hooks = self.hooks
         clock = time.perf_counter
         while (d := game.pending) is not None:
             agent = agents[d.seat]
             if agent is None:
                 return
-            start = clock()
+            start = clock() if hooks else 0.0  # the clock only for hooks that read it
             answer = agent.choose(game.view(d.seat) if agent.reads_view else None, d)
             if not isinstance(answer, int):
                 answer = await answer
-            self.apply(answer, clock() - start)
+            new = game.choose(answer)
+            choices.append(answer)
+            if hooks:
+                self._tell(d, answer, new, clock() - start)
 
     def run(self) -> None:
         """`play`, driven without an event loop: for seats that answer at once (CPUs). Plays

@@ -39,6 +39,17 @@ class Dice(random.Random):
         self._state = _mix((self._base + number) & _MASK)
         return self
 
+    def first(self, number: int) -> int:
+        """``at(number)``, then its first 64-bit draw: what a seat that draws once per
+        decision (the `random` CPU) needs, in one call instead of four."""
+        z = (self._base + number) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        self._state = z = ((z ^ (z >> 31)) + _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
     def seed(self, a: Any = None, version: int = 2) -> None:
         if a is None:  # random.Random() seeds itself with None: keep the seat's stream
             return

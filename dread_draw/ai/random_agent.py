@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from dread_draw.ai.dice import restart
+from dread_draw.ai.dice import Dice
 from dread_draw.rules import Decision, View
 
 
@@ -16,4 +16,7 @@ class RandomAgent:
         self.rng = rng
 
     def choose(self, view: View | None, decision: Decision) -> int:
-        return restart(self.rng, decision.number).choice(decision.options)
+        options = decision.options
+        if isinstance(self.rng, Dice):  # the same number as .at(number).choice(options)
+            return options[self.rng.first(decision.number) % len(options)]
+        return self.rng.choice(options)
