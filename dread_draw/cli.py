@@ -16,6 +16,7 @@ from rich.markup import escape
 
 from dread_draw import __version__
 from dread_draw.errors import DreadDrawError
+from dread_draw.runner import MAX_GAMES
 from dread_draw.safe_text import markup_safe
 
 app = typer.Typer(
@@ -71,7 +72,8 @@ def fail(message: str) -> typer.Exit:
 @app.command()
 def simulate(
     players: Annotated[int, typer.Option(min=2, max=5, help="Players per game, 2 to 5.")] = 4,
-    games: Annotated[int, typer.Option(min=1, help="How many games to play.")] = 100,
+    games: Annotated[int, typer.Option(min=1, max=MAX_GAMES, help="How many games to play.")]
+    = 100,
     seed: Annotated[int, typer.Option(help="The run's seed: same seed, same games.")] = 1,
     deck: DeckOpt = None,
     agent: Annotated[str, typer.Option(help="The CPU agent in every seat.")] = "random",
@@ -98,7 +100,8 @@ def arena(
         help="The CPU agents at the table, comma-separated, e.g. hard,normal,normal,normal.")]
     = "normal,random",
     games: Annotated[int, typer.Option(
-        min=1, help="Games to play (rounded up to whole deals: one per seat rotation).")] = 200,
+        min=1, max=MAX_GAMES,
+        help="Games to play (rounded up to whole deals: one per seat rotation).")] = 200,
     seed: Annotated[int, typer.Option(help="The run's seed: same seed, same games.")] = 1,
     deck: DeckOpt = None,
     workers: Annotated[int, typer.Option(min=1, help="Processes to spread games over.")] = 1,
@@ -180,7 +183,7 @@ def replay(
     deck: DeckOpt = None,
 ) -> None:
     """Step through a finished game with every card revealed (or print or write its log)."""
-    from dread_draw.saves import replay_command
+    from dread_draw.commands import replay_command
 
     replay_command(file, last, plain, save_dir, deck, log)
 
@@ -221,7 +224,7 @@ def serve(
 @app.command()
 def stats(save_dir: SaveDirOpt = None) -> None:
     """Games played and won, per player name and per CPU level, from the kept games."""
-    from dread_draw.saves import stats_command
+    from dread_draw.commands import stats_command
 
     stats_command(save_dir)
 

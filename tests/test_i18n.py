@@ -409,14 +409,14 @@ def test_the_glossary_names_the_keywords_the_catalogue_uses(language):
 
 def test_the_language_layer_imports_no_screen_and_no_rules():
     """Anything may use it (the CLI, the table, the replay printer): it needs none of them."""
-    from test_architecture import imports
+    from test_architecture import GRAPH, under
 
-    package = ROOT / "dread_draw"
-    files = [*sorted((package / "i18n").glob("*.py")), package / "overlays.py",
-             package / "glyphs.py"]
-    for path in files:
-        for name in imports(path):
-            assert not name.startswith(("textual", "dread_draw.tui", "dread_draw.rules",
-                                        "dread_draw.ai", "dread_draw.cli")), (path.name, name)
-            if path.parent.name == "i18n":
-                assert not name.startswith("rich"), (path.name, name)
+    layer = [m for m in GRAPH if under(m, "dread_draw.i18n")]
+    layer += ["dread_draw.overlays", "dread_draw.glyphs"]
+    for module in layer:
+        for name in GRAPH[module]:
+            assert not any(under(name, p) for p in (
+                "textual", "dread_draw.tui", "dread_draw.rules", "dread_draw.ai",
+                "dread_draw.cli")), (module, name)
+            if under(module, "dread_draw.i18n"):
+                assert not under(name, "rich"), (module, name)

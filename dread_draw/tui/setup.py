@@ -15,7 +15,8 @@ import platformdirs
 
 from dread_draw.ai import AGENTS
 from dread_draw.cards import MAX_PLAYERS, MIN_PLAYERS
-from dread_draw.sim import HUMAN, SeatSpec, atomic_write
+from dread_draw.files import atomic_write
+from dread_draw.sim import HUMAN, SeatSpec
 
 MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
 CPU_NAMES = ("Zora", "Orrin", "Vesna", "Tobin", "Ilse")
