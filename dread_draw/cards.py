@@ -1,20 +1,16 @@
-"""Deck files: load a TOML deck (the fixed format of DESIGN.md), validate it, and index its cards.
+"""Deck files: load a TOML deck (the fixed format of DESIGN.md), validate it, and build the
+core's immutable `Deck` (`dread_draw.rules.deck`) from it.
 
-A `Deck` is immutable. Its physical cards are the integers ``0 .. size-1`` (a card with
-``copies = 3`` gives three consecutive integers); the rules core stores only these integers
-and reads a card's numbers from the per-card tuples here (`strength`, `damage`, `ability`).
-Every problem with a file is a `DeckError` whose message names the file, the card and the field.
+This is the loader, outside the rules core: the core never reads a file. Every problem with a
+file is a `DeckError` whose message names the file, the card and the field.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import stat
 import tomllib
-from collections.abc import Mapping
-from dataclasses import dataclass
 from importlib import resources
 from itertools import accumulate
 from pathlib import Path
@@ -22,10 +18,25 @@ from types import MappingProxyType
 from typing import Any
 
 from dread_draw.errors import DeckError
+from dread_draw.rules.deck import (
+    LIFE_DECK_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    TIMINGS,
+    Ability,
+    Card,
+    Deck,
+)
+from dread_draw.rules.registry import EFFECTS  # the vocabulary lives with the rules
 from dread_draw.safe_text import clean
 
-LIFE_DECK_SIZE = 10  # R2.1
-MIN_PLAYERS, MAX_PLAYERS = 2, 5  # R1.1
+__all__ = [
+    "LIFE_DECK_SIZE", "MAX_CARDS", "MAX_COPIES", "MAX_DEPTH", "MAX_DISTINCT", "MAX_FILE_BYTES",
+    "MAX_NAME_CHARS", "MAX_NUMBER", "MAX_PLAYERS", "MAX_TABLES", "MAX_TEXT_CHARS", "MIN_PLAYERS",
+    "TIMINGS", "Ability", "Card", "Deck", "load_deck", "parse_deck", "read_deck_file",
+    "standard_deck_path",
+]
+
 # A deck file comes from strangers: it is read with limits, each far above any honest deck
 # (the standard deck is 100 cards in about 25 KB), so that no file can exhaust memory or time.
 MAX_FILE_BYTES = 1_000_000
@@ -37,78 +48,8 @@ MAX_COPIES = 999
 MAX_NUMBER = 99  # strength, damage and every number an effect takes
 MAX_NAME_CHARS = 60  # a card's name and id, the deck's name
 MAX_TEXT_CHARS = 1_000  # an ability's text, a fortune
-TIMINGS = ("summon", "reserve", "aftermath", "always")  # R9
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 _ABILITY_KEYS = {"when", "effect", "text"}
-
-
-@dataclass(frozen=True, slots=True)
-class Ability:
-    """One card's ability: when it is played (R9), which effect, its parameters, its text."""
-
-    when: str
-    effect: str
-    params: Mapping[str, object]
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    """One distinct card of a deck (a `[[card]]` table), shared by all its copies."""
-
-    id: str
-    name: str
-    strength: int
-    damage: int
-    copies: int
-    fortune: str
-    ability: Ability | None = None
-
-    @property
-    def keyword(self) -> str:
-        """The ability's keyword as printed ("Summon", "Always"), or "" for a plain card."""
-        return self.ability.when.capitalize() if self.ability else ""
-
-
-class Deck:
-    """A validated deck: its distinct cards and the per-physical-card lookups the rules use."""
-
-    __slots__ = (
-        "name", "path", "cards", "card", "strength", "damage", "ability", "when", "size",
-        "content_hash", "has_always",
-    )
-
-    def __init__(self, name: str, cards: list[Card], path: str = "<memory>", source: bytes = b""):
-        self.name = name
-        self.path = path
-        self.cards: tuple[Card, ...] = tuple(cards)
-        # Per physical card (uid): its Card, strength, damage, ability and the ability's timing.
-        self.card: tuple[Card, ...] = tuple(c for c in cards for _ in range(c.copies))
-        self.strength: tuple[int, ...] = tuple(c.strength for c in self.card)
-        self.damage: tuple[int, ...] = tuple(c.damage for c in self.card)
-        self.ability: tuple[Ability | None, ...] = tuple(c.ability for c in self.card)
-        self.when: tuple[str | None, ...] = tuple(a.when if a else None for a in self.ability)
-        self.size = len(self.card)
-        self.has_always = any(w == "always" for w in self.when)
-        self.content_hash = hashlib.sha256(source or _canonical(cards)).hexdigest()
-
-    def check_players(self, players: int) -> None:
-        """Refuse a player count this deck cannot deal (R2.1: 10 each and a Draw Deck)."""
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise DeckError(f"Dread Draw is for 2 to 5 players, not {players}.")
-        need = LIFE_DECK_SIZE * players + 1
-        if self.size < need:
-            raise DeckError(
-                f"{self.path}: the deck has {self.size} cards; {players} players need at least "
-                f"{need} (10 per Life Deck and one for the Draw Deck). Add copies or cards."
-            )
-
-    def __repr__(self) -> str:
-        return f"Deck({self.name!r}, {self.size} cards, {len(self.cards)} distinct)"
-
-
-def _canonical(cards: list[Card]) -> bytes:
-    return repr([(c.id, c.strength, c.damage, c.copies, c.ability) for c in cards]).encode()
 
 
 def standard_deck_path() -> Path:
@@ -361,8 +302,6 @@ def _card(entry: object, index: int, lines: dict[str, list[int]], path: str) -> 
 
 
 def _ability(raw: object, where: str, path: str) -> Ability:
-    from dread_draw.rules.effects import EFFECTS  # the vocabulary lives with the rules
-
     if not isinstance(raw, dict):
         raise DeckError(f"{path}: {where}: `ability` must be a table ([card.ability]).")
     where = f"{where}, ability"

@@ -14,17 +14,33 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from dread_draw import __version__
 from dread_draw.errors import DreadDrawError
+from dread_draw.runner import MAX_GAMES
 from dread_draw.safe_text import clean
 
 app = typer.Typer(
     name="dread-draw",
     help="Dread Draw: the press-your-luck fortune-telling card game, at your terminal.",
     no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
 )
 err = Console(stderr=True, highlight=False)
+
+
+def show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"dread-draw {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[bool, typer.Option(
+        "--version", callback=show_version, is_eager=True,
+        help="Print the version and exit.")] = False,
+) -> None:
+    """Dread Draw: the press-your-luck fortune-telling card game, at your terminal."""
 
 DeckOpt = Annotated[
     Path | None,
@@ -33,10 +49,17 @@ DeckOpt = Annotated[
 ]
 
 
+LangOpt = Annotated[
+    str | None,
+    typer.Option("--lang", metavar="LANG",
+                 help="The language: en, fr, es, de, pt or ko (default: your system's)."),
+]
+
+
 SaveDirOpt = Annotated[
     Path | None,
-    typer.Option("--save-dir", help="Where games are saved (default: $XDG_DATA_HOME/dread-draw).",
-                 file_okay=False),
+    typer.Option("--save-dir", help="Where games are saved (default: dread-draw in your data "
+                 "folder, ~/.local/share/dread-draw on Linux).", file_okay=False),
 ]
 
 
@@ -56,7 +79,8 @@ def fail(message: str) -> typer.Exit:
 @app.command()
 def simulate(
     players: Annotated[int, typer.Option(min=2, max=5, help="Players per game, 2 to 5.")] = 4,
-    games: Annotated[int, typer.Option(min=1, help="How many games to play.")] = 100,
+    games: Annotated[int, typer.Option(min=1, max=MAX_GAMES, help="How many games to play.")]
+    = 100,
     seed: Annotated[int, typer.Option(help="The run's seed: same seed, same games.")] = 1,
     deck: DeckOpt = None,
     agent: Annotated[str, typer.Option(help="The CPU agent in every seat.")] = "random",
@@ -83,7 +107,8 @@ def arena(
         help="The CPU agents at the table, comma-separated, e.g. hard,normal,normal,normal.")]
     = "normal,random",
     games: Annotated[int, typer.Option(
-        min=1, help="Games to play (rounded up to whole deals: one per seat rotation).")] = 200,
+        min=1, max=MAX_GAMES,
+        help="Games to play (rounded up to whole deals: one per seat rotation).")] = 200,
     seed: Annotated[int, typer.Option(help="The run's seed: same seed, same games.")] = 1,
     deck: DeckOpt = None,
     workers: Annotated[int, typer.Option(min=1, help="Processes to spread games over.")] = 1,
@@ -130,10 +155,12 @@ def play(
 
 
 @app.command()
-def rules() -> None:
+def rules(lang: LangOpt = None) -> None:
     """Print the rules of Dread Draw."""
+    from dread_draw.i18n import use_language
     from dread_draw.rules_text import print_rules
 
+    use_language(lang)
     print_rules()
 
 
@@ -141,10 +168,13 @@ def rules() -> None:
 def cards(
     deck: DeckOpt = None,
     sort: Annotated[str, typer.Option(help="Order: strength, name or damage.")] = "strength",
+    lang: LangOpt = None,
 ) -> None:
     """Print the deck as a table."""
     from dread_draw.cards_table import print_cards
+    from dread_draw.i18n import use_language
 
+    use_language(lang)
     print_cards(deck, sort)
 
 
@@ -160,15 +190,48 @@ def replay(
     deck: DeckOpt = None,
 ) -> None:
     """Step through a finished game with every card revealed (or print or write its log)."""
-    from dread_draw.saves import replay_command
+    from dread_draw.commands import replay_command
 
     replay_command(file, last, plain, save_dir, deck, log)
+
+
+WEB_MODULES = {"textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2", "yarl"}
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(
+        metavar="ADDRESS",
+        help="The address to listen on. The default serves this computer only; another "
+             "(such as 0.0.0.0) lets anyone who can reach it play.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535,
+                                      help="The port to listen on (0: any free port).")] = 8000,
+    public_url: Annotated[str | None, typer.Option(
+        metavar="URL",
+        help="The address other computers use to reach this one, such as "
+             "http://192.168.1.20:8000 (or the address of a proxy in front of it).")] = None,
+    save_dir: Annotated[Path | None, typer.Option(
+        "--save-dir", help="Where games are saved; each browser session has its own folder "
+                           "in web/ there (default: your data folder, as for play).",
+        file_okay=False)] = None,
+) -> None:
+    """Serve the table to web browsers: each browser session is its own game, saved at every
+    move (a reload goes on with it)."""
+    try:
+        from dread_draw.serve import serve_command
+    except ModuleNotFoundError as e:
+        if (e.name or "").partition(".")[0] not in WEB_MODULES:
+            raise
+        raise fail("playing in a web browser needs the web extra: pip install "
+                   "'dread-draw[web]' (from a checkout: pip install '.[web]').") from None
+
+    serve_command(host=host, port=port, public_url=public_url, save_dir=save_dir)
 
 
 @app.command()
 def stats(save_dir: SaveDirOpt = None) -> None:
     """Games played and won, per player name and per CPU level, from the kept games."""
-    from dread_draw.saves import stats_command
+    from dread_draw.commands import stats_command
 
     stats_command(save_dir)
 
@@ -176,9 +239,9 @@ def stats(save_dir: SaveDirOpt = None) -> None:
 def main() -> None:
     """Entry point: run the app; the project's own errors exit 2 with a clear message."""
     try:
-        app()
+        app(prog_name="dread-draw")  # also under `python -m dread_draw`: help and completion
     except DreadDrawError as e:
-        print_error(str(e))
+        print_error(str(e))  # text, not markup: "[overlay]" in it shows as written
         sys.exit(2)
     except KeyboardInterrupt:
         err.print("Interrupted.")

@@ -7,8 +7,8 @@ rebuilt by replaying the choices (`Match.replay`), which is exact because the ru
 deterministic. Files are written atomically (a temporary file, fsync, rename), so a kill at
 any instant leaves the previous save or the new one, never half of one.
 
-The save folder (``$XDG_DATA_HOME/dread-draw`` or ``--save-dir``) holds ``current.json``, the
-game in progress, and ``games/``, the last `KEEP` finished games (a replay file is a save of a
+The save folder (`default_root`, or ``--save-dir``) holds ``current.json``, the game in
+progress, and ``games/``, the last `KEEP` finished games (a replay file is a save of a
 finished game). One table plays in a folder at a time: `SaveDir.lock` takes an OS file lock on
 its ``.lock`` file, held for the life of the process and released by the OS when it ends, so
 a killed table leaves no stale lock; reading saves (replay, stats) never takes it.
@@ -30,12 +30,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TypeGuard
+
+import platformdirs
 
 from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck, load_deck, parse_deck, read_deck_file, standard_deck_path
 from dread_draw.errors import DeckError, DreadDrawError, IllegalChoice
-from dread_draw.safe_text import clean, name_problem, plain
-from dread_draw.sim import HUMAN, Match, SeatSpec, atomic_write
+from dread_draw.files import atomic_write
+from dread_draw.safe_text import clean, name_problem
+from dread_draw.sim import HUMAN, Match, Move, SeatSpec
 
 FORMAT = "dread-draw-save"
 VERSION = 1
@@ -245,7 +249,7 @@ def _no_constant(name: str):
     raise ValueError(f"{name} is not a number a save may hold")
 
 
-def _is_int(v: object) -> bool:
+def _is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -304,7 +308,7 @@ def save_deck(save: Save, deck: str | Path | None = None, *, use_saved_copy: boo
             problem = "" if found.content_hash == save.deck_hash else "has changed since"
         except DeckError:
             pass
-    if not problem:
+    if found is not None and not problem:
         return found, ""
     if use_saved_copy and save.deck_text is not None:
         try:
@@ -357,10 +361,10 @@ def open_save(path: Path | str, deck: str | Path | None = None) -> tuple[Save, M
 # ----------------------------------------------------------------------------- the folder
 
 def default_root() -> Path:
-    """``$XDG_DATA_HOME/dread-draw``, or ``~/.local/share/dread-draw`` (XDG base dirs)."""
-    base = os.environ.get("XDG_DATA_HOME", "")
-    root = Path(base) if base and os.path.isabs(base) else Path.home() / ".local" / "share"
-    return root / "dread-draw"
+    """The user data folder's ``dread-draw``: on Linux ``$XDG_DATA_HOME/dread-draw`` or
+    ``~/.local/share/dread-draw`` (as before platformdirs, so old saves are found); on macOS
+    ``~/Library/Application Support/dread-draw``; on Windows ``%LOCALAPPDATA%\\dread-draw``."""
+    return Path(platformdirs.user_data_dir("dread-draw", appauthor=False))
 
 
 class SaveDir:
@@ -511,7 +515,7 @@ class SaveDir:
 
 
 class Autosaver:
-    """A `Match` listener: saves the game after every decision; keeps it once finished.
+    """A `Match` hook: saves the game after every decision; keeps it once finished.
 
     A failed write never stops the game: the problem is kept in `error` (and the previous
     save stays intact) for the table to show.
@@ -529,11 +533,11 @@ class Autosaver:
 
     def attach(self) -> Autosaver:
         """Start listening and save the position as it is now."""
-        self.match.listeners.append(self)
+        self.match.hooks.append(self)
         self.save_now()
         return self
 
-    def __call__(self, match: Match, option: int, new_events: list[dict]) -> None:
+    def __call__(self, match: Match, move: Move) -> None:
         self.save_now()
 
     def save_now(self) -> None:
@@ -634,7 +638,7 @@ def resume(folder: SaveDir, deck: str | Path | None = None) -> tuple[Match, Auto
                         "`dread-draw replay --last`, or start a new one.", folder.current,
                         "finished")
     saver = Autosaver(folder, match, started=save.started)
-    match.listeners.append(saver)
+    match.hooks.append(saver)
     return match, saver
 
 
@@ -701,55 +705,3 @@ def open_replay(path: Path, deck: Path | None) -> tuple[Save, Match, str]:
                         "`dread-draw play --resume`. A replay shows every hidden card, so only "
                         "finished games can be replayed.", path, "in-progress")
     return save, match, note
-
-
-def replay_command(file: Path | None, last: bool, plain: bool, save_dir: Path | None,
-                   deck: Path | None, log: Path | None = None) -> None:
-    from rich.console import Console
-
-    from dread_draw.commands import check_log_path
-    from dread_draw.tui.narrate import Narrator
-
-    if log is not None:
-        check_log_path(log)
-    path = choose_replay(SaveDir(save_dir), file, last)
-    save, match, note = open_replay(path, deck)
-    if note:
-        Console(stderr=True, highlight=False).print(f"Note: {clean(note)}", markup=False)
-    if log is not None:  # the fixed event log of DESIGN.md
-        atomic_write(log, (json.dumps(e, separators=(",", ":")) for e in match.events))
-        return
-    if plain:
-        say = Narrator(match.deck, save.names, reveal=True)  # it is over
-        for line in filter(None, map(say, match.events)):
-            print(clean(line, lines=True))  # names were cleaned when read: defence in depth
-        return
-    from dread_draw.tui.replay import ReplayApp
-
-    ReplayApp(save, match).run()
-
-
-def stats_command(save_dir: Path | None) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    folder = SaveDir(save_dir)
-    if save_dir is not None and not folder.root.exists():
-        raise SaveError(f"{folder.root}: no such save folder.", folder.root, "folder")
-    out, err = Console(highlight=False), Console(stderr=True, highlight=False)
-    result = stats(folder)
-    for problem in result.problems:
-        err.print(f"Skipped: {clean(problem)}", markup=False)
-    if not result.games:
-        out.print(f"No finished games are kept in {clean(str(folder.games))} yet.", markup=False)
-        return
-    for label, rows in (("player", result.players), ("CPU level", result.cpus)):
-        if not rows:
-            continue
-        t = Table(title=f"Per {label} · {result.games} kept games", header_style="bold")
-        t.add_column(label)
-        for col in ("played", "won", "won %"):
-            t.add_column(col, justify="right")
-        for name, (played, won) in sorted(rows.items(), key=lambda kv: (-kv[1][1], kv[0])):
-            t.add_row(plain(name), str(played), str(won), f"{100 * won / played:.0f}%")
-        out.print(t)

@@ -149,12 +149,12 @@ def test_the_folders_owner_removes_temporary_files_a_killed_autosave_left(tmp_pa
 
 def test_a_temporary_file_left_by_a_killed_autosave_is_of_the_naming_removed(tmp_path):
     """The naming `remove_stale_temp` knows is the one atomic_write gives a save."""
-    from dread_draw import sim
+    from dread_draw import files
 
     saves = SaveDir(tmp_path / "saves")
     saves.ensure()
     made = []
-    real = sim.tempfile.mkstemp
+    real = files.tempfile.mkstemp
 
     def mkstemp(**kw):
         fd, name = real(**kw)
@@ -163,9 +163,9 @@ def test_a_temporary_file_left_by_a_killed_autosave_is_of_the_naming_removed(tmp
         raise KeyboardInterrupt  # killed mid-write: the file stays (kill -9 runs no cleanup)
 
     with pytest.MonkeyPatch.context() as m:
-        m.setattr(sim.tempfile, "mkstemp", mkstemp)
+        m.setattr(files.tempfile, "mkstemp", mkstemp)
         with pytest.raises(KeyboardInterrupt):
-            sim.atomic_write(saves.current, ["{}"])
+            files.atomic_write(saves.current, ["{}"])
     assert made[0].exists() and made[0].parent == saves.root
     saves.lock()
     assert not made[0].exists()

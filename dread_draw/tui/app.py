@@ -4,7 +4,7 @@
 new-game screen, or straight at the table when given a `Match` (a resumed game can be handed
 in the same way). `DreadDrawApp.start_match` is where every match — new, rematch or
 resumed — reaches the table: the place to hook per-match work such as autosave
-(`match.listeners`).
+(`match.hooks`).
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ class DreadDrawApp(App):
         self.push_screen(NewGame(self.setup))
 
         def answered(what: str | None) -> None:
-            if what == "new":
+            if what == "new" and self.first_match is not None:
                 self.start_match(self.first_match)
             elif what == "continue":
                 self.continue_saved()
@@ -149,6 +149,7 @@ class DreadDrawApp(App):
 
     def continue_saved(self) -> None:
         """The new-game screen's "Continue": resume the saved game, or ask what to do."""
+        assert self.saves is not None, "Continue is offered only with a save folder"
         try:
             match, saver = resume(self.saves)
         except SaveError as e:

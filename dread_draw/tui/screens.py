@@ -64,7 +64,7 @@ class SizeAware:
     not told of later resizes)."""
 
     def on_resize(self) -> None:
-        self.app.check_size()
+        self.app.check_size()  # type: ignore[attr-defined]  # a Screen's app: DreadDrawApp
 
 
 class HelpScreen(AnswerOnce, SizeAware, ModalScreen[None]):
@@ -262,7 +262,7 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
         if event.button.id == "turn":
             self.action_turn()
         else:
-            self.action_done(event.button.id)
+            self.action_done(event.button.id or "")
 
 
 # ------------------------------------------------------------------------------ new game
@@ -335,10 +335,10 @@ class NewGame(SizeAware, Screen):
 
     @on(Select.Changed, "#players")
     def players_changed(self, event: Select.Changed) -> None:
-        self._show_seats(int(event.value))
+        self._show_seats(int(str(event.value)))
 
     def read(self) -> Setup:
-        n = int(self.query_one("#players", Select).value)
+        n = int(str(self.query_one("#players", Select).value))
         seats = []
         for i in range(n):
             name = self.query_one(f"#name-{i}", Input).value.strip() or f"Seat {i + 1}"
@@ -362,13 +362,13 @@ class NewGame(SizeAware, Screen):
             if what == "new":
                 self.begin(setup)
             elif what == "continue":
-                self.app.continue_saved()
+                self.app.continue_saved()  # type: ignore[attr-defined]
 
         self.app.push_screen(ReplaceSave(saved), answered)
 
     def begin(self, setup: Setup) -> None:
         try:
-            self.app.begin(setup)
+            self.app.begin(setup)  # type: ignore[attr-defined]
         except DreadDrawError as e:
             self.query_one("#error", Static).update(plain(f"Cannot start: {e}"))  # paths
 
@@ -382,11 +382,11 @@ class NewGame(SizeAware, Screen):
         if button == "start":
             self.action_start()
         elif button == "continue":
-            self.app.continue_saved()
+            self.app.continue_saved()  # type: ignore[attr-defined]
         elif button == "reseed":
             self.query_one("#seed", Input).value = str(fresh_seed())
         elif button == "help":
-            self.app.action_help()
+            self.app.action_help()  # type: ignore[attr-defined]
         elif button == "quit":
             self.app.exit()
 
@@ -407,7 +407,7 @@ class GameLog(RichLog):
     """The table's log: it keeps its newest line in sight when the prompt under it grows or
     shrinks (a new question's answers), as it does when a line is written."""
 
-    def on_resize(self) -> None:
+    def on_resize(self) -> None:  # type: ignore[override]  # the event is not needed
         self.call_after_refresh(self.scroll_end, animate=False)
 
 
@@ -501,7 +501,7 @@ class TableScreen(SizeAware, Screen):
         """The table from the game now, or from `game` (a round as it ended)."""
         m = self.match
         private = self.viewer is not None
-        view = (game or m.game).view(self.viewer if private else 0)
+        view = (game or m.game).view(self.viewer if self.viewer is not None else 0)
         winner = self.round_winner if round_winner is None else round_winner
         states = seat_states(view, m.seats, round_winner=winner, private=private)
         for panel, state in zip(self.query(SeatPanel), states, strict=True):
@@ -560,7 +560,7 @@ class TableScreen(SizeAware, Screen):
         self.show_table()
         prompt.clear(Text(f"{self.names[m.game.winner]} wins the game."))
         what = await self.app.push_screen_wait(GameOver(m))
-        self.app.call_later(self.app.after_game, what, m)
+        self.app.call_later(self.app.after_game, what, m)  # type: ignore[attr-defined]
 
     async def pause(self, seconds: float) -> None:
         self.wake.clear()
@@ -572,9 +572,6 @@ class TableScreen(SizeAware, Screen):
     async def apply(self, option: int) -> None:
         new = self.match.apply(option)
         log = self.query_one("#log", RichLog)
-        said = self.narrate.follow_up()  # a card or player the ability's owner just chose
-        if said:
-            log.write(said)
         for ev in new:
             report = self._note(ev, log)
             ended = self.round_ends.at.pop(report.round, None) if (
@@ -607,6 +604,7 @@ class TableScreen(SizeAware, Screen):
 
     async def ask(self, seat: int) -> int:
         view = self.match.game.view(seat)
+        assert view.pending is not None and view.pending.seat == seat
         question, options = describe(view.pending, view, self.names)
         if view.pending.kind == USE or view.pending.card >= 0:
             self.query_one(CardReader).show(self.match.deck, view.pending.card)

@@ -42,7 +42,7 @@ def set_classes(widget: Widget, flags: dict[str, bool]) -> None:
 def update_if_changed(widget: Static, content, *, layout: bool = True) -> None:
     """Static.update re-lays out the screen; skip it when the text is the same."""
     if getattr(widget, "_shown", None) != content:
-        widget._shown = content
+        widget._shown = content  # type: ignore[attr-defined]
         widget.update(content, layout=layout)
 
 
@@ -172,9 +172,9 @@ class SeatPanel(Vertical):
         # Both have a fixed size (dread_draw.tcss): no layout pass needed.
         self.query_one(".seat-head", Static).update(self._head(state), layout=False)
         self.query_one(".row-label", Label).update(f"row {state.total}", layout=False)
-        if changed or old.row != state.row:
+        if changed or old is None or old.row != state.row:
             self._fill(".row", state.row, "empty")
-        if changed or old.reserves != state.reserves:
+        if changed or old is None or old.reserves != state.reserves:
             self._fill(".reserves", state.reserves, "none")
 
     def on_resize(self) -> None:
@@ -407,7 +407,7 @@ class PromptBar(Vertical):
         card unread. The number keys are deliberate and always answer."""
         event.stop()
         if time.monotonic() - self._asked_at >= PRESS_GUARD:
-            self.pick(int(event.button.name))
+            self.pick(int(event.button.name or 0))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
@@ -452,7 +452,7 @@ class AnswerOnce:
         if self._answered:
             return AwaitComplete()
         self._answered = True
-        return super().dismiss(result)
+        return super().dismiss(result)  # type: ignore[misc]  # the Screen it is mixed into
 
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24  # the table is laid out for at least this much
