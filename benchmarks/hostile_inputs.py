@@ -88,6 +88,16 @@ def files(tmp: Path) -> dict[str, Path]:
     for key, text in made.items():
         paths[key] = tmp / f"{key}.toml"
         paths[key].write_text(text, encoding="utf-8")
+    # A deck's overlays (cards.<lang>.toml beside it) are shared with it: the same limits.
+    overlay = '[overlay]\nlanguage = "fr"\n'
+    for key, head in (("nested", "x = " + "[" * 2000 + "]" * 2000 + "\n"),
+                      ("int-5000-digits", "x = " + "9" * 5000 + "\n")):
+        paths[f"overlay-{key}"] = tmp / f"overlay-{key}.toml"
+        paths[f"overlay-{key}"].write_text(deck(plain), encoding="utf-8")
+        (tmp / f"overlay-{key}.fr.toml").write_text(head + overlay, encoding="utf-8")
+    (tmp / "largest-legal.fr.toml").write_text(overlay + "".join(
+        f'[card.c{i}]\nname = "Carte {i}"\ntext = "{"Le texte. " * 40}"\n'
+        f'fortune = "{"La fortune. " * 33}"\n' for i in range(1_000)), encoding="utf-8")
     (tmp / "folder.toml").mkdir()
     paths["directory"] = tmp / "folder.toml"
     os.mkfifo(tmp / "fifo.toml")
@@ -160,6 +170,9 @@ def deck_cases(paths: dict[str, Path]) -> list[tuple[str, list[str]]]:
         cases.append((f"arena --games 2 --deck {key}",
                       ["arena", "--games", "2", "--seats", "random,random", "--deck",
                        str(paths[key])]))
+    for key in ("overlay-nested", "overlay-int-5000-digits", "largest-legal"):
+        cases.append((f"cards --lang fr --deck {key}" + " (its overlay)" * (key[0] == "l"),
+                      ["cards", "--lang", "fr", "--deck", str(paths[key])]))
     for key in ("cards-4000", "largest-legal", "copies-10000"):
         cases.append((f"cards --deck {key}", ["cards", "--deck", str(paths[key])]))
         cases.append((f"simulate --games 1 --deck {key}",

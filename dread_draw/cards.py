@@ -33,8 +33,8 @@ from dread_draw.safe_text import clean
 __all__ = [
     "LIFE_DECK_SIZE", "MAX_CARDS", "MAX_COPIES", "MAX_DEPTH", "MAX_DISTINCT", "MAX_FILE_BYTES",
     "MAX_NAME_CHARS", "MAX_NUMBER", "MAX_PLAYERS", "MAX_TABLES", "MAX_TEXT_CHARS", "MIN_PLAYERS",
-    "TIMINGS", "Ability", "Card", "Deck", "load_deck", "parse_deck", "read_deck_file",
-    "standard_deck_path",
+    "TIMINGS", "Ability", "Card", "Deck", "check_toml_shape", "load_deck", "parse_deck",
+    "read_deck_file", "standard_deck_path",
 ]
 
 # A deck file comes from strangers: it is read with limits, each far above any honest deck
@@ -112,7 +112,7 @@ def parse_deck(source: bytes | str, path: str = "<deck>") -> Deck:
         text = source.decode("utf-8")
     except UnicodeDecodeError as e:
         raise DeckError(f"{path}: not UTF-8 text (bad byte at offset {e.start}).") from None
-    _check_shape(text, path)
+    check_toml_shape(text, path)
     try:
         data = tomllib.loads(text)
     except RecursionError:  # only if the count above and tomllib ever disagree
@@ -139,12 +139,13 @@ _HEADER = re.compile(r"^[ \t]*\[", re.M)
 _LONG_KEY = re.compile(rf"(?:\.[ \t]*+[\w-]*+[ \t]*+){{{MAX_DEPTH + 1}}}")
 
 
-def _check_shape(text: str, path: str) -> None:
+def check_toml_shape(text: str, path: str) -> None:
     """Refuse, before tomllib reads it, a TOML text that would cost it far more than its size:
     arrays and inline tables nested deeper than `MAX_DEPTH` (tomllib recurses into each), more
     than `MAX_TABLES` tables (each costs it a kilobyte or so: a megabyte of ``[a.b.c.d]``
     headers took 280 MB and 3 s), or a dotted key of more than `MAX_DEPTH` parts (its
-    bookkeeping for a key of n parts grows with n squared: a 1 MB key took gigabytes)."""
+    bookkeeping for a key of n parts grows with n squared: a 1 MB key took gigabytes).
+    A deck's overlay files (`dread_draw.overlays`) are read through it too."""
     structure = _NOT_STRUCTURE.sub(" ", text)
     brackets = _NOT_BRACKET.sub("", structure)
     depth = max(accumulate(map(_BRACKET_STEP.__getitem__, brackets)), default=0)

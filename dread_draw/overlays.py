@@ -31,7 +31,7 @@ from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
-from dread_draw.cards import Card, Deck
+from dread_draw.cards import Card, Deck, check_toml_shape
 from dread_draw.errors import DeckError
 from dread_draw.i18n import PSEUDO, _, current_language, fmt, pgettext
 from dread_draw.safe_text import clean
@@ -129,11 +129,15 @@ def parse_overlay(source: bytes | str, deck: Deck, language: str,
                             file=path, limit=MAX_BYTES))
     try:
         text = source.decode("utf-8")
-        data = tomllib.loads(text)
     except UnicodeDecodeError as e:
         raise DeckError(fmt(_("{file}: not UTF-8 text (bad byte at offset {offset})."),
                             file=path, offset=e.start)) from None
-    except tomllib.TOMLDecodeError as e:
+    # An overlay is shared with its deck, so it is read with the deck file's limits: no
+    # nesting, table count or dotted key that would cost tomllib far more than the file's size.
+    check_toml_shape(text, path)
+    try:
+        data = tomllib.loads(text)
+    except (ValueError, RecursionError) as e:  # TOMLDecodeError; an int of 4,300+ digits
         raise DeckError(fmt(_("{file}: not valid TOML: {reason}."),
                             file=path, reason=clean(str(e)))) from None
     head = data.get("overlay")
@@ -170,9 +174,12 @@ def _card(card: Card, table: object, text: str, path: str) -> CardText:
         raise DeckError(fmt(_("{file}: card {id} of the deck is missing; add a "
                               "[card.{id_bare}] table."),
                             file=path, id=repr(card.id), id_bare=card.id))
-    where = _line_of(text, card.id)
+
+    def where() -> str:  # for a message only: a search of the file per card is quadratic
+        return _line_of(text, card.id)
+
     if not isinstance(table, dict):
-        raise DeckError(fmt(_("{file}: {card} must be a table."), file=path, card=where))
+        raise DeckError(fmt(_("{file}: {card} must be a table."), file=path, card=where()))
     needed = {"name": True, "text": bool(card.ability and card.ability.text),
               "fortune": bool(card.fortune)}
     for key in table:
@@ -181,7 +188,7 @@ def _card(card: Card, table: object, text: str, path: str) -> CardText:
                       "fortune": _("the card has no fortune")}.get(key, _("no such field"))
             raise DeckError(fmt(_("{file}: {card}: field {field} is not expected here "
                                   "({reason})."),
-                                file=path, card=where, field=repr(clean(key)), reason=reason))
+                                file=path, card=where(), field=repr(clean(key)), reason=reason))
     words: dict[str, str] = {}
     for key in _FIELDS:
         if not needed[key]:
@@ -189,15 +196,15 @@ def _card(card: Card, table: object, text: str, path: str) -> CardText:
             continue
         if key not in table:
             raise DeckError(fmt(_("{file}: {card}: missing field {field}."),
-                                file=path, card=where, field=repr(key)))
+                                file=path, card=where(), field=repr(key)))
         value = table[key]
         if not isinstance(value, str) or not value.strip():
             raise DeckError(fmt(_("{file}: {card}: field {field} must be text that is not "
-                                  "empty."), file=path, card=where, field=repr(key)))
+                                  "empty."), file=path, card=where(), field=repr(key)))
         if len(value) > MAX_LENGTH[key]:
             raise DeckError(fmt(_("{file}: {card}: field {field} holds at most {limit} "
                                   "characters, not {length}."),
-                                file=path, card=where, field=repr(key), limit=MAX_LENGTH[key],
+                                file=path, card=where(), field=repr(key), limit=MAX_LENGTH[key],
                                 length=len(value)))
         words[key] = clean(value, lines=key == "fortune")
     return CardText(words["name"], words["text"], words["fortune"])

@@ -222,6 +222,26 @@ def test_an_overlay_that_is_not_utf8_or_too_large_is_an_error(standard_deck, tmp
         deck_text(load_deck(big), "ko")
 
 
+@pytest.mark.parametrize("head, words", [
+    ("x = " + "[" * 3000 + "]" * 3000 + "\n", ["nested 3000 deep"]),
+    ("x = " + "{a = " * 3000 + "1" + "}" * 3000 + "\n", ["nested 3000 deep"]),
+    ("x = " + "9" * 5000 + "\n", ["not valid TOML", "4300 digits"]),
+    ("a" + ".a" * 20_000 + " = 1\n", ["tables", "10,000 is the limit"]),
+], ids=["arrays-3000-deep", "tables-3000-deep", "int-5000-digits", "dotted-key"])
+def test_an_overlay_is_read_with_the_deck_files_limits(deck_dir, head, words):
+    """An overlay travels with its deck, from strangers: what the deck loader refuses with a
+    message (issue 19), the overlay loader refuses too, never with a traceback."""
+    path = deck_dir / "cards.fr.toml"
+    message = broken(deck_dir, "[overlay]", head + "[overlay]")
+    for w in words:
+        assert w in message, message
+    r = subprocess.run([sys.executable, "-m", "dread_draw", "cards", "--lang", "fr", "--deck",
+                        str(deck_dir / "cards.toml")], capture_output=True, text=True,
+                       encoding="utf-8", env={**os.environ, "COLUMNS": "300"}, timeout=60)
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+    assert str(path) in r.stderr
+
+
 def test_overlay_text_is_shown_only_as_text(deck_dir, monkeypatch):
     monkeypatch.setenv("COLUMNS", "200")
     path = deck_dir / "cards.fr.toml"
