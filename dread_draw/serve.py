@@ -18,6 +18,7 @@ other web site can open a table behind the player's back).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import ipaddress
 import logging
@@ -131,6 +132,17 @@ class Table(AppService):
         except TimeoutError:
             if self._process is not None and self._process.returncode is None:
                 self._process.kill()
+        # textual-serve returns once the table's output has ended, which may be a moment
+        # before its process does; the session's next table starts at once and takes the save
+        # folder's lock, which the OS lets go of only when this process has ended.
+        process = self._process
+        if process is not None and process.returncode is None:
+            try:
+                await asyncio.wait_for(process.wait(), STOP_SECONDS)
+            except TimeoutError:
+                process.kill()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(process.wait(), STOP_SECONDS)
 
 
 class TableServer(Server):

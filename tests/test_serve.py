@@ -7,10 +7,12 @@ nothing downloaded), reading what the page shows from xterm.js's own screen buff
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import json
 import os
 import re
+import shlex
 import shutil
 import signal
 import socket
@@ -120,6 +122,48 @@ def test_a_session_resumes_only_a_game_that_can_go_on(tmp_path):
     assert can_resume(folder)
     (folder / "current.json").write_text("{ not a save")
     assert not can_resume(folder)  # the new-game screen explains and offers a fresh start
+
+
+def test_a_stopped_table_has_let_go_of_its_save_folder(tmp_path):
+    """A reload starts the session's next table (`play --resume`, which takes the save
+    folder's lock) as soon as the last one is stopped; by then that table's process has
+    ended, so the OS has let go of its lock, even if its output closed before it did."""
+    from textual_serve.download_manager import DownloadManager
+
+    from dread_draw.saves import SaveError
+    from dread_draw.serve import Table
+
+    folder = tmp_path / "session"
+    ready = tmp_path / "ready"
+    child = "\n".join([
+        "import os, sys, time",
+        "from dread_draw.saves import SaveDir",
+        f"SaveDir({str(folder)!r}).lock()",
+        f"open({str(ready)!r}, 'w').close()",
+        "sys.stdout.write('__GANGLION__\\n'); sys.stdout.flush()",
+        "os.close(1)",  # the table's output ends a moment before its process does
+        "time.sleep(1.5)",
+    ])
+
+    async def nothing(*_: object) -> None:
+        pass
+
+    async def start_and_stop() -> None:
+        table = Table(f"exec {shlex.join([sys.executable, '-c', child])}", tmp_path / "settings",
+                      write_bytes=nothing, write_str=nothing, close=nothing,
+                      download_manager=DownloadManager())
+        await table.start(80, 24)
+        await table.stop()
+
+    asyncio.run(start_and_stop())
+    assert ready.exists()  # the table did take the lock
+    saves = SaveDir(folder)
+    try:
+        saves.lock()  # the next table of the session
+    except SaveError as e:
+        pytest.fail(f"the stopped table still holds its save folder: {e}")
+    finally:
+        saves.unlock()
 
 
 # ------------------------------------------------------------------ the running server
