@@ -80,8 +80,8 @@ class Limits:
     """What the host puts up with from one connection before closing it."""
 
     max_frame: int = 64 * 1024  # bytes in one incoming frame (honest ones are under 1 KB)
-    rate: float = 20.0  # messages a second, on average (a person answers far more slowly)
-    burst: int = 40  # messages at once
+    rate: float = 20.0  # messages a second, on average, besides the answers that move the
+    burst: int = 40  # game (a client may answer as fast as it is asked); messages at once
     hello_seconds: float = 10.0  # a new connection must say hello within this
     write_seconds: float = 10.0  # a send that cannot finish in this long: the client is not
     #                              reading; its connection is closed
@@ -136,6 +136,10 @@ class Connection:
         self.writer: asyncio.Task[None] | None = None
         self.allowance = float(limits.burst)
         self.checked = time.monotonic()
+
+    def refund(self) -> None:
+        """An answer that moved the game costs nothing: only one can be pending at a time."""
+        self.allowance = min(float(self.limits.burst), self.allowance + 1.0)
 
     def allowed(self) -> bool:
         """One more message within the rate limit? (a token bucket)"""
@@ -266,6 +270,7 @@ class Host:
         self.match: Match | None = None
         self.saver: Autosaver | None = None
         self.remote: dict[int, RemoteSeat] = {}
+        self.deciders: list[int] = []  # the seat of each decision answered, by its number
         self.conns: set[Connection] = set()
         self.server: Server | None = None
         self.port = 0
@@ -460,6 +465,10 @@ class Host:
         self.on_change()
 
     def _moved(self, match: Match, move: Move) -> None:
+        deciders = self.deciders
+        while len(deciders) < move.decision.number:
+            deciders.append(-1)  # decided before this host was started (a resumed game)
+        deciders.append(move.seat)
         self.changed()
 
     async def _serve(self, ws: ServerConnection) -> None:
@@ -592,7 +601,8 @@ class Host:
                 return
             kind = message["type"]
             if kind == "answer":
-                self._answer(conn, message)
+                if self._answer(conn, message):
+                    conn.refund()
             elif kind == "hello":
                 conn.post(error("joined", "You already sit at this table."))
             else:
@@ -600,24 +610,30 @@ class Host:
                                        f"{clean(kind)[:40]!r}."), 1008, "unknown message")
                 return
 
-    def _answer(self, conn: Connection, message: Message) -> None:
+    def _answer(self, conn: Connection, message: Message) -> bool:
+        """Take `conn`'s answer if it answers its seat's pending decision with an offered
+        option (True); else tell the client why not."""
         try:
             number, option = parse_answer(message)
         except ProtocolError as e:
             conn.post(error("bad-answer", f"Not understood: {e}."))
-            return
+            return False
         d = self.match.game.pending if self.match is not None else None
-        if d is None or d.seat != conn.seat:
-            conn.post(error("not-your-turn", "It is not your decision now.", decision=number))
+        past = self.deciders[number] if 0 <= number < len(self.deciders) else conn.seat
+        if d is None or (d.seat != conn.seat and number == d.number) or past != conn.seat:
+            conn.post(error("not-your-turn", "That decision is not yours.", decision=number))
         elif number != d.number:
-            conn.post(error("stale", "That answer is for an earlier question: the table has "
+            conn.post(error("stale", "That answer is for another question: the table has "
                             "moved on.", decision=number))
         elif option not in d.options:
             conn.post(error("illegal", "That is not one of the answers offered.",
                             decision=number))
-        elif not self.remote[conn.seat].answer(number, option):
+        elif self.remote[conn.seat].answer(number, option):
+            return True
+        else:
             conn.post(error("not-waiting", "That decision is being answered already.",
                             decision=number))
+        return False
 
     async def _drop(self, conn: Connection) -> None:
         self.conns.discard(conn)
@@ -656,11 +672,11 @@ class Host:
                     await asyncio.wait_for(conn.ws.close(code, reason),
                                            self.limits.write_seconds)
                     return
-                if conn.dirty and conn.seat >= 0:
+                if conn.dirty and conn.seat >= 0 and conn in self.conns:
                     conn.dirty = False
                     await self._send(conn, self.update_for(conn))
-                if conn not in self.conns:
-                    return
+                if conn not in self.conns and not conn.wake.is_set():
+                    return  # gone, and nothing more to send or close
         except (ConnectionClosed, TimeoutError):
             conn.abort()
         except Exception:  # a bug: this connection ends, the game goes on
