@@ -44,7 +44,7 @@ class Player:
     """An honest client: answers each of its seat's decisions as the `level` CPU would from
     the view it was sent, and keeps every frame it received."""
 
-    host: Host
+    host: Host  # or anything with the host's `port` and `code` (a host in another process)
     name: str
     seed: int
     tokens: Path

@@ -355,7 +355,10 @@ class HostConsole:
             say(self.out, f"Seats: {self.seat_line()}.")
             return
         if before is None or not before[0]:
-            say(self.out, f"The game starts: {self.seat_line()}.")
+            if host.resumed:
+                say(self.out, f"The game goes on where it was saved: {self.seat_line()}.")
+            else:
+                say(self.out, f"The game starts: {self.seat_line()}.")
         if person is not None and not person.own and (before is None or before[2] != waiting
                                                       or before[1] != state[1]):
             if person.conn is None and not person.stand_in:

@@ -279,7 +279,7 @@ class Host:
         self.on_news: Callable[[str], None] = lambda text: None  # sentences for the console
         self.on_change: Callable[[], None] = lambda: None  # the table changed (console)
         self.tap: Callable[[int, str], None] | None = None  # every frame sent (tests)
-        self.refusals = 0  # joins refused (wrong code, full, …): the console counts them
+        self.resumed = False  # a game taken back from its save
         lobby.name_cpus((CPU,))
 
     # ------------------------------------------------------------------- building a host
@@ -301,14 +301,16 @@ class Host:
         for i, spec in enumerate(match.seats):
             if spec.is_human:
                 mine = kept["seats"][i] if kept is not None else {}
-                seats.append(Seat(i, PERSON, spec.name, token=mine.get("token", ""),
+                token = mine.get("token", "")
+                seats.append(Seat(i, PERSON, spec.name, token=token,
                                   stand_in=mine.get("stand_in", ""),
-                                  own=mine.get("own") is True))
+                                  own=mine.get("own") is True, joined=bool(token)))
             else:
                 seats.append(Seat(i, CPU, spec.name, level=spec.kind))
         host = cls(Lobby(match.deck, seats, match.seed), saves,
                    code=kept["code"] if kept is not None else None, limits=limits)
         host.saver = saver
+        host.resumed = True
         host._seat_match(match)
         match.hooks.append(host._moved)  # after the save's own hook
         return host, note
@@ -502,8 +504,8 @@ class Host:
             conn.close_after(error("bad-message", f"Not understood: {e}."), 1008, "bad message")
             return
         except Refused as e:
-            self.refusals += 1
             if e.code == "code":
+                self.on_news("Someone tried to join with a wrong join code.")
                 await asyncio.sleep(self.limits.refuse_seconds)  # slows guessing
             conn.close_after(error(e.code, e.message, protocol=PROTOCOL, version=__version__),
                              1008, "refused")
