@@ -139,6 +139,7 @@ def test_the_console_player_plays_a_whole_game_against_a_headless_host(tmp_path)
     assert "Ben, your turn." in said and "Your answer (1-" in said
     assert re.search(r"\w+ wins the game after \d+ rounds", said)
     assert "The game starts" in hosted and "wins the game. It is kept" in hosted
+    assert "goes on" not in hosted
 
 
 def test_a_host_killed_outright_is_taken_back_with_resume_and_the_game_goes_on(tmp_path):
@@ -182,6 +183,7 @@ def test_a_host_killed_outright_is_taken_back_with_resume_and_the_game_goes_on(t
             p.proc.kill()
     assert code_back == 0, said
     assert "Ana is back at seat 1" in said and "Ben is back at seat 2" in said
+    assert "The game goes on where it was saved" in said
     kept = read_save(SaveDir(tmp_path / "saves").last())
     assert kept.finished
     same = Match(load_deck(), [SeatSpec(s.name, "normal" if s.is_human else s.kind)

@@ -504,7 +504,7 @@ def host_command(*, port: int, players: int | None, own: str | None, people: lis
                 or deck is not None:
             raise DreadDrawError("--resume takes the saved game back as it was; it takes no "
                                  "--players, --name, --human, --cpu, --seed or --deck.")
-        host, note = Host.resumed(saves, limits)
+        host, note = Host.take_back(saves, limits)
     else:
         plan = plan_seats(players, own, people, cpus)
         check_no_game_in_progress(saves)

@@ -285,7 +285,7 @@ class Host:
     # ------------------------------------------------------------------- building a host
 
     @classmethod
-    def resumed(cls, saves: SaveDir, limits: Limits | None = None) -> tuple[Host, str]:
+    def take_back(cls, saves: SaveDir, limits: Limits | None = None) -> tuple[Host, str]:
         """The game in progress in `saves`, with its join code and seat tokens, ready to
         serve; and a note for the console ("" when there is nothing to say)."""
         match, saver = resume(saves)
