@@ -164,3 +164,19 @@ def test_cards_in_finds_every_card_object():
     deck = load_deck()
     value = {"a": [card(deck, 1), None, {"b": card(deck, 2)}], "uid": "x"}
     assert sorted(cards_in(value)) == [1, 2]
+
+
+def test_the_host_says_plainly_who_can_join(standard_deck):
+    from dread_draw.net.console import banner, plan_seats
+    from dread_draw.net.host import Host, Lobby
+
+    host = Host(Lobby(standard_deck, plan_seats(None, "Ana", [], []).seats(), 1), None)
+    host.port = 7777
+    alone = "\n".join(banner(host, False, []))
+    assert "this computer only (127.0.0.1, port 7777)" in alone
+    assert f"dread-draw join 127.0.0.1:7777 --code {host.code} --name YOUR-NAME" in alone
+    lan = "\n".join(banner(host, True, ["192.0.2.7"]))
+    assert "Anyone who can reach this computer and has the join code can take an empty seat." \
+        in lan
+    assert f"dread-draw join 192.0.2.7:7777 --code {host.code}" in lan
+    assert len(host.seats) == 4 and host.seats[0].own
