@@ -51,6 +51,8 @@ REJOIN_TRIES = 10  # a lost connection: tries to rejoin, REJOIN_PAUSE seconds ap
 REJOIN_PAUSE = 2.0
 COMMANDS = ("Type s and Enter to start the game (CPUs take the empty seats), c to let a CPU "
             "play for a player who lost the connection, q to stop.")
+COMMANDS_PLAYING = ("Type c and Enter to let a CPU play for a player who lost the connection, "
+                    "q to stop (the game stays saved).")
 
 
 def say(out: Console, text: str) -> None:
@@ -85,11 +87,14 @@ class ConsolePlayer:
     """One seat played at a plain terminal through the client library."""
 
     def __init__(self, client: Client, out: Console, answers: asyncio.Queue[str | None], *,
-                 tell_table: bool = True) -> None:
+                 tell_table: bool = True, typed_ahead: bool | None = None) -> None:
         """`tell_table`: say who comes and goes (the host's own seat leaves that to the host
-        console)."""
+        console). `typed_ahead`: answers typed before a question is asked count (a script
+        feeding its answers); by default only at a terminal are they dropped, so that keys
+        pressed while waiting never answer the next question by surprise."""
         self.client = client
         self.tell_table = tell_table
+        self.typed_ahead = not sys.stdin.isatty() if typed_ahead is None else typed_ahead
         self.out = out
         self.answers = answers
         self.told = 0  # events of the log already told
@@ -132,8 +137,13 @@ class ConsolePlayer:
         if u.view is not None:
             if self.narrator is None:
                 self.narrator = Narrator(u.view.deck, u.table.names)
+            start = self.told
+            if self.told == 0 and u.first == 0 and u.view.round > 1:
+                start = last_round_start(u.events)  # joined late: this round's story only
+                if start:
+                    say(self.out, "(The earlier rounds are not told again.)")
             for i, event in enumerate(u.events):
-                if u.first + i < self.told:
+                if u.first + i < start:
                     continue  # told before a rejoin
                 self.told = u.first + i + 1
                 line = self.narrator(event)
@@ -184,6 +194,10 @@ class ConsolePlayer:
     async def ask(self, u: Update) -> None:
         assert u.view is not None and u.decision is not None
         question, labels = describe(u.decision, u.view, u.table.names)
+        if not self.typed_ahead:
+            while not self.answers.empty():  # keys pressed while nothing was asked
+                if self.answers.get_nowait() is None:
+                    raise NetError("The input ended before the game did.")
         say(self.out, question)
         for i, (_, label) in enumerate(labels, 1):
             say(self.out, f"  {i}. {label}")
@@ -206,6 +220,14 @@ class ConsolePlayer:
         for i, uid in enumerate(u.view.fortune):
             words = " ".join(deck.card[uid].fortune.split())  # one line per card
             say(self.out, f"{fortune_part(i)}: {card_label(deck, uid)}. {words}")
+
+
+def last_round_start(events: list[dict]) -> int:
+    """The index of the last `round_start` among `events` (0 if none)."""
+    for i in range(len(events) - 1, -1, -1):
+        if events[i]["type"] == "round_start":
+            return i
+    return 0
 
 
 def seat_list(table: TableState, me: int = -1) -> str:
@@ -330,6 +352,7 @@ class HostConsole:
     def __init__(self, host: Host, out: Console, *, start_when_full: bool = False) -> None:
         self.host = host
         self.out = out
+        self.quiet = True  # until the banner is printed
         self.start_when_full = start_when_full
         self.last: tuple[object, ...] | None = None
         self.answers: asyncio.Queue[str | None] = asyncio.Queue()
@@ -338,6 +361,8 @@ class HostConsole:
 
     def changed(self) -> None:
         host = self.host
+        if self.quiet:
+            return
         if self.start_when_full and not host.started and host.full():
             say(self.out, "Every seat is taken: the game starts.")
             host.begin()
@@ -405,7 +430,7 @@ class HostConsole:
             elif line.isdigit():
                 self.answers.put_nowait(line)
             elif line:
-                say(self.out, COMMANDS)
+                say(self.out, COMMANDS_PLAYING if self.host.started else COMMANDS)
 
     def hand_over(self) -> None:
         host = self.host
@@ -431,7 +456,8 @@ async def host_game(host: Host, port: int, *, lan: bool, out: Console,
         say(out, line)
     if note:
         say(out, note)
-    say(out, COMMANDS)
+    say(out, COMMANDS_PLAYING if host.started else COMMANDS)
+    console.quiet = False
     lines = Lines()
     tasks: list[asyncio.Task[None]] = [asyncio.create_task(console.commands(lines))]
     own = next((s for s in host.seats if s.own), None)
@@ -454,6 +480,8 @@ async def host_game(host: Host, port: int, *, lan: bool, out: Console,
         if player is not None and not player.done():
             await asyncio.wait([player], timeout=3)  # the host's seat tells the end too
     except Stop:
+        for task in tasks:  # the host's own seat first: it is not "losing the connection"
+            task.cancel()
         finished.cancel()
         await host.close()
         if host.started:
