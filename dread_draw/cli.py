@@ -229,6 +229,65 @@ def serve(
 
 
 @app.command()
+def host(
+    port: Annotated[int, typer.Option(min=0, max=65535,
+                                      help="The port to listen on (0: any free port).")] = 7777,
+    players: Annotated[int | None, typer.Option(
+        min=2, max=5, help="Seats at the table, 2 to 5 (default 4).")] = None,
+    name: Annotated[str | None, typer.Option(
+        "--name", metavar="NAME", help="Play at this terminal too, under this name.")] = None,
+    human: Annotated[list[str] | None, typer.Option(
+        "--human", metavar="NAME",
+        help="Keep a seat for the player of this name (repeat for more).")] = None,
+    cpu: Annotated[list[str] | None, typer.Option(
+        "--cpu", metavar="LEVEL",
+        help="A CPU seat, by level: random, easy, normal or hard (repeat for more). The seats "
+             "still empty when the game starts take the last level given (or normal).")]
+    = None,
+    seed: Annotated[int | None, typer.Option(
+        help="The game's seed (a fresh secret one by default).")] = None,
+    deck: DeckOpt = None,
+    lan: Annotated[bool, typer.Option(
+        "--lan", help="Listen on this computer's network addresses, so that other computers "
+                      "can join (by default only this computer can).")] = False,
+    resume: Annotated[bool, typer.Option(
+        "--resume", help="Take the saved game back, with the same join code and seats.")]
+    = False,
+    save_dir: Annotated[Path | None, typer.Option(
+        "--save-dir", help="Where the hosted game is saved (default: host in your data "
+                           "folder, ~/.local/share/dread-draw/host on Linux).",
+        file_okay=False)] = None,
+    start_when_full: Annotated[bool, typer.Option(
+        "--start-when-full", help="Start the game as soon as every seat is taken.")] = False,
+    start_after: Annotated[float | None, typer.Option(
+        min=0.0, metavar="SECONDS",
+        help="Start the game after this many seconds, with CPUs in the empty seats.")] = None,
+) -> None:
+    """Host a game that players join from their own terminals (dread-draw join). It prints
+    the address and a join code; type s and Enter to start. Every decision is saved."""
+    from dread_draw.net.console import host_command
+
+    host_command(port=port, players=players, own=name, people=human or [], cpus=cpu or [],
+                 seed=seed, deck=deck, lan=lan, resume_saved=resume, save_dir=save_dir,
+                 start_when_full=start_when_full, start_after=start_after)
+
+
+@app.command()
+def join(
+    address: Annotated[str, typer.Argument(
+        metavar="HOST[:PORT]", help="The host's address, as it printed it (port 7777 by "
+                                    "default).")],
+    code: Annotated[str, typer.Option("--code", help="The join code the host printed.")],
+    name: Annotated[str, typer.Option("--name", help="Your name at the table.")],
+) -> None:
+    """Take a seat at a hosted game and play it at this terminal. The same command again
+    takes your seat back after a lost connection."""
+    from dread_draw.net.console import join_command
+
+    join_command(address, code, name)
+
+
+@app.command()
 def stats(save_dir: SaveDirOpt = None) -> None:
     """Games played and won, per player name and per CPU level, from the kept games."""
     from dread_draw.commands import stats_command
