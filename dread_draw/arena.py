@@ -9,16 +9,19 @@ rotation of the seats, so each agent meets the same cards from every seat. Game 
 from __future__ import annotations
 
 import math
-import statistics
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck, load_deck
 from dread_draw.errors import DreadDrawError
-from dread_draw.sim import Match, SeatSpec, game_seed
+from dread_draw.figures import percentile, playing
+from dread_draw.runner import run_batches
+from dread_draw.safe_text import markup_safe
+from dread_draw.sim import Match, Move, SeatSpec, game_seed
 
 Z95 = 1.959963984540054
 
@@ -47,47 +50,49 @@ class ArenaGame:
     index: int
     seats: list[str]
     winner: int
-    latencies: dict[str, list[float]]  # agent name -> seconds per decision
+    latencies: dict[str, Counter[int]]  # agent name -> microseconds per decision, tallied
 
 
 def play_arena_game(deck: Deck, kinds: list[str], seed: int, index: int,
-                    agent_options: dict | None = None) -> ArenaGame:
-    """Play game `index` of an arena run: deal ``index // n``, seats rotated (see `rotated`)."""
+                    agent_options: Mapping[str, Mapping[str, Any]] | None = None) -> ArenaGame:
+    """Play game `index` of an arena run: deal ``index // n``, seats rotated (see `rotated`).
+    Each decision's time is taken by the driver and tallied here through its hook."""
     seats = rotated(kinds, index)
     m = Match(deck, [SeatSpec(f"Seat {i + 1}", k) for i, k in enumerate(seats)],
               game_seed(seed, index // len(kinds)), events=False, game_index=index,
               agent_options=agent_options)
-    lat: dict[str, list[float]] = {k: [] for k in kinds}
-    clock = time.perf_counter
-    while not m.game.over:
-        who = seats[m.to_move()]
-        t = clock()
-        option = m.cpu_choice()
-        lat[who].append(clock() - t)
-        m.apply(option)
+    lat: dict[str, Counter[int]] = {k: Counter() for k in kinds}
+
+    def timed(match: Match, move: Move) -> None:
+        lat[seats[move.seat]][round(move.seconds * 1_000_000)] += 1
+
+    m.hooks.append(timed)
+    m.run()
     return ArenaGame(index, seats, m.game.winner, lat)
 
 
-def _chunk(args) -> list[ArenaGame]:
-    deck_path, kinds, seed, indices, agent_options = args
-    deck = load_deck(deck_path)
-    return [play_arena_game(deck, kinds, seed, i, agent_options) for i in indices]
+@dataclass
+class PlayArena:
+    """The work of an arena run: games [start, stop) (a worker's batch)."""
+
+    deck: Deck
+    kinds: list[str]
+    seed: int
+    agent_options: Mapping[str, Mapping[str, Any]] | None = None
+
+    def __call__(self, start: int, stop: int) -> list[ArenaGame]:
+        return [play_arena_game(self.deck, self.kinds, self.seed, i, self.agent_options)
+                for i in range(start, stop)]
 
 
 def arena_games(deck: Deck, kinds: list[str], games: int, seed: int, *, workers: int = 1,
-                agent_options: dict | None = None) -> Iterator[ArenaGame]:
+                agent_options: Mapping[str, Mapping[str, Any]] | None = None
+                ) -> Iterator[ArenaGame]:
     """Play `games` arena games, yielded in game order whatever the number of workers."""
-    if workers <= 1:
-        for i in range(games):
-            yield play_arena_game(deck, kinds, seed, i, agent_options)
-        return
-    chunk = max(1, min(20, games // (workers * 8)))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_chunk, (deck.path, kinds, seed,
-                                        list(range(a, min(games, a + chunk))), agent_options))
-                   for a in range(0, games, chunk)]
-        for f in futures:
-            yield from f.result()
+    work = PlayArena(deck, kinds, seed, agent_options)
+    for batch in run_batches(work, games, workers=workers, batch=max(1, min(20, games // (
+            workers * 8)))):
+        yield from batch
 
 
 @dataclass
@@ -95,7 +100,7 @@ class AgentStats:
     seats: int = 0  # seats this agent fills in every game
     games: int = 0
     wins: int = 0
-    latencies: list[float] = field(default_factory=list)
+    latencies: Counter[int] = field(default_factory=Counter)  # microseconds -> decisions
 
     def as_dict(self) -> dict:
         lo, hi = wilson(self.wins, self.games)
@@ -104,13 +109,9 @@ class AgentStats:
                 "ci95": [lo, hi], "latency_ms": latency_ms(self.latencies)}
 
 
-def latency_ms(seconds: list[float]) -> dict:
-    """Median and 95th percentile of decision times, in milliseconds."""
-    if not seconds:
-        return {"median": 0.0, "p95": 0.0}
-    ms = sorted(s * 1000 for s in seconds)
-    p95 = ms[0] if len(ms) == 1 else statistics.quantiles(ms, n=20, method="inclusive")[18]
-    return {"median": statistics.median(ms), "p95": p95}
+def latency_ms(micros: Counter[int]) -> dict[str, float]:
+    """Median and 95th percentile of decision times (tallied in microseconds), in ms."""
+    return {"median": percentile(micros, 50) / 1000, "p95": percentile(micros, 95) / 1000}
 
 
 @dataclass
@@ -154,7 +155,7 @@ def run_arena(deck: Deck, kinds: list[str], games: int, seed: int, *, workers: i
     for g in arena_games(deck, kinds, games, seed, workers=workers, agent_options=options):
         for k, st in stats.items():
             st.games += 1
-            st.latencies.extend(g.latencies.get(k, ()))
+            st.latencies.update(g.latencies.get(k, Counter()))
         stats[g.seats[g.winner]].wins += 1
         if each:
             each(g)
@@ -165,16 +166,8 @@ def arena_command(*, seats: str, games: int, seed: int, deck, workers: int, thin
                   as_json: bool) -> None:
     """The body of `dread-draw arena`: play, then print a table or one JSON object."""
     import json
-    import sys
 
     from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeRemainingColumn,
-    )
 
     kinds = [k.strip() for k in seats.split(",") if k.strip()]
     check_seats(kinds)
@@ -182,14 +175,12 @@ def arena_command(*, seats: str, games: int, seed: int, deck, workers: int, thin
     the_deck.check_players(len(kinds))
     out = Console()
     total = deals_to_games(games, len(kinds))
-    if sys.stdout.isatty() and not as_json:
-        with Progress(TextColumn("Playing"), BarColumn(), MofNCompleteColumn(),
-                      TimeRemainingColumn(), console=out, transient=True) as bar:
-            task = bar.add_task("games", total=total)
-            result = run_arena(the_deck, kinds, games, seed, workers=workers, think_ms=think_ms,
-                               each=lambda g: bar.advance(task))
-    else:
+    if as_json:
         result = run_arena(the_deck, kinds, games, seed, workers=workers, think_ms=think_ms)
+    else:
+        with playing(out, total) as advance:
+            result = run_arena(the_deck, kinds, games, seed, workers=workers, think_ms=think_ms,
+                               each=lambda g: advance(1))
     if as_json:
         print(json.dumps(result.as_json()))
         return
@@ -207,7 +198,7 @@ def arena_table(r: ArenaResult, deck: str, seed: int, workers: int, think_ms: in
 
     par = 1 / r.players
     t = Table(title=f"Arena · {r.games} games ({r.games // r.players} deals × {r.players} "
-                    f"rotations) · {r.players} players · deck {deck} · seed {seed}",
+                    f"rotations) · {r.players} players · deck {markup_safe(deck)} · seed {seed}",
               caption=f"par for one seat: {par:.0%} · hard thinks {think_ms} ms · "
                       f"{r.seconds:,.1f} s with {workers} worker{'s' if workers > 1 else ''}",
               header_style="bold")

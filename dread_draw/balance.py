@@ -8,17 +8,20 @@ Run it with `python benchmarks/balance.py` or `dread-draw simulate --report`.
 
 from __future__ import annotations
 
-import statistics
 from collections import Counter
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from rich.table import Table
 
 from dread_draw.ai import AGENTS
-from dread_draw.cards import Deck, load_deck
-from dread_draw.sim import Match, SeatSpec, game_seed
+from dread_draw.cards import Deck
+from dread_draw.figures import percentile
+from dread_draw.rules import Event
+from dread_draw.runner import run_batches
+from dread_draw.safe_text import markup_safe, plain
+from dread_draw.sim import Match, Move, SeatSpec, game_seed
 
 # Strongest first. `hard` searches (seconds per game); a 10,000-game report uses the
 # strongest agent whose games are fast enough, and says which one it used.
@@ -65,47 +68,19 @@ class Balance:
         if not self.wins:
             self.wins = [0] * self.players
 
-    def add_game(self, events: list[dict]) -> None:
+    def add_game(self, events: list[Event]) -> None:
         """Read one game's event log (DESIGN.md event types)."""
-        rows: list[list[str]] = [[] for _ in range(self.players)]
-        cards = self.cards
-        turns = 0
+        _Reading(self).feed(events)
 
-        def tally(e_card: dict) -> CardTally:
-            cid = e_card["id"]
-            t = cards.get(cid)
-            if t is None:
-                t = cards[cid] = CardTally()
-            return t
+    def watch(self, match: Match) -> None:
+        """Read `match`'s events as it plays: those so far, then each decision's (a hook)."""
+        reading = _Reading(self)
+        reading.feed(match.events)
 
-        for e in events:
-            kind = e["type"]
-            if kind == "turn":
-                turns += 1
-            elif kind == "summon":
-                rows[e["seat"]].append(e["card"]["id"])
-                tally(e["card"]).summoned += 1
-            elif kind == "fail":
-                rows[e["seat"]] = []
-            elif kind == "round_end":
-                for cid in rows[e["winner"]]:
-                    cards[cid].won += 1
-                rows = [[] for _ in range(self.players)]
-                self.attempts[turns] += 1
-                turns = 0
-            elif kind == "damage":
-                if e["kept"] is not None:
-                    tally(e["kept"]).kept += 1
-            elif kind == "ability":
-                t = tally(e["card"])
-                t.offered += 1
-                t.used += bool(e["used"])
-            elif kind == "game_end":
-                self.games += 1
-                self.rounds[e["rounds"]] += 1
-                self.wins[e["winner"]] += 1
-                self.stalemates += bool(e.get("stalemate"))
-                self.fortunes += bool(e["fortune"])
+        def hook(m: Match, move: Move) -> None:
+            reading.feed(move.events)
+
+        match.hooks.append(hook)
 
     def merge(self, o: Balance) -> None:
         self.games += o.games
@@ -149,13 +124,52 @@ class Balance:
         return out
 
 
-def percentile(counts: Counter, q: float) -> float:
-    values = sorted(counts.elements())
-    if not values:
-        return 0.0
-    if len(values) == 1:
-        return float(values[0])
-    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
+class _Reading:
+    """One game's events, read one after the other into a `Balance`."""
+
+    def __init__(self, balance: Balance) -> None:
+        self.balance = balance
+        self.rows: list[list[str]] = [[] for _ in range(balance.players)]
+        self.turns = 0
+
+    def tally(self, e_card: dict[str, Any]) -> CardTally:
+        cards = self.balance.cards
+        cid = e_card["id"]
+        t = cards.get(cid)
+        if t is None:
+            t = cards[cid] = CardTally()
+        return t
+
+    def feed(self, events: list[Event]) -> None:
+        b = self.balance
+        for e in events:
+            kind = e["type"]
+            if kind == "turn":
+                self.turns += 1
+            elif kind == "summon":
+                self.rows[e["seat"]].append(e["card"]["id"])
+                self.tally(e["card"]).summoned += 1
+            elif kind == "fail":
+                self.rows[e["seat"]] = []
+            elif kind == "round_end":
+                for cid in self.rows[e["winner"]]:
+                    b.cards[cid].won += 1
+                self.rows = [[] for _ in range(b.players)]
+                b.attempts[self.turns] += 1
+                self.turns = 0
+            elif kind == "damage":
+                if e["kept"] is not None:
+                    self.tally(e["kept"]).kept += 1
+            elif kind == "ability":
+                t = self.tally(e["card"])
+                t.offered += 1
+                t.used += bool(e["used"])
+            elif kind == "game_end":
+                b.games += 1
+                b.rounds[e["rounds"]] += 1
+                b.wins[e["winner"]] += 1
+                b.stalemates += bool(e.get("stalemate"))
+                b.fortunes += bool(e["fortune"])
 
 
 def mean(counts: Counter) -> float:
@@ -165,39 +179,39 @@ def mean(counts: Counter) -> float:
 
 # ---------------------------------------------------------------------------- playing
 
-def play_chunk(args) -> Balance:
-    """Play games [start, stop) of a run (a worker's share; same games whatever the split)."""
-    deck_path, players, agent, seed, start, stop, agent_options = args
-    deck = load_deck(deck_path)
-    seats = [SeatSpec(f"Seat {i + 1}", agent) for i in range(players)]
-    b = Balance(players)
-    for i in range(start, stop):
-        m = Match(deck, seats, game_seed(seed, i), game_index=i, agent_options=agent_options)
-        m.play_cpus()
-        b.add_game(m.events)
-    return b
+@dataclass
+class PlayBalance:
+    """The work of a balance run: games [start, stop), tallied (a worker's batch; the same
+    games whatever the split)."""
+
+    deck: Deck
+    players: int
+    agent: str
+    seed: int
+    agent_options: Mapping[str, Mapping[str, Any]] | None = None
+
+    def __call__(self, start: int, stop: int) -> Balance:
+        seats = [SeatSpec(f"Seat {i + 1}", self.agent) for i in range(self.players)]
+        b = Balance(self.players)
+        for i in range(start, stop):
+            m = Match(self.deck, seats, game_seed(self.seed, i), game_index=i,
+                      agent_options=self.agent_options)
+            b.watch(m)
+            m.run()
+        return b
 
 
 def run_balance(deck: Deck, players: int, games: int, seed: int, agent: str, *,
-                workers: int = 1, agent_options: dict | None = None,
+                workers: int = 1, agent_options: Mapping[str, Mapping[str, Any]] | None = None,
                 progress: Callable[[int], None] | None = None) -> Balance:
     """Play `games` games with `agent` in every seat and tally them."""
-    chunk = max(1, min(100, games // (workers * 8) or 1))
-    jobs = [(deck.path, players, agent, seed, a, min(games, a + chunk), agent_options)
-            for a in range(0, games, chunk)]
+    work = PlayBalance(deck, players, agent, seed, agent_options)
     total = Balance(players)
-    if workers <= 1:
-        results = map(play_chunk, jobs)
-        for b in results:
-            total.merge(b)
-            if progress:
-                progress(b.games)
-        return total
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for b in pool.map(play_chunk, jobs):
-            total.merge(b)
-            if progress:
-                progress(b.games)
+    for b in run_batches(work, games, workers=workers,
+                         batch=max(1, min(100, games // (workers * 8) or 1))):
+        total.merge(b)
+        if progress:
+            progress(b.games)
     return total
 
 
@@ -206,7 +220,7 @@ def run_balance(deck: Deck, players: int, games: int, seed: int, agent: str, *,
 def report_tables(b: Balance, deck: Deck, agent: str, seed: int) -> list[Table]:
     """The report as Rich tables: the game, the targets, then one row per card."""
     g = Table(title=f"Balance: {b.games} games · {b.players} players · agent {agent} · "
-                    f"deck {deck.name} · seed {seed}", header_style="bold")
+                    f"deck {markup_safe(deck.name)} · seed {seed}", header_style="bold")
     g.add_column("measure")
     g.add_column("value", justify="right")
     g.add_row("rounds per game (median)", f"{percentile(b.rounds, 50):g}")
@@ -239,7 +253,7 @@ def report_tables(b: Balance, deck: Deck, agent: str, seed: int) -> list[Table]:
         ratio = rate / avg if avg else 0.0
         used = f"{100 * tal.used / tal.offered:.0f}" if tal.offered else "-"
         ability = f"{card.keyword} {card.ability.effect}" if card.ability else ""
-        c.add_row(card.name, str(card.strength), str(card.damage), ability, str(card.copies),
+        c.add_row(plain(card.name), str(card.strength), str(card.damage), ability, str(card.copies),
                   f"{tal.summoned * per:.1f}", f"{tal.kept * per:.1f}", f"{100 * rate:.1f}",
                   f"[red]{ratio:.2f}[/]" if ratio > 2 else f"{ratio:.2f}", used)
     return [g, t, c]

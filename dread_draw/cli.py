@@ -12,17 +12,35 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
+from dread_draw import __version__
 from dread_draw.errors import DreadDrawError
+from dread_draw.runner import MAX_GAMES
+from dread_draw.safe_text import clean
 
 app = typer.Typer(
     name="dread-draw",
     help="Dread Draw: the press-your-luck fortune-telling card game, at your terminal.",
     no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
 )
 err = Console(stderr=True, highlight=False)
+
+
+def show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"dread-draw {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[bool, typer.Option(
+        "--version", callback=show_version, is_eager=True,
+        help="Print the version and exit.")] = False,
+) -> None:
+    """Dread Draw: the press-your-luck fortune-telling card game, at your terminal."""
 
 DeckOpt = Annotated[
     Path | None,
@@ -31,23 +49,38 @@ DeckOpt = Annotated[
 ]
 
 
+LangOpt = Annotated[
+    str | None,
+    typer.Option("--lang", metavar="LANG",
+                 help="The language: en, fr, es, de, pt or ko (default: your system's)."),
+]
+
+
 SaveDirOpt = Annotated[
     Path | None,
-    typer.Option("--save-dir", help="Where games are saved (default: $XDG_DATA_HOME/dread-draw).",
-                 file_okay=False),
+    typer.Option("--save-dir", help="Where games are saved (default: dread-draw in your data "
+                 "folder, ~/.local/share/dread-draw on Linux).", file_okay=False),
 ]
+
+
+def print_error(message: str) -> None:
+    """One paragraph on stderr, shown exactly as written: a message may quote a path or a name
+    from a file (``x[/]y.toml``, ``[[card]]``), which must never be read as markup."""
+    err.print(Text.assemble(("Error:", "bold red"), " ", clean(message, lines=True)),
+              soft_wrap=True)
 
 
 def fail(message: str) -> typer.Exit:
     """Print a clear error (no traceback) and return the exit to raise (code 2)."""
-    err.print(f"[bold red]Error:[/] {message}", soft_wrap=True)
+    print_error(message)
     return typer.Exit(2)
 
 
 @app.command()
 def simulate(
     players: Annotated[int, typer.Option(min=2, max=5, help="Players per game, 2 to 5.")] = 4,
-    games: Annotated[int, typer.Option(min=1, help="How many games to play.")] = 100,
+    games: Annotated[int, typer.Option(min=1, max=MAX_GAMES, help="How many games to play.")]
+    = 100,
     seed: Annotated[int, typer.Option(help="The run's seed: same seed, same games.")] = 1,
     deck: DeckOpt = None,
     agent: Annotated[str, typer.Option(help="The CPU agent in every seat.")] = "random",
@@ -74,7 +107,8 @@ def arena(
         help="The CPU agents at the table, comma-separated, e.g. hard,normal,normal,normal.")]
     = "normal,random",
     games: Annotated[int, typer.Option(
-        min=1, help="Games to play (rounded up to whole deals: one per seat rotation).")] = 200,
+        min=1, max=MAX_GAMES,
+        help="Games to play (rounded up to whole deals: one per seat rotation).")] = 200,
     seed: Annotated[int, typer.Option(help="The run's seed: same seed, same games.")] = 1,
     deck: DeckOpt = None,
     workers: Annotated[int, typer.Option(min=1, help="Processes to spread games over.")] = 1,
@@ -121,10 +155,12 @@ def play(
 
 
 @app.command()
-def rules() -> None:
+def rules(lang: LangOpt = None) -> None:
     """Print the rules of Dread Draw."""
+    from dread_draw.i18n import use_language
     from dread_draw.rules_text import print_rules
 
+    use_language(lang)
     print_rules()
 
 
@@ -132,10 +168,13 @@ def rules() -> None:
 def cards(
     deck: DeckOpt = None,
     sort: Annotated[str, typer.Option(help="Order: strength, name or damage.")] = "strength",
+    lang: LangOpt = None,
 ) -> None:
     """Print the deck as a table."""
     from dread_draw.cards_table import print_cards
+    from dread_draw.i18n import use_language
 
+    use_language(lang)
     print_cards(deck, sort)
 
 
@@ -151,15 +190,107 @@ def replay(
     deck: DeckOpt = None,
 ) -> None:
     """Step through a finished game with every card revealed (or print or write its log)."""
-    from dread_draw.saves import replay_command
+    from dread_draw.commands import replay_command
 
     replay_command(file, last, plain, save_dir, deck, log)
+
+
+WEB_MODULES = {"textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2", "yarl"}
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(
+        metavar="ADDRESS",
+        help="The address to listen on. The default serves this computer only; another "
+             "(such as 0.0.0.0) lets anyone who can reach it play.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535,
+                                      help="The port to listen on (0: any free port).")] = 8000,
+    public_url: Annotated[str | None, typer.Option(
+        metavar="URL",
+        help="The address other computers use to reach this one, such as "
+             "http://192.168.1.20:8000 (or the address of a proxy in front of it).")] = None,
+    save_dir: Annotated[Path | None, typer.Option(
+        "--save-dir", help="Where games are saved; each browser session has its own folder "
+                           "in web/ there (default: your data folder, as for play).",
+        file_okay=False)] = None,
+) -> None:
+    """Serve the table to web browsers: each browser session is its own game, saved at every
+    move (a reload goes on with it)."""
+    try:
+        from dread_draw.serve import serve_command
+    except ModuleNotFoundError as e:
+        if (e.name or "").partition(".")[0] not in WEB_MODULES:
+            raise
+        raise fail("playing in a web browser needs the web extra: pip install "
+                   "'dread-draw[web]' (from a checkout: pip install '.[web]').") from None
+
+    serve_command(host=host, port=port, public_url=public_url, save_dir=save_dir)
+
+
+@app.command()
+def host(
+    port: Annotated[int, typer.Option(min=0, max=65535,
+                                      help="The port to listen on (0: any free port).")] = 7777,
+    players: Annotated[int | None, typer.Option(
+        min=2, max=5, help="Seats at the table, 2 to 5 (default 4).")] = None,
+    name: Annotated[str | None, typer.Option(
+        "--name", metavar="NAME", help="Play at this terminal too, under this name.")] = None,
+    human: Annotated[list[str] | None, typer.Option(
+        "--human", metavar="NAME",
+        help="Keep a seat for the player of this name (repeat for more).")] = None,
+    cpu: Annotated[list[str] | None, typer.Option(
+        "--cpu", metavar="LEVEL",
+        help="A CPU seat, by level: random, easy, normal or hard (repeat for more). The seats "
+             "still empty when the game starts take the last level given (or normal).")]
+    = None,
+    seed: Annotated[int | None, typer.Option(
+        help="The game's seed (a fresh secret one by default).")] = None,
+    deck: DeckOpt = None,
+    lan: Annotated[bool, typer.Option(
+        "--lan", help="Listen on this computer's network addresses, so that other computers "
+                      "can join (by default only this computer can).")] = False,
+    resume: Annotated[bool, typer.Option(
+        "--resume", help="Take the saved game back, with the same join code and seats.")]
+    = False,
+    save_dir: Annotated[Path | None, typer.Option(
+        "--save-dir", help="Where the hosted game is saved (default: host in your data "
+                           "folder, ~/.local/share/dread-draw/host on Linux).",
+        file_okay=False)] = None,
+    start_when_full: Annotated[bool, typer.Option(
+        "--start-when-full", help="Start the game as soon as every seat is taken.")] = False,
+    start_after: Annotated[float | None, typer.Option(
+        min=0.0, metavar="SECONDS",
+        help="Start the game after this many seconds, with CPUs in the empty seats.")] = None,
+) -> None:
+    """Host a game that players join from their own terminals (dread-draw join). It prints
+    the address and a join code; type s and Enter to start. Every decision is saved."""
+    from dread_draw.net.console import host_command
+
+    host_command(port=port, players=players, own=name, people=human or [], cpus=cpu or [],
+                 seed=seed, deck=deck, lan=lan, resume_saved=resume, save_dir=save_dir,
+                 start_when_full=start_when_full, start_after=start_after)
+
+
+@app.command()
+def join(
+    address: Annotated[str, typer.Argument(
+        metavar="HOST[:PORT]", help="The host's address, as it printed it (port 7777 by "
+                                    "default).")],
+    code: Annotated[str, typer.Option("--code", help="The join code the host printed.")],
+    name: Annotated[str, typer.Option("--name", help="Your name at the table.")],
+) -> None:
+    """Take a seat at a hosted game and play it at this terminal. The same command again
+    takes your seat back after a lost connection."""
+    from dread_draw.net.console import join_command
+
+    join_command(address, code, name)
 
 
 @app.command()
 def stats(save_dir: SaveDirOpt = None) -> None:
     """Games played and won, per player name and per CPU level, from the kept games."""
-    from dread_draw.saves import stats_command
+    from dread_draw.commands import stats_command
 
     stats_command(save_dir)
 
@@ -167,9 +298,9 @@ def stats(save_dir: SaveDirOpt = None) -> None:
 def main() -> None:
     """Entry point: run the app; the project's own errors exit 2 with a clear message."""
     try:
-        app()
+        app(prog_name="dread-draw")  # also under `python -m dread_draw`: help and completion
     except DreadDrawError as e:
-        err.print(f"[bold red]Error:[/] {e}", soft_wrap=True)
+        print_error(str(e))  # text, not markup: "[overlay]" in it shows as written
         sys.exit(2)
     except KeyboardInterrupt:
         err.print("Interrupted.")

@@ -1,20 +1,27 @@
-"""`dread-draw simulate`: many headless games, a progress bar, and a summary table."""
+"""The bodies of the commands that join several layers: `dread-draw simulate` (many headless
+games, a progress bar, a summary table), `replay` and `stats` (saved games, shown)."""
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Iterator
+import json
+import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TextIO
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from dread_draw.ai import AGENTS
 from dread_draw.cards import load_deck
 from dread_draw.errors import DreadDrawError
-from dread_draw.sim import Summary, atomic_write, run_games, timed
+from dread_draw.figures import playing
+from dread_draw.files import atomic_write, replacing
+from dread_draw.runner import run_batches
+from dread_draw.safe_text import clean, markup_safe, plain
+from dread_draw.saves import SaveDir, SaveError, choose_replay, open_replay, stats
+from dread_draw.sim import PlayGames, Summary
 
 
 def check_log_path(log: Path) -> None:
@@ -24,24 +31,30 @@ def check_log_path(log: Path) -> None:
         raise DreadDrawError(f"{log}: cannot write the log: folder {parent} does not exist.")
     if log.is_dir():
         raise DreadDrawError(f"{log}: is a folder; give a file path for the log.")
+    if log.exists() and not log.is_file():
+        raise DreadDrawError(f"{log}: is not a regular file; give a file path for the log.")
+
+
+@contextmanager
+def log_file(log: Path | None) -> Iterator[TextIO | None]:
+    """The event log being written (None without --log): opened before any game is played,
+    so a place that cannot be written is refused at once; lines stream into a temporary
+    file beside it, which replaces `log` only if the run completes."""
+    if log is None:
+        yield None
+        return
+    check_log_path(log)
+    try:
+        with replacing(log) as f:
+            yield f
+    except OSError as e:  # the folder is not writable, or the disk is full
+        raise DreadDrawError(f"{log}: cannot write the log there ({e.strerror or e}).") from None
 
 
 def check_agent(name: str) -> None:
     if name not in AGENTS:
         raise DreadDrawError(f"--agent {name!r} is not a CPU agent; choose from "
                              f"{', '.join(AGENTS)}.")
-
-
-@contextmanager
-def playing(out: Console, games: int) -> Iterator[Callable[[int], None]]:
-    """A transient progress bar on a terminal; yields `advance(n)` (a no-op in a pipe)."""
-    if not sys.stdout.isatty():
-        yield lambda n: None
-        return
-    with Progress(TextColumn("Playing"), BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=out, transient=True) as bar:
-        task = bar.add_task("games", total=games)
-        yield lambda n: bar.advance(task, n)
 
 
 def simulate(*, players: int, games: int, seed: int, deck: Path | None, agent: str,
@@ -51,21 +64,24 @@ def simulate(*, players: int, games: int, seed: int, deck: Path | None, agent: s
         raise DreadDrawError("--report and --log cannot be combined: run them separately.")
     the_deck = load_deck(deck)
     the_deck.check_players(players)
-    if log is not None:
-        check_log_path(log)
     out = Console()
     options = {agent: {"think_ms": think_ms}} if agent == "hard" else None
     if report:
         balance_report(out, the_deck, players, games, seed, agent, workers, options)
         return
-    results = run_games(the_deck, [agent] * players, games, seed, workers=workers,
-                        log=log is not None, agent_options=options)
-    lines: list[str] = []
+    work = PlayGames(the_deck, [agent] * players, seed, log is not None, options)
     summary = Summary()
-    with playing(out, games) as advance:
-        timed(results, summary, lambda r: (lines.extend(r.log), advance(1)))
-    if log is not None:
-        atomic_write(log, lines)
+    with log_file(log) as written, playing(out, games) as advance:
+        start = time.perf_counter()
+        for batch in run_batches(work, games, workers=workers):
+            for r in batch:
+                summary.add(r)
+                if written is not None:
+                    for line in r.log:
+                        written.write(line)
+                        written.write("\n")
+            advance(len(batch))
+        summary.seconds = time.perf_counter() - start
     out.print(summary_table(summary, the_deck.name, players, agent, seed, workers))
 
 
@@ -83,7 +99,8 @@ def balance_report(out: Console, deck, players: int, games: int, seed: int, agen
 
 def summary_table(s: Summary, deck: str, players: int, agent: str, seed: int,
                   workers: int) -> Table:
-    t = Table(title=f"{s.games} games · {players} players · {agent} · deck {deck} · seed {seed}",
+    t = Table(title=f"{s.games} games · {players} players · {agent} · deck {markup_safe(deck)} "
+                    f"· seed {seed}",
               show_header=True, header_style="bold")
     t.add_column("measure")
     t.add_column("value", justify="right")
@@ -97,3 +114,60 @@ def summary_table(s: Summary, deck: str, players: int, agent: str, seed: int,
     rate = s.games / s.seconds if s.seconds else 0.0
     t.add_row(f"games/s ({workers} worker{'s' if workers > 1 else ''})", f"{rate:,.1f}")
     return t
+
+
+# ------------------------------------------------------------------ saved games, shown
+
+def replay_command(file: Path | None, last: bool, plain: bool, save_dir: Path | None,
+                   deck: Path | None, log: Path | None = None) -> None:
+    from dread_draw.tui.narrate import Narrator
+
+    if log is not None:
+        check_log_path(log)
+    path = choose_replay(SaveDir(save_dir), file, last)
+    save, match, note = open_replay(path, deck)
+    if note:
+        Console(stderr=True, highlight=False).print(f"Note: {clean(note)}", markup=False)
+    if log is not None:  # the fixed event log of DESIGN.md
+        atomic_write(log, (json.dumps(e, separators=(",", ":")) for e in match.log()))
+        return
+    if plain:
+        say = Narrator(match.deck, save.names, reveal=True)  # it is over
+        for line in filter(None, map(say, match.events)):
+            print(clean(line, lines=True))  # names were cleaned when read: defence in depth
+        return
+    from dread_draw.tui.replay import ReplayApp
+
+    ReplayApp(save, match).run()
+
+
+def stats_command(save_dir: Path | None) -> None:
+    folder = SaveDir(save_dir)
+    if save_dir is not None and not folder.root.exists():
+        raise SaveError(f"{folder.root}: no such save folder.", folder.root, "folder")
+    out, err = Console(highlight=False), Console(stderr=True, highlight=False)
+    result = stats(folder)
+    for problem in result.problems:
+        err.print(f"Skipped: {clean(problem)}", markup=False)
+    if not result.games:
+        out.print(f"No finished games are kept in {clean(str(folder.games))} yet.", markup=False)
+        return
+    kept = f"{result.games} finished game" + ("" if result.games == 1 else "s")
+    out.print(f"From the {kept} kept in {clean(str(folder.games))}:", markup=False)
+    # A person plays one seat of a game; a CPU level may have several seats in one game.
+    for title, label, counts, rows, note in (
+            ("Games per player name", "player", "games", result.players, ""),
+            ("Seats per CPU level", "CPU level", "seats", result.cpus,
+             "A CPU level counts once for each seat it had: two normal CPUs in one game are "
+             "two seats.")):
+        if not rows:
+            continue
+        t = Table(title=title, header_style="bold")
+        t.add_column(label)
+        for col in (counts, "won", "won %"):
+            t.add_column(col, justify="right")
+        for name, (played, won) in sorted(rows.items(), key=lambda kv: (-kv[1][1], kv[0])):
+            t.add_row(plain(name), str(played), str(won), f"{100 * won / played:.0f}%")
+        out.print(t)
+        if note:
+            out.print(note, markup=False)

@@ -1,13 +1,5 @@
-"""The project's own error types: messages written for people, shown without a traceback."""
+"""The project's own error types (defined in the rules core, which raises some of them)."""
 
+from dread_draw.rules.errors import DeckError, DreadDrawError, IllegalChoice
 
-class DreadDrawError(Exception):
-    """Anything the player or a file got wrong; the CLI prints it and exits with code 2."""
-
-
-class DeckError(DreadDrawError):
-    """A deck file that cannot be used: names the file, the card and the field."""
-
-
-class IllegalChoice(DreadDrawError):
-    """An option that the pending Decision does not offer; the game is left unchanged."""
+__all__ = ["DeckError", "DreadDrawError", "IllegalChoice"]

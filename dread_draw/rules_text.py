@@ -1,15 +1,16 @@
-"""The rules in our own words, for `dread-draw rules` and the table's help screen."""
+"""The rules in our own words, for `dread-draw rules` and the table's help screen, in the
+current language (one document per language: assets/rules.md, rules.fr.md, …)."""
 
 from __future__ import annotations
-
-from importlib import resources
 
 from rich.console import Console
 from rich.markdown import Markdown
 
+from dread_draw import i18n
 
-def rules_markdown() -> str:
-    return (resources.files("dread_draw") / "assets" / "rules.md").read_text(encoding="utf-8")
+
+def rules_markdown(language: str | None = None) -> str:
+    return i18n.rules_markdown(language)
 
 
 def print_rules() -> None:

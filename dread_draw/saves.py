@@ -7,11 +7,15 @@ rebuilt by replaying the choices (`Match.replay`), which is exact because the ru
 deterministic. Files are written atomically (a temporary file, fsync, rename), so a kill at
 any instant leaves the previous save or the new one, never half of one.
 
-The save folder (``$XDG_DATA_HOME/dread-draw`` or ``--save-dir``) holds ``current.json``, the
-game in progress, and ``games/``, the last `KEEP` finished games (a replay file is a save of a
-finished game). Every problem with a save or the folder is a `SaveError`: one paragraph that
-names the file, with a `reason` tag the table uses to offer a choice. A bad file is never
-deleted: it stays where it is, or is set aside as ``.bad`` when the player asks.
+The save folder (`default_root`, or ``--save-dir``) holds ``current.json``, the game in
+progress, and ``games/``, the last `KEEP` finished games (a replay file is a save of a
+finished game). One table plays in a folder at a time: `SaveDir.lock` takes an OS file lock on
+its ``.lock`` file, held for the life of the process and released by the OS when it ends, so
+a killed table leaves no stale lock; reading saves (replay, stats) never takes it.
+
+Every problem with a save or the folder is a `SaveError`: one paragraph that names the file,
+with a `reason` tag the table uses to offer a choice. A bad file is never deleted: it stays
+where it is, or is set aside as ``.bad`` when the player asks.
 """
 
 from __future__ import annotations
@@ -21,32 +25,40 @@ import json
 import math
 import os
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TypeGuard
+
+import platformdirs
 
 from dread_draw.ai import AGENTS
-from dread_draw.cards import Deck, load_deck, parse_deck, standard_deck_path
+from dread_draw.cards import Deck, load_deck, parse_deck, read_deck_file, standard_deck_path
 from dread_draw.errors import DeckError, DreadDrawError, IllegalChoice
-from dread_draw.sim import HUMAN, Match, SeatSpec, atomic_write
+from dread_draw.files import atomic_write
+from dread_draw.safe_text import clean, name_problem
+from dread_draw.sim import HUMAN, Match, Move, SeatSpec
 
 FORMAT = "dread-draw-save"
 VERSION = 1
 KEEP = 50  # finished games kept for replay and stats
 CURRENT = "current.json"
 GAMES = "games"
+LOCK = ".lock"
 MAX_BYTES = 20_000_000  # no honest save comes near this; refuse before parsing
 MAX_CHOICES = 200_000
-MAX_NAME = 100
 _HASH = re.compile(r"^[0-9a-f]{64}$")
 _GAME_FILE = re.compile(r"^game-\d{8}-\d{6}-\d{6}(-\d+)?\.json$")
+# atomic_write's temporary files for the files this module names (tempfile's 8 characters)
+_TEMP = re.compile(r"^\.(current|game-\d{8}-\d{6}-\d{6}(-\d+)?)\.json\.[a-z0-9_]{8}\.tmp$")
 _BAD = "It may be truncated or edited by hand; the file is left as it is."
 
 
 class SaveError(DreadDrawError):
     """A save or save folder that cannot be used. `reason` tells the table what went wrong:
-    missing, folder, bad, newer, illegal, other-deck, deck-changed."""
+    missing, folder, bad, newer, illegal, other-deck, deck-changed, busy (another table)."""
 
     def __init__(self, message: str, path: Path | str | None = None, reason: str = "bad"):
         super().__init__(message)
@@ -117,8 +129,8 @@ def deck_origin(deck: Deck) -> str | None:
 def deck_source(deck: Deck) -> str | None:
     """The deck file's text if it is still the text the deck was loaded from (else None)."""
     try:
-        source = Path(deck.path).read_bytes()
-    except OSError:
+        source = read_deck_file(deck.path)  # with the deck loader's limits: never a device
+    except DeckError:
         return None
     if hashlib.sha256(source).hexdigest() != deck.content_hash:
         return None
@@ -179,7 +191,7 @@ def parse_save(data: bytes | str, path: Path | str = "<save>") -> Save:
             "file is left as it is.", path, "newer")
 
     deck = _get(raw, "deck", dict, path)
-    deck_name = _get(deck, "name", str, path, "deck.name")
+    deck_name = clean(_get(deck, "name", str, path, "deck.name"))  # only ever shown
     deck_path = _get(deck, "path", (str, type(None)), path, "deck.path")
     deck_hash = _get(deck, "hash", str, path, "deck.hash")
     if not _HASH.match(deck_hash):
@@ -196,13 +208,17 @@ def parse_save(data: bytes | str, path: Path | str = "<save>") -> Save:
             raise bad(f"seat {i} in \"seats\" must be an object with a name and a kind")
         name = _get(s, "name", str, path, f"seats[{i}].name")
         kind = _get(s, "kind", str, path, f"seats[{i}].kind")
-        if not name.strip() or len(name) > MAX_NAME:
-            raise bad(f"seat {i} has an empty or over-long name")
+        # Names are only shown: undecodable bytes (lone surrogates) become "?" and control
+        # characters visible stand-ins (a save from an older version may hold them); then the
+        # rule for names typed at the table and on the command line (safe_text.name_problem).
+        name = clean(name.encode("utf-8", "replace").decode("utf-8"))
+        problem = name_problem(name)
+        if problem is not None:
+            raise bad(f"seat {i} has a name that cannot be used ({problem})")
         if kind != HUMAN and kind not in AGENTS:
-            raise bad(f"seat {i} ({name}) is a CPU of kind {kind!r}, which this version of "
+            raise bad(f"seat {i} ({name}) is a CPU of kind {_show(kind)}, which this version of "
                       f"Dread Draw does not have (it has: human, {', '.join(AGENTS)})")
-        # Names are only shown: undecodable bytes (lone surrogates) become "?" (never a crash).
-        seats.append(SeatSpec(name.encode("utf-8", "replace").decode("utf-8"), kind))
+        seats.append(SeatSpec(name, kind))
 
     options = _get(raw, "agent_options", dict, path, default={})
     for kind, opts in options.items():  # CPU settings such as think_ms: plain numbers only
@@ -233,7 +249,7 @@ def _no_constant(name: str):
     raise ValueError(f"{name} is not a number a save may hold")
 
 
-def _is_int(v: object) -> bool:
+def _is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -292,7 +308,7 @@ def save_deck(save: Save, deck: str | Path | None = None, *, use_saved_copy: boo
             problem = "" if found.content_hash == save.deck_hash else "has changed since"
         except DeckError:
             pass
-    if not problem:
+    if found is not None and not problem:
         return found, ""
     if use_saved_copy and save.deck_text is not None:
         try:
@@ -345,10 +361,10 @@ def open_save(path: Path | str, deck: str | Path | None = None) -> tuple[Save, M
 # ----------------------------------------------------------------------------- the folder
 
 def default_root() -> Path:
-    """``$XDG_DATA_HOME/dread-draw``, or ``~/.local/share/dread-draw`` (XDG base dirs)."""
-    base = os.environ.get("XDG_DATA_HOME", "")
-    root = Path(base) if base and os.path.isabs(base) else Path.home() / ".local" / "share"
-    return root / "dread-draw"
+    """The user data folder's ``dread-draw``: on Linux ``$XDG_DATA_HOME/dread-draw`` or
+    ``~/.local/share/dread-draw`` (as before platformdirs, so old saves are found); on macOS
+    ``~/Library/Application Support/dread-draw``; on Windows ``%LOCALAPPDATA%\\dread-draw``."""
+    return Path(platformdirs.user_data_dir("dread-draw", appauthor=False))
 
 
 class SaveDir:
@@ -357,6 +373,51 @@ class SaveDir:
     def __init__(self, root: Path | str | None = None, keep: int = KEEP):
         self.root = Path(root) if root is not None else default_root()
         self.keep = max(1, keep)
+        self._lock: int | None = None  # the open .lock file while this process holds it
+
+    def lock(self) -> None:
+        """Take the folder for this table, for the life of the process (see the module
+        docstring), then clear the temporary files a killed autosave may have left.
+
+        Raises SaveError (reason "busy") while another table holds it. A folder where no
+        lock file can be made at all is not refused here: the table's autosave says what is
+        wrong with it, as it always has.
+        """
+        if self._lock is not None:
+            return
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.root / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:
+            return
+        if not _try_lock(fd):
+            os.close(fd)
+            raise SaveError(
+                f"A game is being played in another window with this save folder, "
+                f"{self.root}. Finish it or quit it there first, or play in another folder "
+                "with --save-dir.", self.root, "busy")
+        self._lock = fd
+        self.remove_stale_temp()
+
+    def unlock(self) -> None:
+        """Let another table have the folder (the end of the process does the same)."""
+        if self._lock is not None:
+            os.close(self._lock)
+            self._lock = None
+
+    def remove_stale_temp(self) -> None:
+        """Remove temporary files of this module's own naming, left when a table was killed
+        in the middle of an autosave (only the folder's lock holder may: nobody else writes)."""
+        for folder in (self.root, self.games):
+            try:
+                stale = [p for p in folder.iterdir() if _TEMP.match(p.name)]
+            except OSError:
+                continue
+            for path in stale:
+                try:
+                    path.unlink()
+                except OSError:
+                    pass
 
     @property
     def current(self) -> Path:
@@ -454,7 +515,7 @@ class SaveDir:
 
 
 class Autosaver:
-    """A `Match` listener: saves the game after every decision; keeps it once finished.
+    """A `Match` hook: saves the game after every decision; keeps it once finished.
 
     A failed write never stops the game: the problem is kept in `error` (and the previous
     save stays intact) for the table to show.
@@ -472,11 +533,11 @@ class Autosaver:
 
     def attach(self) -> Autosaver:
         """Start listening and save the position as it is now."""
-        self.match.listeners.append(self)
+        self.match.hooks.append(self)
         self.save_now()
         return self
 
-    def __call__(self, match: Match, option: int, new_events: list[dict]) -> None:
+    def __call__(self, match: Match, move: Move) -> None:
         self.save_now()
 
     def save_now(self) -> None:
@@ -493,6 +554,46 @@ class Autosaver:
             if self.on_error is not None and str(e) != self.error:
                 self.on_error(str(e))
             self.error = str(e)
+
+
+def _try_lock(fd: int) -> bool:
+    """An exclusive, non-blocking OS lock on an open file: True if taken, False if another
+    process holds it. Where the OS offers none, the lock is always taken (best effort)."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    try:
+        import fcntl
+    except ImportError:
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    except OSError:  # a file system without locks: play on, unguarded
+        return True
+    return True
+
+
+def separate_folder(folder: SaveDir) -> SaveDir:
+    """A fresh folder beside `folder` for a second table, taken for this process: the first
+    of ``<name>-2``, ``<name>-3``, ... with no game in progress that no other table holds."""
+    for n in range(2, 100):
+        other = SaveDir(folder.root.with_name(f"{folder.root.name}-{n}"), folder.keep)
+        if other.root.exists() and (not other.root.is_dir() or other.has_current()):
+            continue
+        try:
+            other.lock()
+        except SaveError:
+            continue
+        return other
+    raise SaveError(f"{folder.root}: no separate save folder is free beside it; choose one "
+                    "with --save-dir.", folder.root, "busy")
 
 
 def autosave_new(folder: SaveDir, match: Match,
@@ -537,7 +638,7 @@ def resume(folder: SaveDir, deck: str | Path | None = None) -> tuple[Match, Auto
                         "`dread-draw replay --last`, or start a new one.", folder.current,
                         "finished")
     saver = Autosaver(folder, match, started=save.started)
-    match.listeners.append(saver)
+    match.hooks.append(saver)
     return match, saver
 
 
@@ -604,66 +705,3 @@ def open_replay(path: Path, deck: Path | None) -> tuple[Save, Match, str]:
                         "`dread-draw play --resume`. A replay shows every hidden card, so only "
                         "finished games can be replayed.", path, "in-progress")
     return save, match, note
-
-
-def replay_command(file: Path | None, last: bool, plain: bool, save_dir: Path | None,
-                   deck: Path | None, log: Path | None = None) -> None:
-    from rich.console import Console
-
-    from dread_draw.commands import check_log_path
-    from dread_draw.tui.narrate import Narrator
-
-    if log is not None:
-        check_log_path(log)
-    path = choose_replay(SaveDir(save_dir), file, last)
-    save, match, note = open_replay(path, deck)
-    if note:
-        Console(stderr=True, highlight=False).print(f"Note: {note}", markup=False)
-    if log is not None:  # the fixed event log of DESIGN.md
-        atomic_write(log, (json.dumps(e, separators=(",", ":")) for e in match.events))
-        return
-    if plain:
-        say = Narrator(match.deck, save.names, reveal=True)  # it is over
-        for line in filter(None, map(say, match.events)):
-            print(line)
-        return
-    from dread_draw.tui.replay import ReplayApp
-
-    ReplayApp(save, match).run()
-
-
-def stats_command(save_dir: Path | None) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    from dread_draw.safe_text import plain
-
-    folder = SaveDir(save_dir)
-    if save_dir is not None and not folder.root.exists():
-        raise SaveError(f"{folder.root}: no such save folder.", folder.root, "folder")
-    out, err = Console(highlight=False), Console(stderr=True, highlight=False)
-    result = stats(folder)
-    for problem in result.problems:
-        err.print(f"Skipped: {problem}", markup=False)
-    if not result.games:
-        out.print(f"No finished games are kept in {folder.games} yet.", markup=False)
-        return
-    kept = f"{result.games} finished game" + ("" if result.games == 1 else "s")
-    out.print(f"From the {kept} kept in {folder.games}:", markup=False)
-    # A person plays one seat of a game; a CPU level may have several seats in one game.
-    for title, label, counts, rows, note in (
-            ("Games per player name", "player", "games", result.players, ""),
-            ("Seats per CPU level", "CPU level", "seats", result.cpus,
-             "A CPU level counts once for each seat it had: two normal CPUs in one game are "
-             "two seats.")):
-        if not rows:
-            continue
-        t = Table(title=title, header_style="bold")
-        t.add_column(label)
-        for col in (counts, "won", "won %"):
-            t.add_column(col, justify="right")
-        for name, (played, won) in sorted(rows.items(), key=lambda kv: (-kv[1][1], kv[0])):
-            t.add_row(plain(name), str(played), str(won), f"{100 * won / played:.0f}%")
-        out.print(t)
-        if note:
-            out.print(note, markup=False)

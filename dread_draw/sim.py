@@ -1,28 +1,30 @@
-"""The one driver loop: seats answer Decisions, the game moves on (STYLE.md principle 6).
+"""The one driver: seats answer Decisions, the game moves on (STYLE.md principle 6).
 
-A `Match` is a game plus its seats (a person at the keyboard, or a CPU agent) and the list
-of choices made so far — everything needed to save, resume or replay it exactly. The table,
-`simulate` and `arena` all play through `Match`. `run_games` plays many headless games,
-optionally over several processes, with the same results whatever the number of workers.
+A `Match` is a game plus its seats — each answered by an `Agent`: a CPU, a person at the
+table, later a player over the network — and the list of choices made so far: everything
+needed to save, resume or replay it exactly. `Match.play` is the one loop: it asks the agent
+of the seat to move for its answer (at once, or awaited: a person's seat awaits the table)
+and applies it; after every decision it calls the match's `hooks` (autosave, arena timing,
+balance statistics; the table's narration). `Match.run` drives the same loop for seats that
+answer at once (`simulate`, `arena`, the balance report).
+
+`play_one` plays one headless game of a run (game `i` of a run with seed `s` is the same
+game whatever the number of worker processes: see `dread_draw.runner`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
-import statistics
-import tempfile
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections import Counter
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import Any, Protocol
 
 from dread_draw.ai import make_agent
-from dread_draw.cards import Deck, load_deck
-from dread_draw.errors import IllegalChoice
-from dread_draw.rules import Game
+from dread_draw.figures import percentile
+from dread_draw.rules import Decision, Deck, Event, Game, IllegalChoice, View
 
 HUMAN = "human"
 
@@ -39,30 +41,68 @@ class SeatSpec:
         return self.kind == HUMAN
 
 
-class Match:
-    """A game with its seats and its history of choices (the save format's core)."""
+class Agent(Protocol):
+    """Whoever answers a seat's Decisions.
 
-    def __init__(self, deck: Deck, seats: list[SeatSpec], seed: int, *, events: bool = True,
-                 game_index: int = 0, agent_options: dict | None = None):
+    `choose` gets what its seat may know — its `View` (R11), nothing more — and the pending
+    Decision, and answers one of the Decision's options: at once (an int: the CPU seats), or
+    later (an awaitable: a person's seat awaits the table's answer, a remote seat the
+    network's). A seat never sees the game itself.
+
+    `reads_view` says whether `choose` reads the view at all: a seat that picks among the
+    Decision's options alone (the `random` CPU) says False and is given None instead, since
+    building a view costs about as much as a whole decision of the rules.
+    """
+
+    @property
+    def reads_view(self) -> bool: ...
+
+    def choose(self, view: View | None, decision: Decision) -> int | Awaitable[int]: ...
+
+
+@dataclass(frozen=True)
+class Move:
+    """One answered decision, as the per-decision hooks see it."""
+
+    seat: int
+    decision: Decision
+    option: int
+    events: list[Event]  # what happened, up to the next decision (facts: never changed)
+    seconds: float  # how long the seat took to answer (0 when not asked through `play`)
+
+
+Hook = Callable[["Match", Move], None]
+
+
+class Match:
+    """A game with its seats, their agents and its history of choices (the save format's
+    core). CPU seats get their agent from their kind; a person's seat gets one from `agents`
+    (a seat left without one stops `play`, for whoever drives the match to answer it)."""
+
+    def __init__(self, deck: Deck, seats: Sequence[SeatSpec], seed: int, *, events: bool = True,
+                 game_index: int = 0, agent_options: Mapping[str, Mapping[str, Any]] | None = None,
+                 agents: Mapping[int, Agent] | None = None) -> None:
         self.deck = deck
         self.seats = list(seats)
         self.seed = seed
         info = [{"name": s.name, "agent": s.kind} for s in self.seats]
         self.game = Game(deck, len(seats), seed, events=events, game_index=game_index,
                          seat_info=info)
-        opts = agent_options or {}
+        opts = dict(agent_options or {})
         self.agent_options = opts  # kept so that a save can seat the same CPUs again
-        self.agents = [None if s.is_human else make_agent(s.kind, seed, i, **opts.get(s.kind, {}))
-                       for i, s in enumerate(self.seats)]
+        given = agents or {}
+        self.agents: list[Agent | None] = [
+            given.get(i) if s.is_human else make_agent(s.kind, seed, i, **opts.get(s.kind, {}))
+            for i, s in enumerate(self.seats)]
         self.choices: list[int] = []
-        self.listeners: list[Callable[[Match, int, list[dict]], None]] = []
+        self.hooks: list[Hook] = []
 
     @property
     def over(self) -> bool:
         return self.game.over
 
     @property
-    def events(self) -> list[dict]:
+    def events(self) -> list[Event]:
         return self.game.events or []
 
     def to_move(self) -> int:
@@ -72,37 +112,80 @@ class Match:
 
     def cpu_to_move(self) -> bool:
         s = self.to_move()
-        return s >= 0 and self.agents[s] is not None
+        return s >= 0 and not self.seats[s].is_human
 
     def cpu_choice(self) -> int:
         """What the CPU seat to move would choose, from its own view only (R11)."""
-        seat = self.to_move()
-        agent = self.agents[seat]
-        game = self.game
-        # The agent's RNG restarts at each decision from the seed, the seat and the decision's
-        # number, so a game resumed from a save plays on exactly as if never interrupted.
-        rng = getattr(agent, "rng", None)
-        if rng is not None:
-            rng.seed(f"{self.seed}/{seat}/{self.seats[seat].kind}/{game.decisions}")
-        view = game.view(seat) if getattr(agent, "needs_view", True) else None
-        return agent.choose(view, game.pending)
+        d = self.game.pending
+        assert d is not None and not self.seats[d.seat].is_human, "no CPU seat to move"
+        agent = self.agents[d.seat]
+        assert agent is not None
+        answer = agent.choose(self.game.view(d.seat) if agent.reads_view else None, d)
+        assert isinstance(answer, int), "a CPU seat answers at once"
+        return answer
 
-    def apply(self, option: int) -> list[dict]:
-        """Answer the pending Decision (IllegalChoice leaves everything unchanged)."""
+    def apply(self, option: int, seconds: float = 0.0) -> list[Event]:
+        """Answer the pending Decision (IllegalChoice leaves everything unchanged), then tell
+        the hooks."""
+        d = self.game.pending
         new = self.game.choose(option)
         self.choices.append(option)
-        for listener in self.listeners:
-            listener(self, option, new)
+        if self.hooks:
+            assert d is not None
+            self._tell(d, option, new, seconds)
         return new
 
+    def _tell(self, d: Decision, option: int, new: list[Event], seconds: float) -> None:
+        move = Move(d.seat, d, option, new, seconds)
+        for hook in self.hooks:
+            hook(self, move)
+
+    async def play(self) -> None:
+        """The one driver loop: ask the agent of the seat to move, apply its answer (and tell
+        the hooks); until the game ends, or a seat without an agent must answer."""
+        game = self.game
+        agents = self.agents
+        choices = self.choices
+        hooks = self.hooks
+        clock = time.perf_counter
+        while (d := game.pending) is not None:
+            agent = agents[d.seat]
+            if agent is None:
+                return
+            start = clock() if hooks else 0.0  # the clock only for hooks that read it
+            answer = agent.choose(game.view(d.seat) if agent.reads_view else None, d)
+            if not isinstance(answer, int):
+                answer = await answer
+            new = game.choose(answer)
+            choices.append(answer)
+            if hooks:
+                self._tell(d, answer, new, clock() - start)
+
+    def run(self) -> None:
+        """`play`, driven without an event loop: for seats that answer at once (CPUs). Plays
+        until the game ends or a seat without an agent must answer."""
+        loop = self.play()
+        try:
+            loop.send(None)
+        except StopIteration:
+            return
+        loop.close()
+        raise RuntimeError("a seat awaited its answer: drive this match with `await play()`")
+
     def play_cpus(self) -> None:
-        """Let CPU seats answer until a human must choose or the game ends."""
-        while self.cpu_to_move():
-            self.apply(self.cpu_choice())
+        """Let the CPU seats answer until a person must choose or the game ends."""
+        self.run()
+
+    def log(self) -> Iterator[Event]:
+        """The events as the event log writes them (DESIGN.md): the `game_end` line also
+        carries the match's choices, so that a log can be replayed (`replay_log`). The
+        events themselves are never changed."""
+        for e in self.events:
+            yield {**e, "choices": self.choices} if e["type"] == "game_end" else e
 
     @classmethod
-    def replay(cls, deck: Deck, seats: list[SeatSpec], seed: int, choices: list[int],
-               **kwargs) -> Match:
+    def replay(cls, deck: Deck, seats: Sequence[SeatSpec], seed: int, choices: Sequence[int],
+               **kwargs: Any) -> Match:
         """Rebuild a match by replaying its choices (raises IllegalChoice if one is illegal;
         its `index` attribute says which choice)."""
         m = cls(deck, seats, seed, **kwargs)
@@ -110,12 +193,12 @@ class Match:
             try:
                 m.apply(option)
             except IllegalChoice as e:
-                e.index = i
+                e.index = i  # type: ignore[attr-defined]
                 raise
         return m
 
 
-def replay_log(deck: Deck, events: list[dict]) -> Match:
+def replay_log(deck: Deck, events: list[Event]) -> Match:
     """Rebuild one logged game from its `game_start` and the `choices` of its `game_end`."""
     start, end = events[0], events[-1]
     seats = [SeatSpec(p["name"], p["agent"]) for p in start["players"]]
@@ -141,75 +224,39 @@ class GameResult:
 
 
 def play_one(deck: Deck, kinds: list[str], seed: int, index: int, *, log: bool = False,
-             agent_options: dict | None = None) -> GameResult:
+             agent_options: Mapping[str, Mapping[str, Any]] | None = None) -> GameResult:
+    """Game `index` of a run with `seed`, every seat a CPU of its kind."""
     seats = [SeatSpec(f"Seat {i + 1}", kind) for i, kind in enumerate(kinds)]
     m = Match(deck, seats, game_seed(seed, index), events=log, game_index=index,
               agent_options=agent_options)
-    m.play_cpus()
+    m.run()
     g = m.game
-    if log:  # the choices make the log replayable (see `replay_log`)
-        m.events[-1]["choices"] = m.choices
-    lines = [json.dumps(e, separators=(",", ":")) for e in m.events] if log else []
+    lines = [json.dumps(e, separators=(",", ":")) for e in m.log()] if log else []
     return GameResult(index, m.seed, g.winner, g.round, g.decisions, kinds, g.stalemate, lines)
 
 
-def _play_chunk(args) -> list[GameResult]:
-    deck_path, seed, seated, log, agent_options = args
-    deck = load_deck(deck_path)
-    return [play_one(deck, kinds, seed, i, log=log, agent_options=agent_options)
-            for i, kinds in seated]
+@dataclass
+class PlayGames:
+    """The work of `simulate`: games [start, stop) of a run (a worker's batch)."""
 
+    deck: Deck
+    kinds: list[str]
+    seed: int
+    log: bool = False
+    agent_options: Mapping[str, Mapping[str, Any]] | None = None
 
-def run_games(deck: Deck, kinds: list[str], games: int, seed: int, *, workers: int = 1,
-              log: bool = False, agent_options: dict | None = None,
-              kinds_for: Callable[[int], list[str]] | None = None) -> Iterator[GameResult]:
-    """Play `games` games, yielding results in game order whatever the number of workers.
-
-    `kinds_for(i)`, when given, seats game i (the arena rotates seats this way).
-    """
-    pick = kinds_for or (lambda i: kinds)
-    if workers <= 1:
-        for i in range(games):
-            yield play_one(deck, pick(i), seed, i, log=log, agent_options=agent_options)
-        return
-    chunk = max(1, min(50, games // (workers * 4)))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [
-            pool.submit(_play_chunk, (deck.path, seed,
-                                      [(i, pick(i)) for i in range(a, min(games, a + chunk))],
-                                      log, agent_options))
-            for a in range(0, games, chunk)
-        ]
-        for f in futures:
-            yield from f.result()
-
-
-def atomic_write(path: Path, lines: Iterator[str]) -> None:
-    """Write text lines to a temporary file beside `path`, then move it into place, so a
-    crash leaves either the old file or the new one, never half of one."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            for line in lines:
-                f.write(line)
-                f.write("\n")
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    def __call__(self, start: int, stop: int) -> list[GameResult]:
+        return [play_one(self.deck, self.kinds, self.seed, i, log=self.log,
+                         agent_options=self.agent_options) for i in range(start, stop)]
 
 
 @dataclass
 class Summary:
+    """A run's figures, in memory that does not grow with the number of games."""
+
     games: int = 0
-    rounds: list[int] = field(default_factory=list)
-    decisions: list[int] = field(default_factory=list)
+    rounds: Counter[int] = field(default_factory=Counter)  # rounds per game -> games
+    decisions: Counter[int] = field(default_factory=Counter)  # decisions per game -> games
     wins: list[int] = field(default_factory=list)
     stalemates: int = 0
     seconds: float = 0.0
@@ -218,25 +265,10 @@ class Summary:
         if not self.wins:
             self.wins = [0] * len(r.seats)
         self.games += 1
-        self.rounds.append(r.rounds)
-        self.decisions.append(r.decisions)
+        self.rounds[r.rounds] += 1
+        self.decisions[r.decisions] += 1
         self.wins[r.winner] += 1
         self.stalemates += r.stalemate
 
-    def percentile(self, values: list[int], q: float) -> float:
-        if not values:
-            return 0.0
-        if len(values) == 1:
-            return float(values[0])
-        return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
-
-
-def timed(results: Iterator[GameResult], summary: Summary,
-          each: Callable[[GameResult], None] | None = None) -> Summary:
-    start = time.perf_counter()
-    for r in results:
-        summary.add(r)
-        if each:
-            each(r)
-    summary.seconds = time.perf_counter() - start
-    return summary
+    def percentile(self, counts: Counter[int], q: float) -> float:
+        return percentile(counts, q)

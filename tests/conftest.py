@@ -1,9 +1,11 @@
-"""Shared fixtures: a plain deck for rule tests (no abilities) and the standard deck."""
+"""Shared fixtures: a plain deck for rule tests (no abilities) and the standard deck; every
+test runs in English, whatever the machine's locale."""
 
 from pathlib import Path
 
 import pytest
 
+from dread_draw import i18n
 from dread_draw.cards import load_deck
 
 DATA = Path(__file__).parent / "data"
@@ -18,3 +20,12 @@ def plain_deck():
 @pytest.fixture(scope="session")
 def standard_deck():
     return load_deck()
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch):
+    """Each test starts in English (the suite's expected words are English) and leaves the
+    language as it found it; a test may switch it or set its own locale variables."""
+    monkeypatch.setenv("LANGUAGE", "en")
+    yield
+    i18n.set_language("en")

@@ -22,6 +22,7 @@ from dread_draw.rules import (
     Game,
     determinize,
 )
+from dread_draw.rules.effects import CURSE, PUPPET, SWAP_GIVE
 from dread_draw.sim import Match, SeatSpec
 
 FAST = {"hard": {"samples": 2}}  # a tiny fixed search schedule keeps the tests quick
@@ -207,8 +208,7 @@ def test_R9_1_normal_swaps_its_worst_reserve_for_a_better_one(standard_deck):
     g.ask(0, USE, (USE_IT, SKIP), lambda *a: None, card=thief)
     normal = make_agent("normal")
     assert normal.choose(g.view(0), g.pending) == USE_IT
-    g.ask(0, PICK_CARD, (thief, moth), lambda *a: None, card=thief,
-          prompt="Choose one of your reserve cards to give away.")
+    g.ask_pick(0, SWAP_GIVE, (thief, moth), lambda *a: None, card=thief)
     # the Thief would play its Reserve ability for the other seat (R9.3): give the Moth
     assert normal.choose(g.view(0), g.pending) == moth
 
@@ -249,8 +249,7 @@ def test_R9_4_normal_plays_an_aftermath_only_at_the_moment_its_text_acts(standar
 def test_R8_1_curse_aims_at_the_player_it_would_defeat(standard_deck):
     death = uid(standard_deck, "death")
     g = Game.setup(standard_deck, 3, life=[[10, 11], [12, 13, 14], []])
-    g.ask(0, PICK_SEAT, (1, 2), lambda *a: None, card=death,
-          prompt="Choose a player to take 2 damage.")
+    g.ask_pick(0, CURSE, (1, 2), lambda *a: None, card=death, amount=2)
     assert make_agent("normal").choose(g.view(0), g.pending) == 2  # empty Life Deck: defeat
 
 
@@ -260,8 +259,7 @@ def test_R5_puppet_hands_the_turn_to_the_player_likeliest_to_fail(standard_deck)
     rows = (puppet, by_strength(standard_deck, 3), uid(standard_deck, "the-sun"))
     for seat, c in enumerate(rows):
         place_row(g, seat, [c])
-    g.ask(0, PICK_SEAT, (1, 2), lambda *a: None, card=puppet,
-          prompt="Choose the player who takes the next turn.")
+    g.ask_pick(0, PUPPET, (1, 2), lambda *a: None, card=puppet)
     assert make_agent("normal").choose(g.view(0), g.pending) == 2  # must beat an 11
 
 

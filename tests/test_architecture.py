@@ -1,40 +1,163 @@
-"""The rules core stays pure: no imports of the screen, the CPU, the CLI or the driver."""
+"""The contracts between layers, checked over the import graph (STYLE.md principle 16):
+
+- the rules core (`dread_draw.rules`) imports only the standard library and itself, and no
+  clock, file or global random;
+- no import cycle anywhere in `dread_draw` (imports inside functions count too; imports for
+  type checking only do not, as they never run);
+- persistence (`dread_draw.saves`) imports no screen and no command;
+- Textual is imported only under `dread_draw.tui`.
+"""
 
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 import dread_draw
 
-RULES = Path(dread_draw.__file__).parent / "rules"
-FORBIDDEN = ("dread_draw.tui", "dread_draw.ai", "dread_draw.cli", "dread_draw.sim",
-             "dread_draw.integrations", "textual", "rich", "typer", "time", "os", "io")
+ROOT = Path(dread_draw.__file__).parent
+PACKAGE = "dread_draw"
 
 
-def imports(path: Path) -> set[str]:
-    names = set()
-    for node in ast.walk(ast.parse(path.read_text())):
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(p): p for p in sorted(ROOT.rglob("*.py"))}
+
+
+def _runtime_nodes(tree: ast.AST):
+    """Every node, except what sits under `if TYPE_CHECKING:` (annotations only)."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                stack.extend(child.orelse)
+                continue
+            stack.append(child)
+
+
+def imports(name: str) -> set[str]:
+    """The modules `name` imports when it runs (to the deepest module that exists)."""
+    path = MODULES[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in _runtime_nodes(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
-            names.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            names.add(node.module)
-    return names
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                up = parts[:len(parts) - node.level + 1]
+                base = ".".join(up + ([base] if base else []))
+            for alias in node.names:
+                sub = f"{base}.{alias.name}"
+                found.add(sub if sub in MODULES else base)
+    return found
 
 
-def test_the_rules_core_imports_nothing_outside_itself():
-    files = sorted(RULES.glob("*.py"))
-    assert files
-    for path in files:
-        for name in imports(path):
-            assert not any(name == f or name.startswith(f + ".") for f in FORBIDDEN), (
-                f"{path.name} imports {name}")
+GRAPH = {name: imports(name) for name in MODULES}
+
+
+def ours(name: str) -> bool:
+    return name == PACKAGE or name.startswith(PACKAGE + ".")
+
+
+def under(name: str, prefix: str) -> bool:
+    return name == prefix or name.startswith(prefix + ".")
+
+
+def test_the_graph_sees_every_module_and_its_imports():
+    assert "dread_draw.rules.game" in GRAPH and "dread_draw.tui.screens" in GRAPH
+    assert "dread_draw.rules.view" in GRAPH["dread_draw.rules.game"]
+    assert "textual.app" in GRAPH["dread_draw.tui.app"]
+
+
+def test_the_rules_core_imports_only_the_standard_library_and_itself():
+    for name, found in GRAPH.items():
+        if not under(name, "dread_draw.rules"):
+            continue
+        for imported in found:
+            top = imported.partition(".")[0]
+            if ours(imported):
+                assert under(imported, "dread_draw.rules"), f"{name} imports {imported}"
+            else:
+                assert top in sys.stdlib_module_names, f"{name} imports {imported}"
+                assert top not in ("time", "os", "io", "pathlib", "socket", "subprocess"), (
+                    f"{name} imports {imported}: the core has no clock and no I/O")
 
 
 def test_the_rules_core_uses_no_global_random():
-    for path in RULES.glob("*.py"):
-        tree = ast.parse(path.read_text())
-        for node in ast.walk(tree):
+    for name, path in MODULES.items():
+        if not under(name, "dread_draw.rules"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
                 if node.value.id == "random":
-                    assert node.attr == "Random", f"{path.name} uses random.{node.attr}"
+                    assert node.attr == "Random", f"{name} uses random.{node.attr}"
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph.get(v, ()):
+            if w not in graph:
+                continue
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_there_is_no_import_cycle_in_dread_draw():
+    assert cycles(GRAPH) == []
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_persistence_imports_no_screen_and_no_command():
+    for imported in GRAPH["dread_draw.saves"]:
+        assert not under(imported, "dread_draw.tui"), f"saves imports {imported}"
+        assert imported not in ("dread_draw.commands", "dread_draw.cli"), (
+            f"saves imports {imported}")
+        assert not under(imported, "textual")
+
+
+def test_textual_is_imported_only_by_the_table():
+    for name, found in GRAPH.items():
+        if under(name, "dread_draw.tui"):
+            continue
+        for imported in found:
+            assert not under(imported, "textual"), f"{name} imports {imported}"

@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+import os
+import re
+from pathlib import Path
+
 import pytest
 from helpers import DATA
 
-from dread_draw.cards import load_deck, parse_deck, standard_deck_path
+from dread_draw.cards import (
+    MAX_DISTINCT,
+    MAX_FILE_BYTES,
+    load_deck,
+    parse_deck,
+    standard_deck_path,
+)
 from dread_draw.errors import DeckError
 
 GOOD_CARD = """
@@ -23,7 +33,7 @@ def deck_with(card: str = GOOD_CARD, extra: str = "") -> str:
     return '[deck]\nname = "T"\nformat = 1\n' + card + extra
 
 
-def refuse(text: str) -> str:
+def refuse(text: str | bytes) -> str:
     with pytest.raises(DeckError) as e:
         parse_deck(text, "my-deck.toml")
     message = str(e.value)
@@ -122,3 +132,121 @@ def test_missing_and_non_utf8_files_are_refused(tmp_path):
 def test_the_test_plain_deck_has_no_abilities():
     deck = load_deck(DATA / "plain.toml")
     assert all(a is None for a in deck.ability)
+
+
+# ------------------------------------------------------- a deck file is input from strangers
+
+def test_special_files_are_refused_before_they_are_read(tmp_path):
+    """A FIFO with no writer, or /dev/zero, would block or fill memory if read."""
+    fifo = tmp_path / "deck.toml"
+    os.mkfifo(fifo)
+    for path in (fifo, Path("/dev/zero")):
+        with pytest.raises(DeckError, match="device, a pipe or a socket") as e:
+            load_deck(path)
+        assert str(e.value).startswith(str(path))
+
+
+def test_a_file_beyond_the_size_limit_is_refused_without_reading_it_all(tmp_path):
+    big = tmp_path / "big.toml"
+    big.write_text(deck_with(GOOD_CARD.replace('"What is hidden will be shown."',
+                                               '"' + "x" * MAX_FILE_BYTES + '"')))
+    with pytest.raises(DeckError, match="larger than 1 MB"):
+        load_deck(big)
+    assert "larger than 1 MB" in refuse(b"#" * (MAX_FILE_BYTES + 1))
+
+
+@pytest.mark.parametrize("value", [
+    "[" * 2000 + "]" * 2000,
+    "{a = " * 2000 + "1" + "}" * 2000,
+    '[ "]", ' * 2000 + "]" * 2000,  # brackets inside strings do not hide the real ones
+    "[ # ]\n" * 2000 + "]" * 2000,
+], ids=["arrays", "inline-tables", "brackets-in-strings", "brackets-in-comments"])
+def test_deep_nesting_is_refused_before_the_toml_reader_recurses(value):
+    msg = refuse(deck_with(extra=f"\n[deck.x]\ny = {value}\n"))
+    assert "nested 2000 deep" in msg or "nested 2001 deep" in msg
+
+
+def test_brackets_inside_strings_and_comments_are_not_nesting():
+    text = ("[" * 50) + '\\" ' + ("{" * 50)
+    deck = parse_deck(deck_with(GOOD_CARD.replace(
+        "What is hidden will be shown.", text) + f"# {'[' * 50}\nx = '''{'[' * 50}'''\n"))
+    assert deck.cards[0].fortune == text.replace('\\"', '"')
+
+
+@pytest.mark.parametrize("field, value, said", [
+    ("strength", "9" * 101, "must be at most 99 (from 0 to 99), not a number of"),
+    ("damage", "0x" + "f" * 5000, "must be at most 99"),
+    ("damage", "100", "not 100"),
+    ("copies", "0", "must be at least 1"),
+    ("copies", "1000", "at most 999"),
+    ("strength", "1e100", "must be a whole number, not 1e+100"),
+    ("damage", "9" * 5000, "not valid TOML"),  # beyond what Python reads as an int
+], ids=["101-digits", "hex-5000-digits", "100", "no-copies", "1000-copies", "float",
+        "5000-digits"])
+def test_numbers_beyond_their_bounds_are_refused(field, value, said):
+    msg = refuse(deck_with(re.sub(rf"^{field} = .*$", f"{field} = {value}", GOOD_CARD,
+                                  flags=re.M)))
+    assert said in msg and len(msg) < 300
+
+
+def test_an_effect_parameter_beyond_its_bounds_is_refused():
+    ability = '[card.ability]\nwhen = "summon"\neffect = "peek-draw"\ncount = 100\n'
+    assert "field `count` must be at most 99" in refuse(deck_with(GOOD_CARD + ability))
+
+
+@pytest.mark.parametrize("field, limit", [("name", 60), ("fortune", 1000)])
+def test_over_long_text_is_refused(field, limit):
+    card = re.sub(rf"^{field} = .*$", f'{field} = "{"x" * (limit + 1)}"', GOOD_CARD, flags=re.M)
+    assert f"`{field}` has {limit + 1:,} characters; it may have at most {limit:,}" in refuse(
+        deck_with(card))
+    parse_deck(deck_with(card.replace("x" * (limit + 1), "x" * limit)))
+
+
+def test_too_many_card_tables_are_refused_before_any_card_is_built():
+    cards = "".join(f'[[card]]\nid = "c{i}"\n' for i in range(MAX_DISTINCT + 1))
+    assert "1,001 [[card]] tables; a deck has at most 1,000 different cards" in refuse(
+        deck_with(cards))
+
+
+def test_a_repeated_id_is_located_at_its_own_line():
+    msg = refuse(deck_with(GOOD_CARD, GOOD_CARD))
+    assert "card #2, line 14" in msg and "card #1 has it too" in msg
+
+
+def test_control_characters_in_names_and_texts_are_made_visible():
+    card = (GOOD_CARD.replace('"The Oracle"', r'"The \u001b[31mOracle\u0007 \u202e"')
+            .replace('"What is hidden will be shown."', r'"line one\nline \u009btwo"')
+            + '[card.ability]\nwhen = "summon"\neffect = "peek-draw"\ncount = 2\n'
+              'text = "look\\u001b]8;;http://x\\u0007"\n')
+    deck = parse_deck(deck_with(card).replace('name = "T"', r'name = "T\u001b"'))
+    c = deck.cards[0]
+    assert c.name == "The ␛[31mOracle␇ \ufffd"
+    assert c.fortune == "line one\nline \ufffdtwo"  # line breaks kept in a fortune
+    assert c.ability is not None and c.ability.text == "look␛]8;;http://x␇"
+    assert deck.name == "T␛"
+
+
+def test_a_hostile_value_is_shown_short_and_visible_in_the_message():
+    msg = refuse(deck_with(GOOD_CARD.replace("strength = 7", 'strength = "\\u001b' + "x" * 500
+                                             + '"')))
+    assert "\x1b" not in msg and len(msg) < 200
+
+
+@pytest.mark.parametrize("extra, said", [
+    ("\n[x" + ".y" * 30 + "]\n", "a key has more than 20 dotted parts"),
+    ("".join(f"\n[t{i}.a.b.c]" for i in range(2_501)), "opens 10,00"),
+], ids=["long-dotted-key", "many-tables"])
+def test_keys_and_tables_that_would_cost_the_toml_reader_dearly_are_refused(extra, said):
+    """A 1 MB dotted key took tomllib gigabytes; a megabyte of small tables, 280 MB."""
+    assert said in refuse(deck_with(extra=extra))
+
+
+@pytest.mark.parametrize("text", [
+    'x = ' + '"x\\' * 300_000 + "\n",  # quotes that never close on their line
+    'x = ' + '"\\"' * 300_000 + "\\\n",
+    '"""' * 200_000 + "\\",
+], ids=["open-quotes", "escaped-quotes", "open-triple-quotes"])
+def test_unterminated_strings_are_scanned_once(text):
+    """The scan for nesting takes each unterminated string once, to its line's end: retried
+    from every quote, a 1 MB line of them took minutes (tomllib then names the problem)."""
+    assert "not valid TOML" in refuse(text)

@@ -21,6 +21,9 @@ REQUIRED = {
     "summon": {"seat", "card", "source", "row_total"},
     "fail": {"seat", "card", "discarded"},
     "ability": {"seat", "card", "when", "effect", "used"},
+    "outcome": {"seat", "card", "effect"},  # what an ability did (its own event, issue 13)
+    "ability_idle": {"seat", "card", "when", "effect"},  # R9.7: it could do nothing
+    "ability_lost": {"seat", "card", "when", "effect"},  # R9.6: its card moved away first
     "reshuffle": {"count"},
     "round_end": {"round", "winner", "damage"},
     "damage": {"seat", "amount", "drawn", "kept", "life"},

@@ -9,7 +9,7 @@ from helpers import DATA, Pick, play, types
 
 from dread_draw.cards import parse_deck
 from dread_draw.errors import DeckError
-from dread_draw.rules import DONE, PICK_CARD, PICK_SEAT, REVEAL, USE, USE_IT, Game
+from dread_draw.rules import DONE, PICK_CARD, PICK_SEAT, REVEAL, SUMMON, USE, USE_IT, Game
 
 
 def _card(cid: str, when: str, effect: str, strength: int = 5, damage: int = 1,
@@ -49,6 +49,11 @@ def summon_and_use(g: Game, card: int) -> list[dict]:
     return ev + g.choose(USE_IT)
 
 
+def idle(events: list[dict]) -> list[int]:
+    """The cards whose ability was not offered because it could do nothing (R9.7)."""
+    return [e["card"]["uid"] for e in events if e["type"] == "ability_idle"]
+
+
 def no_hidden_card_in_steps(g: Game, hidden) -> None:
     """Contract of effects.py: the rules' pending steps carry positions, not hidden cards."""
     args = [a for _, frame in g._stack for a in frame] + list(g._resume[1] if g._resume else ())
@@ -71,8 +76,8 @@ def test_bury_looks_at_the_top_cards_and_puts_chosen_ones_on_the_bottom(deck):
     assert g.pending.options == (a, DONE)
     g.choose(DONE)
     assert g.pending.kind != PICK_CARD  # back to the turns
-    ability = [e for e in g.events if e["type"] == "ability"][-1]
-    assert [c["uid"] for c in ability["buried"]] == [b]  # the log: what went under
+    outcome = [e for e in g.events if e["type"] == "outcome"][-1]
+    assert [c["uid"] for c in outcome["buried"]] == [b]  # the log: what went under
     assert dict(g.view(0).draw_known)[0] == a  # R11.2: the owner saw them...
     assert b in {c for _, c in g.view(0).draw_known}
     assert g.view(1).draw_known == ()  # ...nobody else did (R11.3)
@@ -86,8 +91,8 @@ def test_bury_after_choosing_every_card_asks_no_more(deck):
     play(g, a, b)
     assert g.pending.kind != PICK_CARD
     assert g.draw[:2] == [b, a]  # the last buried is the very bottom
-    ability = [e for e in g.events if e["type"] == "ability"][-1]
-    assert [c["uid"] for c in ability["buried"]] == [a, b]  # in the order they went under
+    outcome = [e for e in g.events if e["type"] == "outcome"][-1]
+    assert [c["uid"] for c in outcome["buried"]] == [a, b]  # in the order they went under
 
 
 # -------------------------------------------------------------------------------- arrange
@@ -124,8 +129,9 @@ def test_mill_reshuffles_the_discard_pile_when_the_draw_deck_runs_out(deck):
     sexton, a = pick(id="sexton"), pick(2)
     g = Game.setup(deck, 2, life=[[], []], draw=[sexton, a], rest="discard")
     ev = summon_and_use(g, sexton)  # mills a; then the Draw Deck is empty
-    assert "reshuffle" in types(ev)  # R6.1: the pile (with a) became the Draw Deck first
-    assert len(g.discard) == 1 and len(g.draw) == deck.size - 2
+    assert "reshuffle" in types(ev)  # R6.1: the pile became the Draw Deck first...
+    assert g.discard[0] == a  # ...but for a, which this mill already moved (R6.2)
+    assert len(g.discard) == 2 and len(g.draw) == deck.size - 3
 
 
 # ------------------------------------------------------------------------------ peek-life
@@ -163,12 +169,13 @@ def test_swap_reserve_offers_the_reserve_ability_of_the_card_taken(deck):
     assert g.pending.kind == USE and g.pending.card == cradle and g.pending.seat == 0  # R9.3
 
 
-def test_swap_reserve_asks_nothing_when_nobody_else_has_reserves(deck):
+def test_R9_7_swap_reserve_is_not_offered_when_nobody_else_has_reserves(deck):
     pick = Pick(deck)
     thief, mine = pick(id="thief"), pick(2)
     g = Game.setup(deck, 2, life=[[], []], draw=[thief], reserves=[[mine], []])
-    summon_and_use(g, thief)
-    assert g.pending.kind != PICK_CARD and g.reserves == [[mine], []]
+    ev = g.choose(REVEAL)
+    assert g.pending.kind == SUMMON and g.reserves == [[mine], []]
+    assert idle(ev) == [thief]
 
 
 # --------------------------------------------------------------------------------- puppet
@@ -218,24 +225,24 @@ def test_salvage_on_elimination_asks_which_row_card_to_keep(deck):
     assert g.pending.kind == USE and g.pending.card == mourner  # R9.4
     fail = [e for e in ev if e["type"] == "fail"][0]
     assert [c["uid"] for c in fail["discarded"]] == [low, mourner]  # the row as it fell
-    used = [e for e in g.choose(USE_IT) if e["type"] == "ability"][0]
+    g.choose(USE_IT)
     d = g.pending
     assert d.kind == PICK_CARD and d.options == (low, mourner) and "reserves" in d.prompt
-    g.choose(low)
+    done = [e for e in g.choose(low) if e["type"] == "outcome"]
     assert low in g.reserves[0] and mourner not in g.reserves[0]
     assert mourner in g.discard and low not in g.discard  # the rest is discarded
-    assert used["kept"]["uid"] == low  # the log says which row card was kept
+    assert done[0]["kept"]["uid"] == low  # the log says which row card was kept
 
 
-def test_salvage_does_nothing_for_the_rounds_winner(deck):
+def test_R9_7_salvage_is_not_offered_to_the_rounds_winner(deck):
+    """Salvage acts only for an eliminated player: for the winner it could do nothing."""
     pick = Pick(deck)
     mourner, one, again = pick(id="mourner"), pick(1), pick(1)
     g = Game.setup(deck, 2, life=[[], [pick(0)]], draw=[mourner, one, again])
-    play(g, REVEAL, REVEAL, REVEAL)  # seat 0: mourner (5); seat 1: 1, then 1 fails
-    assert g.pending.kind == USE and g.pending.card == mourner and g.pending.seat == 0
-    ev = g.choose(USE_IT)
+    ev = play(g, REVEAL, REVEAL, REVEAL)  # seat 0: mourner (5); seat 1: 1, then 1 fails
+    assert idle(ev) == [mourner]
     assert mourner not in g.reserves[0] and mourner in g.discard  # R7.4 as usual
-    assert "round_end" in types(ev)
+    assert "round_end" in types(ev) and not any(e["type"] == "ability" for e in ev)
 
 
 # ---------------------------------------------------------------------------------- curse
@@ -271,11 +278,50 @@ def test_curse_can_defeat_and_the_round_damage_then_skips_the_defeated(deck):
     assert [e["seat"] for e in ev if e["type"] == "damage"] == [1, 2]
 
 
-def test_curse_does_nothing_when_eliminated(deck):
+def test_R9_7_curse_is_not_offered_when_eliminated(deck):
     pick = Pick(deck)
     revenge, fails, big = pick(id="revenge"), pick(3), pick(12)
     g = Game.setup(deck, 2, life=[[pick(0)], [pick(0)]], draw=[revenge, big, fails])
-    play(g, REVEAL, REVEAL, REVEAL)  # seat 0: 5; seat 1: 12; seat 0 reveals 3: fails
-    assert g.pending.kind == USE and g.pending.card == revenge
+    ev = play(g, REVEAL, REVEAL, REVEAL)  # seat 0: 5; seat 1: 12; seat 0 reveals 3: fails
+    assert idle(ev) == [revenge]
+    assert g.pending is None or g.pending.kind not in (USE, PICK_SEAT)
+
+
+# ---------------------------------------------------------------------------------- R11.4
+
+def test_R11_4_a_planted_card_stops_being_public_once_someone_privately_reorders_around_it(
+        deck):
+    """Ana plants a card face up on the Draw Deck: everyone knows it is on top. Ben then
+    arranges the top 3 cards in secret: only he still knows where the planted card is."""
+    pick = Pick(deck)
+    tempter, weaver, weak = pick(id="tempter"), pick(id="weaver"), pick(3)
+    a, b = pick(8), pick(9)
+    g = Game.setup(deck, 3, life=[[], [], []], draw=[tempter, a, b], discard=[weak],
+                   reserves=[[], [weaver], []], starting_seat=0)
+    summon_and_use(g, tempter)
+    g.choose(weak)  # planted face up on top
+    assert [g.view(s).draw_top() for s in range(3)] == [weak] * 3  # R11.4: public
+    assert g.pending.seat == 1 and weaver in g.pending.options
+    g.choose(weaver)  # Ben summons The Weaver from reserves
+    g.choose(USE_IT)  # and looks at the top 3 cards, then puts them back in his order
+    play(g, a, weak)
+    assert dict(g.view(1).draw_known) == {0: a, 1: weak, 2: b}  # he knows
+    for seat in (0, 2):  # the others no longer know where the planted card is
+        assert g.view(seat).draw_known == ()
+        assert weak in g.view(seat).unseen()
+
+
+def test_R11_4_a_planted_card_stays_public_while_it_stays_where_it_was_put(deck):
+    """A secret look that leaves the planted card where it is (a bury that puts none of the
+    cards under) does not hide it: its place is still known to all."""
+    pick = Pick(deck)
+    tempter, digger, weak = pick(id="tempter"), pick(id="digger"), pick(3)
+    a = pick(8)
+    g = Game.setup(deck, 3, life=[[], [], []], draw=[tempter, a], discard=[weak],
+                   reserves=[[], [digger], []], starting_seat=0)
+    summon_and_use(g, tempter)
+    g.choose(weak)
+    g.choose(digger)  # Ben summons The Digger: look at the top 2, bury any of them
     g.choose(USE_IT)
-    assert g.pending is None or g.pending.kind != PICK_SEAT
+    g.choose(DONE)  # he buries none
+    assert [g.view(s).draw_top() for s in range(3)] == [weak] * 3

@@ -3,6 +3,7 @@ random plain decks and on the standard deck, 2 to 5 players."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -92,3 +93,23 @@ def test_two_thousand_quick_games_all_end(plain_deck, standard_deck):
         g = Game(deck, 2 + i % 4, i, events=False)
         play_random(g, rng, check=False)
         assert g.over and sum(not d for d in g.defeated) >= 1
+
+
+def test_events_are_facts_never_changed_after_they_are_emitted(standard_deck):
+    """STYLE.md principle 15: an event is complete when `choose` returns it; nothing changes
+    it afterwards — not the rules, not an ability's later choices, not the driver writing the
+    log (the choices go into the log line, not into the event)."""
+    from helpers import ability_deck
+
+    from dread_draw.sim import Match, SeatSpec
+
+    for i in range(60):
+        deck = standard_deck if i % 3 else ability_deck()
+        kinds = ["random", "easy", "normal"][i % 3]
+        m = Match(deck, [SeatSpec(f"S{s}", kinds) for s in range(2 + i % 4)], seed=i)
+        told = copy.deepcopy(m.events)
+        while not m.over:
+            told += copy.deepcopy(m.apply(m.cpu_choice()))
+        lines = list(m.log())  # the log adds the match's choices to the game_end line
+        assert "choices" in lines[-1] and "choices" not in m.events[-1]
+        assert m.events == told

@@ -142,6 +142,42 @@ def test_choose_refuses_an_illegal_option_and_changes_nothing(plain_deck):
     assert (g.draw, g.rows, g.pending, g.decisions) == before
 
 
+def unchanged(g: Game):
+    return (tuple(g.view(s) for s in range(g.n)), list(g.events), g.decisions)
+
+
+@pytest.mark.parametrize("bad", [9.0, "9", [9], None], ids=["float", "text", "list", "none"])
+def test_choose_refuses_anything_but_exactly_an_offered_int_and_changes_nothing(plain_deck,
+                                                                                bad):
+    """`9.0 == 9` in Python, but 9.0 is not an option: a reserve card's uid given as a float
+    once moved into the row as 9.0, then broke the game."""
+    deck = plain_deck
+    reserve = next(c for c in range(deck.size) if c == 9)
+    g = Game.setup(deck, 2, life=[[20], [21]], reserves=[[reserve], []])
+    assert g.pending.options == (REVEAL, reserve)
+    before = unchanged(g)
+    with pytest.raises(IllegalChoice, match="not a legal answer"):
+        g.choose(bad)
+    assert unchanged(g) == before and g.pending is not None and not g.over
+    g.choose(reserve)  # the real option still works
+    assert g.rows[0] == [reserve] and type(g.rows[0][0]) is int
+
+
+@pytest.mark.parametrize("bad", [True, False, 1.0, 0.0])
+def test_choose_refuses_a_bool_or_float_for_use_it_or_skip(bad):
+    """`True == 1 == USE_IT` and `False == 0 == SKIP`: still not options."""
+    deck = ability_deck()
+    pick = Pick(deck)
+    oracle = pick(id="oracle")
+    g = Game.setup(deck, 2, life=[[], []], draw=[oracle, pick(1), pick(2)])
+    g.choose(REVEAL)
+    assert g.pending.kind == USE and g.pending.options == (USE_IT, SKIP)
+    before = unchanged(g)
+    with pytest.raises(IllegalChoice):
+        g.choose(bad)
+    assert unchanged(g) == before
+
+
 # ------------------------------------------------------------------------------------ R5
 
 def test_R5_1_the_lowest_row_total_plays_next(plain_deck):
@@ -199,6 +235,39 @@ def test_R6_1_the_discard_pile_is_reshuffled_only_when_a_card_must_be_taken(plai
     ev = g.choose(REVEAL)
     assert {"type": "reshuffle", "count": size} in ev
     assert types(ev).index("reshuffle") < types(ev).index("summon") or "fail" in types(ev)
+
+
+def test_R6_2_the_pyre_with_one_card_to_go_discards_it_once(standard_deck):
+    """The Pyre (Aftermath: discard the top 2 cards of the Draw Deck) when only the card
+    just discarded is left: it is reshuffled once and discarded; the second card it would take
+    is that same card, so there is none (R4.6). It used to be reshuffled and discarded twice."""
+    deck = standard_deck
+    pyre = uid_of(deck, "the-pyre")
+    high = next(c for c in range(deck.size) if deck.strength[c] == 12 and not deck.ability[c])
+    low = next(c for c in range(deck.size) if deck.strength[c] == 2 and not deck.ability[c])
+    rest = [c for c in range(deck.size) if c not in (pyre, high, low)]
+    g = Game.setup(deck, 2, life=[[], rest], draw=[pyre, high, low], starting_seat=0)
+    play(g, REVEAL, REVEAL, REVEAL)  # Ana: The Pyre (8); Ben: 12; Ana reveals 2: fails
+    assert g.pending.kind == USE and g.pending.card == pyre
+    assert g.draw == [] and g.discard == [low]
+    ev = g.choose(USE_IT)
+    done = next(e for e in ev if e["type"] == "outcome")
+    assert [c["uid"] for c in done["discarded"]] == [low]
+    assert [e["count"] for e in ev if e["type"] == "reshuffle"] == [1]
+    assert g.zone_sizes() == deck.size
+
+
+def test_R6_2_a_reshuffle_in_the_middle_of_an_effect_leaves_out_what_it_moved(plain_deck):
+    pick = Pick(plain_deck)
+    a, b = pick(4), pick(5)
+    others = [c for c in range(plain_deck.size) if c not in (a, b)]
+    g = Game.setup(plain_deck, 2, life=[others, []], draw=[a], discard=[b])
+    taken = g.take_from_draw()
+    g.discard.append(taken)  # as a mill does
+    assert g.take_from_draw(moved=[taken]) == b  # the reshuffle left `a` on the pile
+    assert g.discard == [a] and g.draw == []
+    assert g.take_from_draw(moved=[a, b]) == -1  # nothing else to take (R4.6)
+    assert g.take_from_draw() == a  # any other take reshuffles it, as R6.1 says
 
 
 # ------------------------------------------------------------------------------- R7, R8
@@ -277,6 +346,25 @@ def test_R8_1_keep_one_drawn_card_in_reserves_and_discard_the_rest(plain_deck):
     dmg = [e for e in ev if e["type"] == "damage"][0]
     assert dmg["amount"] == 2 and dmg["kept"]["uid"] == life1[1] and dmg["life"] == 1
     assert g.reserves[1] == [life1[1]] and life1[0] in g.discard and g.life[1] == [life1[2]]
+
+
+def test_R8_1_the_rest_is_discarded_before_the_kept_cards_reserve_ability(standard_deck):
+    """The Crow (Reserve: take a card of strength 5 or less from the discard pile) kept from
+    a Life Deck draw can take the card discarded with it: the rest goes first."""
+    deck = standard_deck
+    crow = uid_of(deck, "the-crow")
+    hound = uid_of(deck, "the-hound")  # 4, plain: discarded with the Crow
+    rat, moth, beggar = (uid_of(deck, k) for k in ("the-rat-king", "the-moth", "the-beggar"))
+    g = Game.setup(deck, 2, life=[[], [crow, hound]], draw=[rat, moth, beggar],
+                   starting_seat=0)
+    play(g, REVEAL, REVEAL, REVEAL)  # Ana: 3 (damage 2); Ben: 2, then 1 fails
+    assert g.pending.kind == KEEP and set(g.pending.options) == {crow, hound}
+    ev = g.choose(crow)
+    damage = next(e for e in ev if e["type"] == "damage")
+    assert damage["kept"]["uid"] == crow and hound in g.discard
+    assert g.pending.kind == USE and g.pending.card == crow
+    g.choose(USE_IT)
+    assert hound in g.pending.options  # it may take the card just discarded
 
 
 def test_R8_1_a_single_drawn_card_is_kept_without_asking(plain_deck):
@@ -382,7 +470,7 @@ def test_R9_2_summon_ability_from_reserves_too_and_peek_is_private(plain_deck):
     top = g.draw[-1], g.draw[-2]
     assert g.view(0).draw_known == ((0, top[0]), (1, top[1]))  # R11.2: the owner sees them
     assert g.view(1).draw_known == ()  # and nobody else
-    seen = [e for e in ev if e["type"] == "ability"][0]["seen"]
+    seen = [e for e in ev if e["type"] == "outcome"][0]["seen"]  # what the ability did
     assert [c["uid"] for c in seen] == list(top)
 
 
@@ -479,6 +567,98 @@ def test_scavenge_asks_which_discarded_card_to_take(plain_deck):
     assert g.reserves[0] == [d1] and d1 not in g.discard
 
 
+def uid_of(deck, card_id: str) -> int:
+    return next(c for c in range(deck.size) if deck.card[c].id == card_id)
+
+
+def test_R9_6_a_reserve_ability_is_lost_once_its_card_changed_hands_so_one_fool_gives_one_life(
+        standard_deck):
+    """Ana's Thief swaps her Fool for Ben's Thief; her new Thief, resolving first (R9.6: the
+    acting player first), takes the Fool back. Ben's Fool trigger comes next, but the Fool
+    is in Ana's reserves by then: Ben is not asked, the ability is lost. (Ben used to be
+    asked, and one Fool gave two players a life each.)"""
+    deck = standard_deck
+    thief1, thief2 = (c for c in range(deck.size) if deck.card[c].id == "the-thief")
+    fool, another_fool = [c for c in range(deck.size) if deck.card[c].id == "the-fool"][:2]
+    weak = next(c for c in range(deck.size) if deck.strength[c] == 2 and not deck.ability[c])
+    low = next(c for c in range(deck.size) if deck.strength[c] == 1 and not deck.ability[c])
+    strong = next(c for c in range(deck.size) if deck.strength[c] == 12 and deck.damage[c])
+    g = Game.setup(deck, 2, life=[[thief1], [low]], reserves=[[fool], [thief2]],
+                   draw=[weak, strong, another_fool], starting_seat=0)
+    play(g, REVEAL, REVEAL, REVEAL)  # Ana 2; Ben 12; Ana reveals the 0-strength Fool: fails
+    assert g.pending.kind == USE and g.pending.card == thief1 and g.pending.seat == 0  # kept
+    events = play(g, USE_IT, fool, thief2)  # Ana gives her Fool, takes Ben's Thief
+    assert g.reserves == [[thief1, thief2], [fool]]
+    assert g.pending.kind == USE and (g.pending.seat, g.pending.card) == (0, thief2)
+    events += play(g, USE_IT, thief1, fool)  # her new Thief takes the Fool back
+    assert g.reserves == [[thief2, fool], [thief1]]
+    assert (g.pending.seat, g.pending.card) == (0, fool)  # the Fool, for its new owner
+    life = [len(z) for z in g.life]
+    events += g.choose(USE_IT)
+    assert (g.pending.seat, g.pending.card) == (1, thief1)  # Ben's new Thief: he may swap
+    events += g.choose(SKIP)
+    asked_about_the_fool = g.pending is not None and g.pending.card == fool
+    assert not asked_about_the_fool
+    lost = [e for e in events if e["type"] == "ability_lost"]
+    assert [(e["seat"], e["card"]["uid"]) for e in lost] == [(1, fool)]
+    assert [len(z) for z in g.life] == [life[0] + 1, life[1]] or g.over
+
+
+def test_R9_6_an_aftermath_whose_card_an_earlier_aftermath_kept_is_lost(standard_deck):
+    """Eliminated with The Widow and The Mourner in her row, Ana resolves the Mourner first
+    and keeps the Widow in her reserves: the Widow's Aftermath is no longer in the row, so it
+    is lost (not asked)."""
+    deck = standard_deck
+    widow, mourner = uid_of(deck, "the-widow"), uid_of(deck, "the-mourner")
+    high = next(c for c in range(deck.size) if deck.strength[c] == 12 and not deck.ability[c])
+    low1, low2 = [c for c in range(deck.size) if deck.strength[c] <= 1 and not deck.ability[c]][:2]
+    g = Game.setup(deck, 2, life=[[low1], [0]], draw=[widow, high, mourner, low2],
+                   starting_seat=0)
+    play(g, REVEAL, REVEAL, REVEAL)  # Ana: Widow (4); Ben: 12; Ana: Mourner (5)
+    g.choose(REVEAL)  # Ana reveals a 1: eliminated, two Aftermaths trigger
+    assert g.pending.kind == ORDER and set(g.pending.options) == {widow, mourner}
+    events = play(g, mourner, USE_IT, widow)  # the Mourner first: keep the Widow
+    assert widow in g.reserves[0]
+    assert [e["card"]["uid"] for e in events if e["type"] == "ability_lost"] == [widow]
+    assert not (g.pending and g.pending.kind == USE and g.pending.card == widow)
+
+
+def test_R9_7_the_gravedigger_is_not_offered_with_an_empty_discard_pile(standard_deck):
+    """An optional ability that could do nothing, as anyone can see, is not offered; the
+    log says it did nothing."""
+    from dread_draw.tui.narrate import Narrator
+
+    digger = uid_of(standard_deck, "the-gravedigger")
+    g = Game.setup(standard_deck, 2, life=[[0], [1]], draw=[digger])
+    assert g.discard == []
+    ev = g.choose(REVEAL)
+    assert g.pending.kind == SUMMON  # no "use The Gravedigger?" question
+    idle = [e for e in ev if e["type"] == "ability_idle"]
+    assert [e["card"]["uid"] for e in idle] == [digger] and idle[0]["when"] == "summon"
+    assert not any(e["type"] == "ability" for e in ev)
+    line = Narrator(standard_deck, ["Ana", "Ben"])(idle[0])
+    assert line == "Ana's The Gravedigger has nothing to act on: its Summon ability does nothing."
+
+
+def test_R9_7_the_gravedigger_is_offered_when_a_card_is_there_to_take(standard_deck):
+    digger = uid_of(standard_deck, "the-gravedigger")
+    weak = next(c for c in range(standard_deck.size) if standard_deck.strength[c] == 2)
+    g = Game.setup(standard_deck, 2, life=[[0], [1]], draw=[digger], discard=[weak])
+    g.choose(REVEAL)
+    assert g.pending.kind == USE and g.pending.card == digger
+
+
+def test_R9_7_R13_2_a_look_at_an_empty_draw_deck_is_not_offered_and_reshuffles_nothing():
+    deck = ability_deck()
+    pick = Pick(deck)
+    oracle = pick(id="oracle")
+    g = Game.setup(deck, 2, life=[[], []], draw=[], reserves=[[oracle], []], rest="discard")
+    assert g.draw == [] and g.discard
+    ev = g.choose(oracle)  # summoned from reserves: Summon: look at the top 2 cards
+    assert [e["type"] for e in ev if e["type"].startswith("ability")] == ["ability_idle"]
+    assert "reshuffle" not in types(ev) and g.draw == []
+
+
 # ----------------------------------------------------------------------------------- R10
 
 def test_R10_1_R10_2_the_winner_reads_their_whole_life_deck_as_a_fortune(plain_deck):
@@ -534,3 +714,54 @@ def test_R6_1_a_copy_given_an_rng_reshuffles_with_it_and_leaves_the_original(pla
     c.choose(REVEAL)
     assert c.draw == expected[:-1]  # the new top card (the end) was revealed
     assert g.draw == [] and len(g.discard) == plain_deck.size - 2
+
+
+# ----------------------------------------------------------------------------------- R13
+
+@pytest.mark.parametrize("card_id", ["the-augur", "the-drowned", "the-magician"])
+def test_R13_2_a_look_at_the_draw_deck_sees_what_it_holds_and_reshuffles_nothing(
+        standard_deck, card_id):
+    """Looking is not taking: The Augur (look at 3), The Drowned (look at 2, bury) and The
+    Magician (look at 3, arrange) with a single card left see that card only; the discard
+    pile stays where it is."""
+    deck = standard_deck
+    card = uid_of(deck, card_id)
+    last = next(c for c in range(deck.size) if deck.strength[c] == 2 and not deck.ability[c])
+    others = [c for c in range(deck.size) if c not in (card, last)]
+    g = Game.setup(deck, 2, life=[[], others[:10]], draw=[last], reserves=[[card], []],
+                   discard=others[10:], starting_seat=0)
+    pile = list(g.discard)
+    if deck.card[card].keyword == "Summon":
+        ev = g.choose(card)  # summoned from reserves
+    else:  # a Reserve ability: put the card in reserves again, as keeping it would
+        g.reserves[0].remove(card)
+        g.to_reserves(0, card)
+        g.pending, g._resume = None, None
+        g._run()
+        ev = []
+    assert g.pending.kind == USE and g.pending.card == card
+    ev += g.choose(USE_IT)
+    seen = next(e for e in ev if e["type"] == "outcome")["seen"]
+    assert [c["uid"] for c in seen] == [last]
+    assert "reshuffle" not in types(ev) and g.discard == pile
+    assert g.view(0).draw_known == ((0, last),)
+
+
+def test_R9_5_cards_label_an_always_active_ability_always(standard_deck):
+    """R9.5: an ability with no keyword is always in effect; cards show it as "Always" —
+    on the card, in its full text, in `dread-draw cards` and in the rules."""
+    from typer.testing import CliRunner
+
+    from dread_draw.cli import app
+    from dread_draw.rules_text import rules_markdown
+    from dread_draw.tui.narrate import ability_text
+
+    always = [c for c in standard_deck.cards if c.ability and c.ability.when == "always"]
+    assert always
+    for card in always:
+        assert card.keyword == "Always"
+        assert ability_text(card).startswith("Always: ")
+    table = CliRunner().invoke(app, ["cards"], env={"COLUMNS": "200"}).output
+    assert all("Always" in line for line in table.splitlines() if always[0].name in line)
+    assert "**Always**: works all the time" in rules_markdown()
+    assert "no keyword on the card" not in rules_markdown()

@@ -160,7 +160,7 @@ def test_a_crash_while_writing_leaves_the_previous_save(folder, deck_file, monke
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", crash)
-    saver = match.listeners[0]
+    saver = match.hooks[0]
     play_on(match, stop=6)  # the game goes on; the write failed
     assert "No space left on device" in saver.error
     assert folder.current.read_bytes() == before

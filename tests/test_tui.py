@@ -181,7 +181,7 @@ async def test_a_whole_game_through_the_keys_ends_with_the_fortune_and_a_rematch
     """One person against two CPUs: every decision by key; R10.2: the fortune is read
     card by card (present, near future, distant future); rematch keeps the seats."""
     seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
-    match = Match(fierce_deck, seats, seed=3)
+    match = Match(fierce_deck, seats, seed=4)
     app = make_app(match)
     async with app.run_test(size=SIZE) as pilot:
         over = await play_out(app, pilot)
@@ -193,7 +193,7 @@ async def test_a_whole_game_through_the_keys_ends_with_the_fortune_and_a_rematch
         assert f"{winner} wins the game after {match.game.round} rounds" in log
         assert "Ana reveals" in log
         fortune = match.game.fortune
-        assert len(fortune) >= 3, "seed 3 should leave the winner three Life Deck cards"
+        assert len(fortune) >= 3, "seed 4 should leave the winner three Life Deck cards"
         assert not over.query(".fortune-card")
         assert "Turn the next card" in text_of(over.query_one(KeyBar))
         await pilot.press("enter")
@@ -816,7 +816,7 @@ async def test_the_layout_turns_compact_when_the_terminal_shrinks(plain_deck):
 async def test_a_seat_too_full_for_framed_tiles_turns_compact_alone(plain_deck):
     """Nothing is cut off: a seat whose cards would overflow one line is drawn compact."""
     seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
-    match = Match(plain_deck, seats, seed=25)
+    match = Match(plain_deck, seats, seed=46)
 
     def crowded(m):
         return len(m.game.rows[1]) + len(m.game.reserves[1]) >= 5
@@ -1209,7 +1209,8 @@ def test_R4_4_R9_4_an_eliminated_player_hears_why_before_an_aftermath_is_offered
 
 def test_the_log_says_what_an_ability_did_once_its_player_chose(standard_deck):
     """A log that says what just happened: the card a Summon ability took from the discard
-    pile is public (reserves are face up, R11.1), and is told as soon as it is chosen."""
+    pile is public (reserves are face up, R11.1), and is told as soon as it is chosen: what
+    the ability did is its own event, told once."""
     deck = standard_deck
     digger = next(u for u in range(deck.size) if deck.card[u].id == "the-gravedigger")
     plain = [u for u in range(deck.size) if deck.ability[u] is None]
@@ -1221,11 +1222,10 @@ def test_the_log_says_what_an_ability_did_once_its_player_chose(standard_deck):
     lines = [line for line in map(say, list(g.events) + g.choose(g.pending.options[0])) if line]
     lines += [line for line in map(say, g.choose(USE_IT)) if line]  # Mara uses it
     assert lines[-1].startswith("Mara uses The Gravedigger: Summon:")
-    assert say.follow_up() is None  # nothing chosen yet
-    g.choose(wanted)
+    assert not any("takes" in line for line in lines)  # nothing chosen yet
+    told = [line for line in map(say, g.choose(wanted)) if line]
     took = f"Mara takes {card_label(deck, wanted)} from the discard pile into reserves."
-    assert say.follow_up() == took
-    assert say.follow_up() is None  # said once
+    assert told[0] == took
 
 
 @pytest.mark.parametrize("reveal", [False, True])
@@ -1241,11 +1241,8 @@ def test_R11_the_log_says_how_many_seen_cards_went_under_and_which_only_in_a_rep
     say = Narrator(deck, ["Mara", "Ben"], reveal=reveal)
     for ev in list(g.events) + g.choose(REVEAL) + g.choose(USE_IT):
         say(ev)
-    say.follow_up()
-    g.choose(a)  # Mara puts a under, then stops
-    assert say.follow_up() is None  # not done yet
-    g.choose(DONE)
-    told = say.follow_up()
+    assert not [e for e in g.choose(a) if e["type"] == "outcome"]  # not done yet
+    told = next(say(e) for e in g.choose(DONE) if e["type"] == "outcome")  # Mara stops
     if reveal:
         assert told == f"Mara puts {card_label(deck, a)} on the bottom of the Draw Deck."
     else:
@@ -1259,7 +1256,7 @@ def test_a_replay_names_the_private_cards_and_the_table_does_not(standard_deck):
                               SeatSpec("C", "normal")], seed=11)
     m.play_cpus()
     live, replay = (Narrator(standard_deck, ["A", "B", "C"], reveal=r) for r in (False, True))
-    seen = [e for e in m.events if e["type"] == "ability" and e.get("seen")]
+    seen = [e for e in m.events if e["type"] == "outcome" and e.get("seen")]
     tossed = [e for e in m.events if e["type"] == "damage" and len(e["drawn"]) > 1]
     assert seen and tossed
     for ev in m.events:
@@ -1425,6 +1422,15 @@ async def test_R10_2_each_fortune_card_turned_is_scrolled_into_sight_and_numbere
         n = len(fortune) - 2
         assert titles == ["The present", "The near future"] + [
             f"The distant future ({k} of {n})" for k in range(1, n + 1)]
+
+
+def test_the_final_standings_count_the_winners_cards_in_words(plain_deck):
+    match = Match(plain_deck, [SeatSpec("Ana", "random"), SeatSpec("Ben", "random")], seed=7)
+    while not match.over:
+        match.apply(match.cpu_choice())
+    assert len(match.game.life[match.game.winner]) == 1  # seed 7: one card left to read
+    text = GameOver(match).standings()
+    assert "winner, 1 card left in the Life Deck" in text and "defeated" in text
 
 
 def test_R11_2_a_known_hidden_card_is_placed_from_the_nearer_end_of_its_pile():

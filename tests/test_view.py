@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from types import MappingProxyType
 
+import pytest
 from helpers import Pick, ability_deck
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dread_draw.rules import KEEP, REVEAL, USE_IT, Game, determinize
+from dread_draw.rules import KEEP, REVEAL, USE_IT, Deck, Game, determinize
+from dread_draw.rules.game import take_damage
 
 
 def swap_hidden(g: Game, seat: int, rng: random.Random) -> Game:
@@ -98,3 +102,114 @@ def test_determinize_gives_a_game_with_the_same_view_that_plays_on(standard_deck
         assert sample.view(seat) == v
         advance(sample, rng, 10_000)
         assert sample.over
+
+
+# ------------------------------------------------------------------ views are snapshots
+
+IMMUTABLE = (int, float, str, bytes, type(None), frozenset)
+
+
+def reachable_values(view) -> list[object]:
+    """Every object reachable from a view through its fields, tuples, read-only mappings
+    and value objects; fails on any container that could be changed."""
+    out: list[object] = []
+    seen: set[int] = set()
+
+    def walk(obj: object) -> None:
+        if id(obj) in seen or isinstance(obj, IMMUTABLE):
+            return
+        seen.add(id(obj))
+        out.append(obj)
+        if isinstance(obj, tuple):  # a View, a Decision, a zone, a frame
+            for x in obj:
+                walk(x)
+        elif isinstance(obj, MappingProxyType):
+            for k, v in obj.items():
+                walk(k)
+                walk(v)
+        elif isinstance(obj, Deck):
+            for name in Deck.__slots__:
+                walk(getattr(obj, name))
+        elif dataclasses.is_dataclass(obj):  # Card, Ability, Pick: frozen value objects
+            assert obj.__dataclass_params__.frozen, type(obj)
+            for f in dataclasses.fields(obj):
+                walk(getattr(obj, f.name))
+        else:  # the rules' step functions named by the pending frames: code, not state
+            assert callable(obj), f"a {type(obj).__name__} is reachable from a view"
+
+    walk(view)
+    return out
+
+
+def test_R11_a_view_is_a_snapshot_nothing_reachable_from_it_can_change_the_game(
+        standard_deck):
+    g = Game(standard_deck, 3, seed=8)
+    advance(g, random.Random(8), 70)
+    seat = g.pending.seat
+    v = g.view(seat)
+    before = (g.copy().view(0), g.copy().view(1), g.copy().view(2), list(g.events))
+    values = reachable_values(v)  # asserts that none of them is a list, dict or set
+    assert any(isinstance(x, Deck) for x in values)
+    with pytest.raises(AttributeError):
+        v.deck.strength = (99,) * standard_deck.size  # the rules read the deck
+    with pytest.raises(TypeError):
+        v.uses[0] = 5  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        v.rows = ()  # type: ignore[misc]
+    assert v.uses is not g.uses
+    assert (g.view(0), g.view(1), g.view(2), list(g.events)) == before
+    advance(g, random.Random(9), 20)  # the game moves on; the view does not
+    assert v == before[seat]
+
+
+def test_R11_2_a_card_a_seat_tracked_stays_known_when_another_seat_draws_it_for_damage():
+    """Seat 0 peeked at the top card; seat 1 then gained it as life and draws it for damage:
+    seat 0 still knows where it is (among seat 1's drawn cards), and deals it as known."""
+    deck = ability_deck()
+    pick = Pick(deck)
+    oracle = pick(id="oracle")
+    tracked = pick(1)
+    g = Game.setup(deck, 2, life=[[], [pick(5), pick(6)]], draw=[oracle, tracked, pick(2)])
+    g.choose(REVEAL)
+    g.choose(USE_IT)  # seat 0 sees the top two cards: `tracked` on top
+    g.gain_life(1, 1)  # seat 1 puts it, face down, on top of its Life Deck
+    assert g.view(0).life_known[1] == ((0, tracked),)
+    take_damage(g, 1, 2)  # seat 1 draws it and another card
+    assert g.pending.kind == KEEP and g.pending.seat == 1
+    v = g.view(0)
+    assert v.looking_known[1] == (tracked,) and v.looking_counts[1] == 2
+    assert tracked in v.located() and tracked not in v.unseen()
+    assert v.looking_known[0] == () and g.view(1).looking_known == ((), ())
+    sample = determinize(v, random.Random(1))
+    assert tracked in sample.looking[1] and sample.view(0) == v
+
+
+def test_R10_2_determinize_works_on_a_finished_game(standard_deck):
+    """The winner's fortune is read face up: its cards are public, and counted once."""
+    read = 0
+    for seed in range(30):
+        g = Game(standard_deck, 2 + seed % 4, seed)
+        advance(g, random.Random(seed), 10_000)
+        assert g.over
+        read += bool(g.fortune)
+        for seat in range(g.n):
+            v = g.view(seat)
+            assert determinize(v, random.Random(seed)).view(seat) == v
+    assert read >= 5
+
+
+@settings(max_examples=300, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 2**32), steps=st.integers(0, 400),
+       abilities=st.booleans(), data=st.data())
+def test_R11_determinize_reproduces_every_public_fact_of_a_view(standard_deck, players, seed,
+                                                                steps, abilities, data):
+    """For any position of any game and any seat (the one to move or not, the game over or
+    not), a determinized game shows that seat the very same view: every public fact, and
+    everything the seat alone knows, in place; only what it cannot see is dealt anew."""
+    g = Game(ability_deck() if abilities else standard_deck, players, seed)
+    advance(g, random.Random(seed), steps)
+    seat = data.draw(st.integers(0, players - 1))
+    v = g.view(seat)
+    sample = determinize(v, random.Random(seed + 1))
+    assert sample.view(seat) == v
+    assert sample.zone_sizes() == g.zone_sizes() == g.deck.size

@@ -6,24 +6,29 @@ from __future__ import annotations
 
 import random
 
+from dread_draw.ai.dice import restart
 from dread_draw.ai.policy import Sight, answer, pool_odds
+from dread_draw.rules import Decision, View
 
 MISTAKE = 0.2  # how often it picks a random legal option instead of thinking
 
 
 class EasyAgent:
     name = "easy"
-    needs_view = True
+    reads_view = True
 
-    def __init__(self, rng: random.Random, mistakes: float = MISTAKE, **_):
+    def __init__(self, rng: random.Random, mistakes: float = MISTAKE, **_: object) -> None:
         self.rng = rng
         self.mistakes = mistakes
 
-    def choose(self, view, decision) -> int:
+    def choose(self, view: View | None, decision: Decision) -> int:
+        assert view is not None, "this CPU decides from its seat's view"
         opts = decision.options
-        if len(opts) > 1 and self.rng.random() < self.mistakes:
-            return self.rng.choice(opts)
-        strength = view.deck.strength
-        everything = range(view.deck.size)  # no card counting
-        sight = Sight(view.life_counts, lambda bar: pool_odds(everything, strength, bar))
+        rng = restart(self.rng, decision.number)
+        if len(opts) > 1 and rng.random() < self.mistakes:
+            return rng.choice(opts)
+        deck = view.deck
+        everything = range(deck.size)  # no card counting
+        top = view.draw_top() if view.draw_count else -1
+        sight = Sight(lambda bar: pool_odds(everything, deck, bar), top)
         return answer(view, view.seat, decision, sight, caution=0.5)

@@ -23,12 +23,14 @@ from __future__ import annotations
 import random
 import time
 
+from dread_draw.ai.dice import restart
 from dread_draw.ai.policy import Sight, answer, card_values, pool_odds, view_sight, worn_out
-from dread_draw.rules import SKIP, determinize
+from dread_draw.rules import SKIP, Decision, Deck, Game, View, determinize
 
 # Rollouts per ms of budget for 2 players (fewer for more): calibrated so the schedule takes
-# about half the budget on this shared 2-core machine under load.
-ROLLOUTS_PER_MS = 1.2
+# about half the budget on this shared 2-core machine under load. 1.5x the 1.2 it was before
+# the core's rollouts got cheaper (issue 13): more search for the same thinking time.
+ROLLOUTS_PER_MS = 1.8
 HORIZON = 1  # rounds played past the current one before a rollout is scored
 MIN_SAMPLES = 4
 CANDIDATES = 4  # options searched at most: the heuristic's choice and the likeliest others
@@ -37,14 +39,14 @@ SHARPNESS = 2.0
 MAX_DECISIONS = 5000  # a rollout stops here and is scored by Life left (games rarely do)
 
 
-def rollout_sight(g) -> Sight:
-    """Rollout odds of a reveal: the sampled Draw Deck's make-up (not its order)."""
-    strength = g.deck.strength
-    return Sight([len(z) for z in g.life],
-                 lambda bar: pool_odds(g.draw or g.discard, strength, bar))
+def rollout_sight(g: Game) -> Sight:
+    """Rollout odds of a reveal: the sampled Draw Deck's make-up (not its order; the rollout's
+    seats do not know the sampled top card)."""
+    deck = g.deck
+    return Sight(lambda bar: pool_odds(g.draw or g.discard, deck, bar))
 
 
-def standing(g, seat: int) -> float:
+def standing(g: Game, seat: int) -> float:
     """A cut-off game's worth to `seat`: its share of the others' material (Life cards, and
     less so reserve cards), sharpened so that being ahead counts like winning."""
     worth = []
@@ -58,18 +60,18 @@ def standing(g, seat: int) -> float:
     return worth[seat] / total if total else 0.0
 
 
-def rollout(g, seat: int, horizon: int | None = None) -> float:
+def rollout(g: Game, seat: int, horizon: int | None = None) -> float:
     """Play the sampled game on with the shared heuristics in every seat: to its end (1 if
     `seat` wins), or `horizon` rounds past the current one, then score its `standing`."""
     stop = g.decisions + MAX_DECISIONS
     last = g.round + horizon if horizon is not None else None
+    sight = rollout_sight(g)
+    choose = g.choose
     while not g.over:
         d = g.pending
+        assert d is not None
         opts = d.options
-        if len(opts) == 1:
-            g.choose(opts[0])
-        else:
-            g.choose(answer(g, d.seat, d, rollout_sight(g)))
+        choose(opts[0] if len(opts) == 1 else answer(g, d.seat, d, sight))
         if g.decisions > stop or (last is not None and g.round > last):
             return standing(g, seat)
     return 1.0 if g.winner == seat else 0.0
@@ -77,10 +79,10 @@ def rollout(g, seat: int, horizon: int | None = None) -> float:
 
 class HardAgent:
     name = "hard"
-    needs_view = True
+    reads_view = True
 
     def __init__(self, rng: random.Random, think_ms: int = 250, samples: int | None = None,
-                 horizon: int | None = HORIZON, **_):
+                 horizon: int | None = HORIZON, **_: object) -> None:
         self.rng = rng
         self.horizon = horizon
         self.think_ms = think_ms
@@ -92,24 +94,28 @@ class HardAgent:
             return self.samples
         return max(MIN_SAMPLES, int(self.think_ms * ROLLOUTS_PER_MS * 2 / players / k))
 
-    def choose(self, view, decision) -> int:
+    def choose(self, view: View | None, decision: Decision) -> int:
+        assert view is not None, "this CPU decides from its seat's view"
         opts = decision.options
         if len(opts) == 1:
             return opts[0]
         if worn_out(view, decision):
             return SKIP
+        # The search draws thousands of numbers: a Mersenne Twister seeded from the dice.
+        rng = random.Random(restart(self.rng, decision.number).getrandbits(64))
         seat = view.seat
         prior = answer(view, seat, decision, view_sight(view))
         deadline = time.perf_counter() + self.think_ms / 1000 if self.samples is None else None
         opts = candidates(view.deck, opts, prior)
         k = len(opts)
         wins = [0.0] * k
-        diffs = [[] for _ in range(k)]  # per sample: option's result minus the prior's
+        diffs: list[list[float]] = [[] for _ in range(k)]  # per sample: minus the prior's
         p = opts.index(prior)
+        unseen = view.unseen()
         for _ in range(self.schedule(k, view.players)):
-            root = determinize(view, self.rng)
+            root = determinize(view, rng, unseen)
             results = []
-            for i, o in enumerate(opts):
+            for i, o in enumerate(opts):  # copies: every option meets the same reshuffles
                 g = root.copy() if i < k - 1 else root
                 g.choose(o)
                 results.append(rollout(g, seat, self.horizon))
@@ -124,7 +130,7 @@ class HardAgent:
         return opts[best]
 
 
-def candidates(deck, options, prior: int) -> tuple[int, ...]:
+def candidates(deck: Deck, options: tuple[int, ...], prior: int) -> tuple[int, ...]:
     """At most `CANDIDATES` options to search: the prior, REVEAL/DONE (-1) if offered, then
     the cards worth most and least (the extremes are where heuristics go wrong)."""
     if len(options) <= CANDIDATES:

@@ -6,14 +6,16 @@ from __future__ import annotations
 import random
 
 from dread_draw.ai.policy import answer, view_sight
+from dread_draw.rules import Decision, View
 
 
 class NormalAgent:
     name = "normal"
-    needs_view = True
+    reads_view = True
 
-    def __init__(self, rng: random.Random, **_):
+    def __init__(self, rng: random.Random, **_: object) -> None:
         self.rng = rng  # unused: `normal` decides the same way every time from the same view
 
-    def choose(self, view, decision) -> int:
+    def choose(self, view: View | None, decision: Decision) -> int:
+        assert view is not None, "this CPU decides from its seat's view"
         return answer(view, view.seat, decision, view_sight(view))

@@ -31,11 +31,11 @@ copy), so clones share it.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import os
 import random
 import time
+from typing import cast
 
 import numpy as np
 import pyspiel
@@ -272,11 +272,14 @@ class DreadDrawState(pyspiel.State):
         return self._core.game.pending
 
     def view(self, seat: int) -> View:
+        assert self._core is not None, "no view during the deal"
         return self._core.game.view(seat)
 
     def action_for(self, option: int) -> int:
         """The action that answers the pending Decision with `option`."""
-        return self._rules.actions.encode(self.decision.kind, option)
+        d = self.decision
+        assert d is not None, "no decision pending"
+        return self._rules.actions.encode(d.kind, option)
 
     def view_text(self, player: int) -> str:
         """Player `player`'s information state: the text of its View (R11)."""
@@ -364,6 +367,7 @@ class DreadDrawState(pyspiel.State):
         self._core = _Frozen(game)
 
     def _place(self, action: int) -> None:
+        assert self._shuffling is not None
         what, cards = self._shuffling
         placed = self._placed
         placed.append(action)
@@ -378,7 +382,8 @@ class DreadDrawState(pyspiel.State):
 
     def _advance(self) -> None:
         """Run the waiting action on a copy of the core with the shuffles chosen so far."""
-        g = self._core.game.copy(rng=_Shuffler(self._script))
+        assert self._core is not None and self._acting is not None
+        g = self._core.game.copy(rng=cast(random.Random, _Shuffler(self._script)))
         try:
             g.choose(self._acting)
         except _NeedShuffle as need:
@@ -460,7 +465,7 @@ def _steps(frames) -> str:
     return " ".join(f"{fn.__name__}{tuple(args)!r}" for fn, args in frames)
 
 
-_VIEW_FIELDS = tuple(f.name for f in dataclasses.fields(View) if f.name != "deck")
+_VIEW_FIELDS = tuple(name for name in View._fields if name != "deck")
 
 
 def view_text(view: View) -> str:
@@ -486,7 +491,8 @@ def view_text(view: View) -> str:
         "pending": pending, "rows": lambda v: per_seat(v, cards),
         "reserves": lambda v: per_seat(v, cards), "discard": cards, "looking": cards,
         "fortune": cards, "draw_known": places, "life_known": lambda v: per_seat(v, places),
-        "_frames": _steps, "_resume": lambda r: _steps([r]) if r else "none",
+        "looking_known": lambda v: per_seat(v, cards),
+        "frames": _steps, "resume": lambda r: _steps([r]) if r else "none",
         "uses": lambda u: "[" + ", ".join(f"{label[c]} x{k}" for c, k in sorted(u.items())) + "]",
     }
     return "\n".join([f"{name}: {formats.get(name, str)(getattr(view, name))}"

@@ -1,24 +1,54 @@
-"""The rules core: pure and deterministic; no I/O, no clock, no screen (RULES.md R1–R13)."""
+"""The rules core: pure and deterministic; no I/O, no clock, no screen (RULES.md R1–R13).
 
-from dread_draw.errors import IllegalChoice
-from dread_draw.rules.game import (
+It imports only the standard library and itself. Importing it registers the standard
+effect vocabulary (`dread_draw.rules.effects`).
+"""
+
+from dread_draw.rules import effects as _effects  # noqa: F401  (registers the vocabulary)
+from dread_draw.rules.decision import (
+    CARD_PICKS,
     DONE,
+    GIVE,
+    HARM,
+    HELP,
     KEEP,
     KINDS,
+    NEXT_TURN,
     ORDER,
     PICK_CARD,
     PICK_SEAT,
     REVEAL,
+    SEAT_PICKS,
     SKIP,
     SUMMON,
+    TAKE,
+    TO_BOTTOM,
+    TO_TOP,
     USE,
     USE_IT,
     Decision,
-    Game,
+    Pick,
 )
-from dread_draw.rules.view import View, determinize
+from dread_draw.rules.deck import LIFE_DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, Ability, Card, Deck
+from dread_draw.rules.errors import DeckError, DreadDrawError, IllegalChoice
+from dread_draw.rules.game import Event, Game, determinize
+from dread_draw.rules.public import (
+    PublicState,
+    always_amount,
+    card_to_beat,
+    next_to_play,
+    round_damage,
+    ward,
+)
+from dread_draw.rules.registry import EFFECTS, EffectSpec, Tell, always, effect
+from dread_draw.rules.view import View
 
 __all__ = [
-    "DONE", "KEEP", "KINDS", "ORDER", "PICK_CARD", "PICK_SEAT", "REVEAL", "SKIP", "SUMMON", "USE",
-    "USE_IT", "Decision", "Game", "IllegalChoice", "View", "determinize",
+    "CARD_PICKS", "DONE", "EFFECTS", "GIVE", "HARM", "HELP", "KEEP", "KINDS",
+    "LIFE_DECK_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "NEXT_TURN", "ORDER", "PICK_CARD",
+    "PICK_SEAT", "REVEAL", "SEAT_PICKS", "SKIP", "SUMMON", "TAKE", "TO_BOTTOM", "TO_TOP", "USE",
+    "USE_IT", "Ability", "Card", "Decision", "Deck", "DeckError", "DreadDrawError",
+    "EffectSpec", "Event", "Game", "IllegalChoice", "Pick", "PublicState", "Tell", "View",
+    "always", "always_amount", "card_to_beat", "determinize", "effect", "next_to_play",
+    "round_damage", "ward",
 ]

@@ -10,62 +10,106 @@ that will receive the answer. Frames hold only seats, numbers and public cards �
 card hidden from any seat — so the stack can be copied cheaply for the CPU's search and
 shown in a seat's view without leaking anything (R11).
 
-Zones are lists of card uids (see `dread_draw.cards.Deck`). The Draw Deck and Life Decks
-keep their *top at the end* of the list, so taking the top card is `pop()`.
+Zones are lists of card uids (see `dread_draw.rules.deck.Deck`). The Draw Deck and Life
+Decks keep their *top at the end* of the list, so taking the top card is `pop()`. The
+state's fields are declared once, in `dread_draw.rules.state`.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from typing import Any
 
-from dread_draw.cards import LIFE_DECK_SIZE, Deck
-from dread_draw.errors import IllegalChoice
-
-# Decision kinds and their options.
-SUMMON = "summon"  # options: REVEAL, or the uid of a reserve card that beats the row (R4.1, R4.5)
-USE = "use"  # options: USE_IT / SKIP: play an optional Summon/Reserve/Aftermath ability (R9.1)
-KEEP = "keep"  # options: uids of the cards drawn from the Life Deck; keep one (R8.1)
-ORDER = "order"  # options: uids of triggered Aftermath cards; which resolves next (R9.4)
-PICK_CARD = "card"  # an ability's card parameter: options are uids (and maybe DONE)
-PICK_SEAT = "seat"  # an ability's player parameter: options are seats
-KINDS = (SUMMON, USE, KEEP, ORDER, PICK_CARD, PICK_SEAT)
-
-REVEAL = -1  # SUMMON: reveal the top card of the Draw Deck
-DONE = -1  # PICK_CARD: stop choosing (when the ability allows it)
-USE_IT, SKIP = 1, 0
+from dread_draw.rules.decision import (
+    KEEP,
+    ORDER,
+    PICK_CARD,
+    PICK_SEAT,
+    REVEAL,
+    SEAT_PICKS,
+    SKIP,
+    SUMMON,
+    USE,
+    USE_IT,
+    Decision,
+    Pick,
+)
+from dread_draw.rules.deck import LIFE_DECK_SIZE, Deck
+from dread_draw.rules.errors import IllegalChoice
+from dread_draw.rules.public import card_to_beat, next_to_play, round_damage, ward
+from dread_draw.rules.registry import EFFECTS
+from dread_draw.rules.state import (
+    FRAMES,
+    HIDDEN,
+    HIDDEN_ZONES,
+    KNOWLEDGE,
+    LOG,
+    PENDING,
+    PER_SEAT,
+    PILE,
+    PRIVATE_ZONES,
+    REPLACED,
+    RESUME,
+    RNG,
+    SECRET,
+    SHARED,
+    SLOTS,
+    STATE,
+    VALUE,
+    ZONES,
+)
+from dread_draw.rules.view import View, snapshot
 
 STALEMATE_ROUNDS = 10  # R10.3
+_new_decision = tuple.__new__  # Decision(...) without its keyword-argument layer: on every ask
 
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """A choice a seat must make: `options` is the single source of truth for what is legal.
-
-    `card` is the card the Decision is about (the ability's card for USE and PICK_*), or -1.
-    `prompt` says in words what is being chosen, for abilities' parameters.
-    """
-
-    seat: int
-    kind: str
-    options: tuple[int, ...]
-    card: int = -1
-    prompt: str = ""
+Event = dict[str, Any]
+Step = Callable[..., None]
+Frame = tuple[Step, tuple[Any, ...]]
 
 
 class Game:
-    """The state of one game and its own RNG. Build with `Game(deck, players, seed)`."""
+    """The state of one game and its own RNG. Build with `Game(deck, players, seed)`.
 
-    __slots__ = (
-        "deck", "n", "seed", "rng", "events", "draw", "discard", "life", "reserves", "rows",
-        "looking", "in_round", "defeated", "totals", "knows", "round", "starting_seat",
-        "current", "last_winner", "quiet_rounds", "damaged", "winner", "over", "pending",
-        "_resume", "_stack", "decisions", "next_seat", "fortune", "stalemate", "_last_ability",
-        "uses",
-    )
+    Its fields are those of the state declaration (`dread_draw.rules.state.STATE`); the
+    annotations below only give them their types, and are checked against it."""
+
+    __slots__ = SLOTS
+    deck: Deck
+    n: int
+    seed: int
+    rng: random.Random
+    events: list[Event] | None
+    draw: list[int]
+    life: list[list[int]]
+    looking: list[list[int]]
+    knows: list[set[int]]
+    discard: list[int]
+    fortune: list[int]
+    rows: list[list[int]]
+    reserves: list[list[int]]
+    in_round: list[bool]
+    defeated: list[bool]
+    totals: list[int]
+    uses: Mapping[int, int]
+    round: int
+    starting_seat: int
+    current: int
+    last_winner: int
+    quiet_rounds: int
+    damaged: bool
+    winner: int
+    over: bool
+    stalemate: bool
+    decisions: int
+    next_seat: int
+    pending: Decision | None
+    _resume: Frame | None
+    _stack: list[Frame]
 
     def __init__(self, deck: Deck, players: int, seed: int = 0, *, events: bool = True,
-                 game_index: int = 0, seat_info: list[dict] | None = None):
+                 game_index: int = 0, seat_info: list[dict[str, str]] | None = None) -> None:
         """Shuffle (R2.1), deal 10 cards to each Life Deck, pick a starting player (R2.3)."""
         deck.check_players(players)
         rng = random.Random(seed)
@@ -103,23 +147,25 @@ class Game:
                 discard, reserves, starting_seat, events, 0, None)
         return g
 
-    def _init(self, deck, players, seed, rng, life, draw, discard, reserves, starting_seat,
-              events, game_index, seat_info):
+    def _init(self, deck: Deck, players: int, seed: int, rng: random.Random,
+              life: list[list[int]], draw: list[int], discard: list[int],
+              reserves: list[list[int]], starting_seat: int, events: bool, game_index: int,
+              seat_info: list[dict[str, str]] | None) -> None:
         self.deck = deck
         self.n = players
         self.seed = seed
         self.rng = rng
-        self.events: list[dict] | None = [] if events else None
-        self.draw: list[int] = draw
-        self.discard: list[int] = discard
-        self.life: list[list[int]] = [list(z) for z in life]
-        self.reserves: list[list[int]] = reserves
-        self.rows: list[list[int]] = [[] for _ in range(players)]
-        self.looking: list[list[int]] = [[] for _ in range(players)]
+        self.events = [] if events else None
+        self.draw = draw
+        self.discard = discard
+        self.life = [list(z) for z in life]
+        self.reserves = reserves
+        self.rows = [[] for _ in range(players)]
+        self.looking = [[] for _ in range(players)]
         self.in_round = [False] * players
         self.defeated = [False] * players
         self.totals = [0] * players
-        self.knows: list[set[int]] = [set() for _ in range(players)]
+        self.knows = [set() for _ in range(players)]
         self.round = 0
         self.starting_seat = starting_seat
         self.current = starting_seat
@@ -129,17 +175,16 @@ class Game:
         self.winner = -1
         self.over = False
         self.stalemate = False
-        self.pending: Decision | None = None
+        self.pending = None
         self._resume = None
-        self._stack: list = []
+        self._stack = []
         self.decisions = 0
         self.next_seat = -1
-        self.fortune: list[int] = []
-        self._last_ability: dict = {}
+        self.fortune = []
         # R9.1: optional abilities used this round, per card (public: everyone sees them). A
-        # new dict on every change, so copies may share it. CPU seats read it to stop
-        # Reserve abilities from feeding each other for ever (two Thieves swapping).
-        self.uses: dict[int, int] = {}
+        # new mapping on every change, so copies and views may share it. CPU seats read it to
+        # stop Reserve abilities from feeding each other for ever (two Thieves swapping).
+        self.uses = {}
         if self.events is not None:
             info = seat_info or [{"name": f"Seat {s + 1}", "agent": ""} for s in range(players)]
             self.events.append({
@@ -153,15 +198,17 @@ class Game:
 
     # ----------------------------------------------------------------------------- playing
 
-    def choose(self, option: int) -> list[dict]:
+    def choose(self, option: int) -> list[Event]:
         """Answer the pending Decision; return the events up to the next one (R-numbered).
 
-        An option the Decision does not offer raises IllegalChoice and changes nothing.
+        An option the Decision does not offer — anything but exactly one of its ints: a bool,
+        a float or a string equal to one is not an option — raises IllegalChoice and changes
+        nothing.
         """
         d = self.pending
         if d is None:
             raise IllegalChoice("The game is over: there is nothing left to choose.")
-        if option not in d.options:
+        if type(option) is not int or option not in d.options or self._resume is None:
             raise IllegalChoice(
                 f"{option!r} is not a legal answer to this {d.kind!r} decision of seat {d.seat}; "
                 f"the options are {list(d.options)}."
@@ -176,54 +223,35 @@ class Game:
         self._run()
         return ev[start:] if ev is not None else []
 
-    def copy(self, rng=None) -> Game:
+    def copy(self, rng: random.Random | None = None) -> Game:
         """An independent copy of the whole state (for search); the copy records no events.
 
         Its RNG continues this game's, or is `rng` if given: a driver that chooses the shuffles
         itself (the OpenSpiel adapter) saves cloning the RNG, most of the cost of a copy."""
-        g = Game.__new__(Game)
-        for name in Game.__slots__:
-            setattr(g, name, getattr(self, name))
-        if rng is None:
-            rng = random.Random()
-            rng.setstate(self.rng.getstate())
-        g.rng = rng
-        g.events = None
-        g.draw = self.draw[:]
-        g.discard = self.discard[:]
-        g.life = [z[:] for z in self.life]
-        g.reserves = [z[:] for z in self.reserves]
-        g.rows = [z[:] for z in self.rows]
-        g.looking = [z[:] for z in self.looking]
-        g.in_round = self.in_round[:]
-        g.defeated = self.defeated[:]
-        g.totals = self.totals[:]
-        g.knows = [set(k) for k in self.knows]
-        g._stack = self._stack[:]
-        g.fortune = self.fortune[:]
+        g: Game = _copy(self, rng)
         return g
 
-    def view(self, seat: int):
+    def view(self, seat: int) -> View:
         """What `seat` may know (R11): see `dread_draw.rules.view.View`."""
-        from dread_draw.rules.view import make_view
-
-        return make_view(self, seat)
+        return snapshot(self, seat)
 
     # ----------------------------------------------------------------------------- queries
 
+    @property
+    def players(self) -> int:
+        return self.n
+
+    @property
+    def draw_count(self) -> int:
+        return len(self.draw)
+
+    @property
+    def life_counts(self) -> tuple[int, ...]:
+        return tuple(map(len, self.life))
+
     def card_to_beat(self, seat: int) -> int:
         """The strength a summon must exceed (R4.2); -1 with an empty row (anything succeeds)."""
-        row = self.rows[seat]
-        if not row:
-            return -1
-        beat = self.deck.strength[row[-1]]
-        if self.deck.has_always:
-            beat -= self.modifier(seat, "beat")
-        return beat
-
-    def modifier(self, seat: int, hook: str) -> int:
-        """Sum of the always-active abilities (R9.5) of `seat`'s row and reserves for `hook`."""
-        return _fx.modifier(self.deck, self.rows[seat], self.reserves[seat], hook)
+        return card_to_beat(self, seat)
 
     def in_round_seats(self) -> list[int]:
         return [s for s in range(self.n) if self.in_round[s]]
@@ -240,53 +268,74 @@ class Game:
 
     # ----------------------------------------------------------------- machinery for steps
 
-    def ask(self, seat: int, kind: str, options, fn, args=(), card: int = -1,
-            prompt: str = "") -> None:
+    def ask(self, seat: int, kind: str, options: Iterable[int], fn: Step,
+            args: tuple[Any, ...] = (), card: int = -1, prompt: str = "",
+            pick: Pick | None = None) -> None:
         """Stop until `seat` chooses; the answer goes to ``fn(game, seat, *args, option)``."""
-        self.pending = Decision(seat, kind, tuple(options), card, prompt)
+        options = tuple(options)
+        if not options:
+            raise ValueError(f"a {kind!r} decision with no option to choose")
+        self.pending = _new_decision(Decision, (seat, kind, options, card, prompt, pick,
+                                                self.decisions))
         self._resume = (fn, args)
 
-    def push(self, fn, *args) -> None:
+    def ask_pick(self, seat: int, pick: Pick, options: Iterable[int], fn: Step,
+                 args: tuple[Any, ...] = (), *, card: int, **words: object) -> None:
+        """Ask for an ability's parameter: the `Pick` says what choosing does (for the CPU)
+        and asks the question (for players; `words` fill its placeholders)."""
+        kind = PICK_SEAT if pick.does in SEAT_PICKS else PICK_CARD
+        prompt = pick.prompt.format(**words) if words else pick.prompt
+        self.ask(seat, kind, options, fn, args, card, prompt, pick)
+
+    def push(self, fn: Step, *args: Any) -> None:
         """Schedule ``fn(game, *args)``; frames run last-pushed first."""
         self._stack.append((fn, args))
 
-    def emit(self, type_: str, **fields) -> None:
+    def emit(self, type_: str, **fields: Any) -> None:
+        """Record an event: complete now, never changed afterwards (an event is a fact)."""
         if self.events is not None:
-            fields = {"type": type_, **fields}
-            self.events.append(fields)
+            self.events.append({"type": type_, **fields})
 
-    def note(self, **fields) -> None:
-        """Add what an ability did to its `ability` event (the log is omniscient)."""
-        if self.events is not None:
-            self._last_ability.update(fields)
-
-    def ev_card(self, c: int) -> dict | None:
+    def ev_card(self, c: int) -> dict[str, Any] | None:
         """A card as the event log writes it (DESIGN.md)."""
         if c < 0:
             return None
         card = self.deck.card[c]
         return {"id": card.id, "strength": card.strength, "damage": card.damage, "uid": c}
 
+    def ev_cards(self, cards: Iterable[int]) -> list[dict[str, Any] | None]:
+        return [self.ev_card(c) for c in cards]
+
     def _run(self) -> None:
         stack = self._stack
+        pop = stack.pop
         while self.pending is None and stack:
-            fn, args = stack.pop()
+            fn, args = pop()
             fn(self, *args)
 
     # ------------------------------------------------------------- moving cards (the rules)
 
-    def take_from_draw(self) -> int:
+    def take_from_draw(self, moved: Collection[int] = ()) -> int:
         """Take the top card of the Draw Deck, reshuffling the discard pile first if the
-        Draw Deck is empty (R6.1); -1 when both are empty (R4.6)."""
+        Draw Deck is empty (R6.1); -1 when both are empty (R4.6).
+
+        `moved`: the cards the same effect has already moved (R6.2: an effect moves each card
+        at most once): a reshuffle leaves them on the discard pile, and when nothing else is
+        left to take, there is no card (-1)."""
         if not self.draw:
-            if not self.discard:
+            pile, stay = self.discard, []
+            if moved:
+                stay = [c for c in pile if c in moved]
+                pile = [c for c in pile if c not in moved]
+            if not pile:
                 return -1
-            self.draw, self.discard = self.discard, []
+            self.draw, self.discard = pile, stay
             self.rng.shuffle(self.draw)
             moved = set(self.draw)
             for k in self.knows:  # a shuffled card's place is known to nobody
                 k -= moved
-            self.emit("reshuffle", count=len(self.draw))
+            if self.events is not None:
+                self.emit("reshuffle", count=len(self.draw))
         return self.draw.pop()
 
     def to_reserves(self, seat: int, c: int) -> None:
@@ -294,6 +343,15 @@ class Game:
         self.reserves[seat].append(c)
         if self.deck.when[c] == "reserve":
             self.push(offer, seat, c, "reserve")
+
+    def trigger(self, actor: int, placed: Sequence[tuple[int, int]], when: str) -> None:
+        """Offer the `when` abilities of cards that one action placed — (seat, card) pairs —
+        in turn: the acting player's first, then the others clockwise from them (R9.6)."""
+        n = self.n
+        due = sorted(((s - actor) % n, i, s, c) for i, (s, c) in enumerate(placed)
+                     if self.deck.when[c] == when)
+        for _, _, s, c in reversed(due):  # frames run last-pushed first
+            self.push(offer, s, c, when)
 
     def gain_life(self, seat: int, amount: int) -> None:
         """R8.5: put `amount` cards from the Draw Deck face down on top of the Life Deck."""
@@ -304,9 +362,10 @@ class Game:
                 break
             self.life[seat].append(c)
             got += 1
-        self.emit("gain_life", seat=seat, amount=got, life=len(self.life[seat]))
+        if self.events is not None:
+            self.emit("gain_life", seat=seat, amount=got, life=len(self.life[seat]))
 
-    def look(self, seat: int, cards) -> None:
+    def look(self, seat: int, cards: Iterable[int]) -> None:
         """`seat` privately sees these hidden cards (R11.2): it knows where they are."""
         self.knows[seat].update(cards)
 
@@ -321,6 +380,130 @@ class Game:
             self.push(offer, seat, c, "summon")
 
 
+if set(Game.__annotations__) != set(SLOTS):  # the typed fields mirror the declaration exactly
+    raise TypeError(f"Game's annotated fields differ from the state declaration: "
+                    f"{sorted(set(Game.__annotations__) ^ set(SLOTS))}")
+
+
+def _fill(count: int, known: Sequence[tuple[int, int]], pool: list[int]) -> list[int]:
+    """A hidden zone (top at the end) with known depths in place and the rest from `pool`."""
+    at = dict(known)
+    zone = [at[depth] if depth in at else pool.pop() for depth in range(count)]
+    return zone[::-1]
+
+
+class _SeededLater(random.Random):
+    """A generator seeded with `seed`, that seeds itself only when first drawn from: a game
+    dealt for the CPU's search rarely shuffles before its rollout ends, and seeding (or
+    cloning) a Mersenne Twister costs as much as a few decisions of the rules. It draws the
+    very numbers `random.Random(seed)` would."""
+
+    def __init__(self, seed: int) -> None:  # no seeding now
+        self.seed_later: int | None = seed
+
+    def _now(self) -> None:
+        if self.seed_later is not None:
+            seed, self.seed_later = self.seed_later, None
+            random.Random.__init__(self, seed)
+
+    def random(self) -> float:
+        self._now()
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self._now()
+        return super().getrandbits(k)
+
+    def getstate(self) -> tuple[Any, ...]:
+        self._now()
+        return super().getstate()
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        self.seed_later = None
+        super().setstate(state)
+
+
+def _clone_rng(rng: random.Random) -> random.Random:
+    """A generator in the same state (without seeding a new one from the system first)."""
+    if isinstance(rng, _SeededLater) and rng.seed_later is not None:
+        return _SeededLater(rng.seed_later)
+    twin = random.Random.__new__(random.Random)
+    twin.setstate(rng.getstate())
+    return twin
+
+
+def _compile(name: str, head: str, templates: Mapping[str, Sequence[str]], tail: str,
+             scope: dict[str, Any]) -> Any:
+    """A function written out from the state declaration: `head`, then for every field the
+    statements its kind's template gives (``{f}``: the Game field, ``{v}``: its name in a
+    View), then `tail`. Copying and determinizing run inside the CPU's search: a loop over
+    the declaration would cost several times more."""
+    lines = [head]
+    for field, kind, shown in STATE:
+        lines += ["    " + t.format(f=field, v=shown) for t in templates[kind]]
+    lines.append(tail)
+    exec(compile("\n".join(lines), f"<dread_draw.rules.game.{name}>", "exec"), scope)
+    return scope[name]
+
+
+_copy = _compile("_copy", "def _copy(self, rng):\n    g = new(Game)", {
+    VALUE: ["g.{f} = self.{f}"], SHARED: ["g.{f} = self.{f}"],
+    REPLACED: ["g.{f} = self.{f}"], SECRET: ["g.{f} = self.{f}"],
+    PENDING: ["g.{f} = self.{f}"], RESUME: ["g.{f} = self.{f}"],
+    PER_SEAT: ["g.{f} = self.{f}[:]"], PILE: ["g.{f} = self.{f}[:]"],
+    HIDDEN: ["g.{f} = self.{f}[:]"], FRAMES: ["g.{f} = self.{f}[:]"],
+    ZONES: ["g.{f} = [z[:] for z in self.{f}]"],
+    HIDDEN_ZONES: ["g.{f} = [z[:] for z in self.{f}]"],
+    PRIVATE_ZONES: ["g.{f} = [z[:] for z in self.{f}]"],
+    KNOWLEDGE: ["g.{f} = [k.copy() for k in self.{f}]"],
+    RNG: ["g.{f} = clone(self.{f}) if rng is None else rng"],
+    LOG: ["g.{f} = None"],
+}, "    return g", {"new": object.__new__, "Game": Game, "clone": _clone_rng})
+
+_determinize = _compile("_determinize", (
+    "def _determinize(view, rng, pool):\n"
+    "    key = rng.random\n"
+    "    pool.sort(key=lambda c: key())\n"
+    "    seat = view.seat\n"
+    "    knows = set()\n"
+    "    g = new(Game)"), {
+    VALUE: ["g.{f} = view.{v}"], SHARED: ["g.{f} = view.{v}"],
+    PENDING: ["g.{f} = view.{v}"], RESUME: ["g.{f} = view.{v}"],
+    REPLACED: ["g.{f} = dict(view.{v})"],
+    SECRET: ["g.{f} = 0"],
+    RNG: ["g.{f} = Later(rng.getrandbits(64))"],
+    LOG: ["g.{f} = None"],
+    PER_SEAT: ["g.{f} = list(view.{v})"], PILE: ["g.{f} = list(view.{v})"],
+    FRAMES: ["g.{f} = list(view.{v})"],
+    ZONES: ["g.{f} = [list(z) for z in view.{v}]"],
+    HIDDEN: ["g.{f} = fill(view.{v}_count, view.{v}_known, pool)",
+             "knows.update([c for _, c in view.{v}_known])"],
+    HIDDEN_ZONES: ["g.{f} = [fill(n, k, pool) for n, k in zip(view.{v}_counts, view.{v}_known)]",
+                   "for k in view.{v}_known: knows.update([c for _, c in k])"],
+    PRIVATE_ZONES: ["g.{f} = [list(view.{v}) if s == seat else "
+                    "list(k) + [pool.pop() for _ in range(n - len(k))] "
+                    "for s, (n, k) in enumerate(zip(view.{v}_counts, view.{v}_known))]",
+                    "knows.update(view.{v})",
+                    "for k in view.{v}_known: knows.update(k)"],
+    KNOWLEDGE: ["g.{f} = [knows if s == seat else set() for s in range(view.players)]"],
+}, "    assert not pool, 'determinize: cards left over'\n    return g",
+    {"new": object.__new__, "Game": Game, "Later": _SeededLater, "fill": _fill})
+
+
+def determinize(view: View, rng: random.Random, unseen: Sequence[int] | None = None) -> Game:
+    """A complete Game consistent with `view`: the cards this seat cannot see dealt at random
+    into the hidden places, everything else as the view shows it (so the game's view for
+    that seat is the very same view). Only the viewer's own pending decision can be answered
+    (another seat's shows no options, as in the view). Written out from the state
+    declaration, like `Game.copy` and the view.
+
+    `unseen`: `view.unseen()`, for a caller that deals the same view many times. (The unseen
+    cards are shuffled by sorting on random keys: as uniform as `rng.shuffle`, and several
+    times faster, which counts inside the CPU's search.)"""
+    g: Game = _determinize(view, rng, list(view.unseen() if unseen is None else unseen))
+    return g
+
+
 # ------------------------------------------------------------------------------ the steps
 # Each step is `step(game, *args)`; a step that receives an answer is called as
 # `step(game, seat, *args, option)`.
@@ -332,32 +515,34 @@ def _start_round(g: Game) -> None:
     g.uses = {}
     for s in range(g.n):
         g.in_round[s] = not g.defeated[s]
-    g.emit("round_start", round=g.round, starting_seat=g.starting_seat,
-           in_round=[s for s in range(g.n) if g.in_round[s]])
-    g.push(_turn, g.starting_seat)  # R3.2
+    if g.events is not None:
+        g.emit("round_start", round=g.round, starting_seat=g.starting_seat,
+               in_round=[s for s in range(g.n) if g.in_round[s]])
+    _turn(g, g.starting_seat)  # R3.2 (the step's last act: no frame needed)
 
 
 def _turn(g: Game, seat: int) -> None:
     """R4.1: try to summon one card: reveal, or a reserve card that beats the row (R4.5)."""
     g.current = seat
-    g.emit("turn", seat=seat)
-    beat = g.card_to_beat(seat)
+    if g.events is not None:
+        g.emit("turn", seat=seat)
+    beat = card_to_beat(g, seat)
     strength = g.deck.strength
     options = [REVEAL]
     for c in g.reserves[seat]:
         if strength[c] > beat:
             options.append(c)
-    g.ask(seat, SUMMON, options, _summon)
+    g.ask(seat, SUMMON, options, _summon, (beat,))
 
 
-def _summon(g: Game, seat: int, option: int) -> None:
-    g.push(_after_attempt, seat)
+def _summon(g: Game, seat: int, beat: int, option: int) -> None:
+    g._stack.append((_after_attempt, (seat,)))
     if option != REVEAL:
         g.reserves[seat].remove(option)
         g.summoned(seat, option, "reserve")
         return
     c = g.take_from_draw()
-    if c >= 0 and g.deck.strength[c] > g.card_to_beat(seat):  # R4.3: strictly greater
+    if c >= 0 and g.deck.strength[c] > beat:  # R4.3: strictly greater
         g.summoned(seat, c, "draw")
         return
     if c >= 0:  # R4.4: the revealed card is discarded; R4.6: no card at all
@@ -369,11 +554,10 @@ def eliminate(g: Game, seat: int, failed: int = -1) -> None:
     """R4.4: out of the round; Aftermath abilities of the row trigger (R9.4), then the row
     is discarded. The `fail` event comes first, so the log says why before any Aftermath
     is asked; `discarded` is the row at that moment (an Aftermath may still keep one of
-    its cards: the ability event says which)."""
+    its cards: its outcome event says which)."""
     g.in_round[seat] = False
     if g.events is not None:
-        g.emit("fail", seat=seat, card=g.ev_card(failed),
-               discarded=[g.ev_card(c) for c in g.rows[seat]])
+        g.emit("fail", seat=seat, card=g.ev_card(failed), discarded=g.ev_cards(g.rows[seat]))
     g.push(_discard_row, seat)
     _trigger_aftermaths(g, seat)
 
@@ -385,15 +569,21 @@ def _trigger_aftermaths(g: Game, seat: int) -> None:
         g.push(_aftermaths, seat, triggered)
 
 
-def _aftermaths(g: Game, seat: int, triggered: tuple) -> None:
-    """R9.4: several Aftermaths at once: their owner picks the order."""
-    if len(triggered) == 1:
-        g.push(offer, seat, triggered[0], "aftermath")
-    else:
-        g.ask(seat, ORDER, triggered, _aftermath_next, (triggered,))
+def _aftermaths(g: Game, seat: int, triggered: tuple[int, ...]) -> None:
+    """R9.4: several Aftermaths at once: their owner picks the order. R9.6: one whose card
+    has left the row meanwhile (an earlier Aftermath moved it) is lost."""
+    row = g.rows[seat]
+    still = tuple(c for c in triggered if c in row)
+    for c in triggered:
+        if c not in still:
+            _lost(g, seat, c, "aftermath")
+    if len(still) == 1:
+        g.push(offer, seat, still[0], "aftermath")
+    elif still:
+        g.ask(seat, ORDER, still, _aftermath_next, (still,))
 
 
-def _aftermath_next(g: Game, seat: int, triggered: tuple, c: int) -> None:
+def _aftermath_next(g: Game, seat: int, triggered: tuple[int, ...], c: int) -> None:
     g.push(_aftermaths, seat, tuple(x for x in triggered if x != c))
     g.push(offer, seat, c, "aftermath")
 
@@ -405,51 +595,63 @@ def _discard_row(g: Game, seat: int) -> None:
 
 
 def offer(g: Game, seat: int, c: int, when: str) -> None:
-    """R9.1: a Summon, Reserve or Aftermath ability is optional: ask, every time."""
+    """R9.1: a Summon, Reserve or Aftermath ability is optional: ask, every time — unless its
+    card has left the place where it triggered before its turn came (R9.6: the ability is
+    lost), or it could do nothing now, as anyone can see (R9.7: it is not offered). The log
+    says which."""
+    a = g.deck.ability[c]
+    assert a is not None
+    if c not in (g.reserves[seat] if when == "reserve" else g.rows[seat]):  # R9.6
+        _lost(g, seat, c, when)
+        return
+    if not EFFECTS[a.effect].could_act(g, seat, c, a.params):  # R9.7
+        if g.events is not None:
+            g.emit("ability_idle", seat=seat, card=g.ev_card(c), when=when, effect=a.effect)
+        return
     g.ask(seat, USE, (USE_IT, SKIP), _use, (c, when), card=c)
+
+
+def _lost(g: Game, seat: int, c: int, when: str) -> None:
+    """R9.6: the card is no longer where its ability triggered: the ability is lost."""
+    if g.events is not None:
+        a = g.deck.ability[c]
+        assert a is not None
+        g.emit("ability_lost", seat=seat, card=g.ev_card(c), when=when, effect=a.effect)
 
 
 def _use(g: Game, seat: int, c: int, when: str, option: int) -> None:
     a = g.deck.ability[c]
+    assert a is not None
     if g.events is not None:
         g.emit("ability", seat=seat, card=g.ev_card(c), when=when, effect=a.effect,
                used=option == USE_IT)
-        g._last_ability = g.events[-1]
     if option == USE_IT:
         g.uses = {**g.uses, c: g.uses.get(c, 0) + 1}
-        _fx.EFFECTS[a.effect].run(g, seat, c, a.params)
+        run = EFFECTS[a.effect].run
+        assert run is not None
+        run(g, seat, c, a.params)
+
+
+def outcome(g: Game, seat: int, card: int, **fields: Any) -> None:
+    """What an ability did, as its own event (the `Tell` of its effect says it in words)."""
+    if g.events is not None:
+        a = g.deck.ability[card]
+        assert a is not None
+        g.emit("outcome", seat=seat, card=g.ev_card(card), effect=a.effect, **fields)
 
 
 def _after_attempt(g: Game, seat: int) -> None:
     """R5: after every attempt the lowest row total plays next; R3.3: or the round ends."""
-    n = g.n
-    in_round = g.in_round
-    totals = g.totals
-    best = -1
-    low = None
-    count = 0
-    for s in range(n):
-        if in_round[s]:
-            count += 1
-    if count <= 1:
-        for s in range(n):
-            if in_round[s]:
-                _end_round(g, s)
-                return
-        raise AssertionError("a round ended with nobody in it")
-    forced = g.next_seat
-    if forced >= 0:  # an ability chose who plays next (R13)
-        g.next_seat = -1
-        if in_round[forced]:
-            g.push(_turn, forced)
+    nxt = next_to_play(g, seat)
+    g.next_seat = -1  # an ability's choice of the next player (R13) holds for one turn
+    if nxt >= 0:
+        _turn(g, nxt)  # the step's last act: no frame needed
+        return
+    for s in range(g.n):
+        if g.in_round[s]:
+            _end_round(g, s)
             return
-    if in_round[seat]:  # R5.2: the player who just played, if tied for lowest
-        best, low = seat, totals[seat]
-    for k in range(1, n + 1):  # R5.2: otherwise the first tied player to their left
-        s = (seat + k) % n
-        if in_round[s] and (low is None or totals[s] < low):
-            best, low = s, totals[s]
-    g.push(_turn, best)
+    raise AssertionError("a round ended with nobody in it")
 
 
 def _end_round(g: Game, winner: int) -> None:
@@ -459,14 +661,10 @@ def _end_round(g: Game, winner: int) -> None:
 
 
 def _deal_damage(g: Game, winner: int) -> None:
-    deck = g.deck
-    damage = sum(deck.damage[c] for c in g.rows[winner])  # R7.1
-    if deck.has_always:
-        damage += g.modifier(winner, "deal")
-    damage = max(0, damage)
+    damage = round_damage(g, winner)  # R7.1
     if g.events is not None:  # `row`: the winning row (DESIGN.md welcomes more fields)
         g.emit("round_end", round=g.round, winner=winner, damage=damage,
-               row=[g.ev_card(c) for c in g.rows[winner]])
+               row=g.ev_cards(g.rows[winner]))
     g.push(_finish_round, winner)
     victims = [(winner + k) % g.n for k in range(g.n - 1, 0, -1)]  # R7.2, pushed in reverse
     for s in victims:
@@ -477,13 +675,14 @@ def _deal_damage(g: Game, winner: int) -> None:
 def take_damage(g: Game, seat: int, amount: int) -> None:
     """R8.1: draw that many Life Deck cards, keep one in reserves, discard the rest."""
     if g.deck.has_always:
-        amount -= g.modifier(seat, "ward")
+        amount -= ward(g, seat)
     if amount <= 0:  # R8.3: 0 damage is no damage
         return
     g.damaged = True
     life = g.life[seat]
     if not life:  # R8.2: only damage with an empty Life Deck defeats
-        g.emit("damage", seat=seat, amount=amount, drawn=[], kept=None, life=0)
+        if g.events is not None:
+            g.emit("damage", seat=seat, amount=amount, drawn=[], kept=None, life=0)
         defeat(g, seat)
         return
     drawn = [life.pop() for _ in range(min(amount, len(life)))]
@@ -502,7 +701,7 @@ def _keep(g: Game, seat: int, amount: int, kept: int) -> None:
         if c != kept:
             g.discard.append(c)
     if g.events is not None:
-        g.emit("damage", seat=seat, amount=amount, drawn=[g.ev_card(c) for c in drawn],
+        g.emit("damage", seat=seat, amount=amount, drawn=g.ev_cards(drawn),
                kept=g.ev_card(kept), life=len(g.life[seat]))
     g.to_reserves(seat, kept)
 
@@ -518,7 +717,8 @@ def defeat(g: Game, seat: int) -> None:
     g.life[seat] = []
     g.rows[seat] = []
     g.totals[seat] = 0
-    g.emit("defeated", seat=seat)
+    if g.events is not None:
+        g.emit("defeated", seat=seat)
 
 
 def _finish_round(g: Game, winner: int) -> None:
@@ -548,16 +748,17 @@ def stalemate_winner(g: Game) -> int:
 
 
 def _end_game(g: Game, winner: int) -> None:
-    """R10.1: the last player remaining wins; R10.2: their Life Deck is read as a fortune."""
+    """R10.1: the last player remaining wins; R10.2: their Life Deck is shuffled and read, the
+    first card read being its top. The cards are face up now: every seat knows them."""
     g.winner = winner
     g.over = True
     g.in_round = [False] * g.n
     fortune = g.life[winner][:]
     g.rng.shuffle(fortune)
     g.fortune = fortune
+    g.life[winner] = fortune[::-1]
+    for s in range(g.n):
+        g.look(s, fortune)
     if g.events is not None:
-        g.emit("game_end", winner=winner, rounds=g.round,
-               fortune=[g.ev_card(c) for c in fortune], stalemate=g.stalemate)
-
-
-from dread_draw.rules import effects as _fx  # noqa: E402  (effects import this module's names)
+        g.emit("game_end", winner=winner, rounds=g.round, fortune=g.ev_cards(fortune),
+               stalemate=g.stalemate)

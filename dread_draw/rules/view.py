@@ -1,72 +1,87 @@
 """A seat's view of the game (R11): everything public, plus what this seat alone has seen.
 
-`make_view(game, seat)` is the only way a CPU seat or a screen learns about a game.
-`determinize(view, rng)` deals the cards this seat cannot see into the hidden places at
-random, consistently with what it knows: a full `Game` the CPU's search may play forward.
+`Game.view(seat)` is the only way a CPU seat or a screen learns about a game. A View is a
+snapshot: immutable values only (tuples, read-only mappings, the immutable Deck), so nothing
+reachable from it can change the game, and it stays as it was when the game moves on.
+Its fields are derived from the state declaration (`dread_draw.rules.state`).
 """
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
-from dread_draw.cards import Deck
-from dread_draw.rules.effects import modifier
-from dread_draw.rules.game import Decision, Game
+from dread_draw.rules.decision import KEEP, Decision
+from dread_draw.rules.deck import Deck
+from dread_draw.rules.public import card_to_beat
+from dread_draw.rules.state import (
+    FRAMES,
+    HIDDEN,
+    HIDDEN_ZONES,
+    PENDING,
+    PER_SEAT,
+    PILE,
+    PRIVATE_ZONES,
+    REPLACED,
+    RESUME,
+    SHARED,
+    STATE,
+    VALUE,
+    ZONES,
+    view_fields,
+)
+
+Known = tuple[tuple[int, int], ...]  # (depth from the top, uid) of cards in a face-down pile
 
 
-@dataclass(frozen=True, slots=True)
-class View:
+class View(NamedTuple):
     """What one seat may know (R11). Zones list uids, rows left to right, the discard pile
-    bottom to top. Hidden zones are counts, plus the places this seat has seen
-    (`draw_known`, `life_known`: pairs of (depth from the top, uid))."""
+    bottom to top. Face-down piles are counts, plus the places this seat has seen
+    (`draw_known`, `life_known`: pairs of (depth from the top, uid)); others' drawn Life
+    Deck cards are counts, plus those this seat knows (`looking_known`)."""
 
     seat: int
-    players: int
     deck: Deck
+    players: int
+    draw_count: int
+    draw_known: Known
+    life_counts: tuple[int, ...]
+    life_known: tuple[Known, ...]
+    looking: tuple[int, ...]  # this seat's own drawn Life Deck cards (R11.2)
+    looking_counts: tuple[int, ...]
+    looking_known: tuple[tuple[int, ...], ...]
+    discard: tuple[int, ...]
+    fortune: tuple[int, ...]
+    rows: tuple[tuple[int, ...], ...]
+    reserves: tuple[tuple[int, ...], ...]
+    in_round: tuple[bool, ...]
+    defeated: tuple[bool, ...]
+    totals: tuple[int, ...]
+    uses: Mapping[int, int]  # optional abilities used this round, per card (public, R9.1)
     round: int
     starting_seat: int
     current: int
     last_winner: int
     quiet_rounds: int
-    over: bool
-    winner: int
-    pending: Decision | None  # another seat's pending Decision shows no options
-    rows: tuple[tuple[int, ...], ...]
-    reserves: tuple[tuple[int, ...], ...]
-    discard: tuple[int, ...]
-    draw_count: int
-    life_counts: tuple[int, ...]
-    looking_counts: tuple[int, ...]
-    looking: tuple[int, ...]  # this seat's own drawn Life Deck cards (R11.2)
-    draw_known: tuple[tuple[int, int], ...]
-    life_known: tuple[tuple[tuple[int, int], ...], ...]
-    in_round: tuple[bool, ...]
-    defeated: tuple[bool, ...]
-    totals: tuple[int, ...]
     damaged: bool
-    fortune: tuple[int, ...]
+    winner: int
+    over: bool
+    stalemate: bool
     decisions: int
     next_seat: int
-    uses: dict  # optional abilities used this round, per card (public, R9.1); do not mutate
-    _frames: tuple  # the rules' pending steps (public bookkeeping, see game.py)
-    _resume: tuple | None
+    pending: Decision | None  # another seat's pending Decision shows no options
+    resume: tuple[Any, ...] | None  # the step taking this seat's answer (see game.py)
+    frames: tuple[Any, ...]  # the rules' pending steps (public bookkeeping, see game.py)
 
     def card_to_beat(self, seat: int | None = None) -> int:
-        """As `Game.card_to_beat`, from public information."""
-        seat = self.seat if seat is None else seat
-        row = self.rows[seat]
-        if not row:
-            return -1
-        beat = self.deck.strength[row[-1]]
-        if self.deck.has_always:
-            beat -= modifier(self.deck, row, self.reserves[seat], "beat")
-        return beat
+        """R4.2 for `seat` (this view's seat by default), from public information."""
+        return card_to_beat(self, self.seat if seat is None else seat)
 
     def located(self) -> set[int]:
         """Every card whose place this seat knows."""
         seen = set(self.discard).union(self.looking, self.fortune)
-        for zone in self.rows + self.reserves:
+        for zone in self.rows + self.reserves + self.looking_known:
             seen.update(zone)
         seen.update(c for _, c in self.draw_known)
         for known in self.life_known:
@@ -86,85 +101,83 @@ class View:
         return -1
 
 
-def _known(zone: list[int], knows: set[int]) -> tuple[tuple[int, int], ...]:
+if View._fields != view_fields():  # the declaration and the class must agree, field by field
+    raise TypeError(f"View's fields {View._fields} differ from the state declaration's "
+                    f"{view_fields()}")
+
+
+def known_places(zone: list[int], knows: set[int]) -> Known:
+    """(depth from the top, uid) of the cards of a face-down pile (top at the end) whose
+    place is in `knows`, top first."""
     if not knows:
         return ()
+    hits = knows.intersection(zone)
+    if not hits:
+        return ()
     top = len(zone) - 1
-    return tuple((top - i, c) for i, c in enumerate(zone) if c in knows)[::-1]
+    return tuple(sorted([(top - zone.index(c), c) for c in hits]))
 
 
-def make_view(g: Game, seat: int) -> View:
-    knows = g.knows[seat]
-    d = g.pending
-    if d is not None and d.seat != seat:
-        d = Decision(d.seat, d.kind, (), d.card if d.kind != "keep" else -1, d.prompt)
-    return View(
-        seat=seat, players=g.n, deck=g.deck, round=g.round, starting_seat=g.starting_seat,
-        current=g.current, last_winner=g.last_winner, quiet_rounds=g.quiet_rounds,
-        over=g.over, winner=g.winner, pending=d,
-        rows=tuple(map(tuple, g.rows)), reserves=tuple(map(tuple, g.reserves)),
-        discard=tuple(g.discard), draw_count=len(g.draw),
-        life_counts=tuple(map(len, g.life)), looking_counts=tuple(map(len, g.looking)),
-        looking=tuple(g.looking[seat]),
-        draw_known=_known(g.draw, knows),
-        life_known=tuple(_known(z, knows) for z in g.life),
-        in_round=tuple(g.in_round), defeated=tuple(g.defeated), totals=tuple(g.totals),
-        damaged=g.damaged, fortune=tuple(g.fortune), decisions=g.decisions,
-        next_seat=g.next_seat, uses=g.uses, _frames=tuple(g._stack),
-        _resume=g._resume if g.pending is not None and g.pending.seat == seat else None,
-    )
+def _others_known(zones: list[list[int]], knows: set[int], seat: int
+                  ) -> tuple[tuple[int, ...], ...]:
+    """Per seat, the cards of its private zone that `seat` knows (none of its own: it sees
+    those whole)."""
+    return tuple(() if s == seat or not z or knows.isdisjoint(z)
+                 else tuple(c for c in z if c in knows) for s, z in enumerate(zones))
 
 
-def _fill(count: int, known, pool: list[int]) -> list[int]:
-    """A hidden zone (top at the end) with known depths in place and the rest from `pool`."""
-    at = dict(known)
-    zone = [at[depth] if depth in at else pool.pop() for depth in range(count)]
-    return zone[::-1]
+def _pending_for(pending: Decision | None, seat: int) -> Decision | None:
+    """Another seat's pending Decision shows no options (R11), nor which drawn card it is
+    about."""
+    if pending is None or pending.seat == seat:
+        return pending
+    return pending._replace(options=(), card=pending.card if pending.kind != KEEP else -1)
 
 
-def determinize(view: View, rng: random.Random) -> Game:
-    """A complete Game consistent with `view`: unseen cards dealt at random to the hidden
-    places. Only the viewer's decision can be answered at the root (others' are masked)."""
-    pool = view.unseen()
-    rng.shuffle(pool)
-    g = Game.__new__(Game)
-    n = view.players
-    g.deck = view.deck
-    g.n = n
-    g.seed = 0
-    g.rng = random.Random(rng.getrandbits(64))
-    g.events = None
-    g.draw = _fill(view.draw_count, view.draw_known, pool)
-    g.life = [_fill(view.life_counts[s], view.life_known[s], pool) for s in range(n)]
-    g.looking = [list(view.looking) if s == view.seat else
-                 [pool.pop() for _ in range(view.looking_counts[s])] for s in range(n)]
-    g.discard = list(view.discard)
-    g.reserves = [list(z) for z in view.reserves]
-    g.rows = [list(z) for z in view.rows]
-    g.in_round = list(view.in_round)
-    g.defeated = list(view.defeated)
-    g.totals = list(view.totals)
-    g.knows = [set() for _ in range(n)]
-    g.knows[view.seat] = {c for _, c in view.draw_known}
-    for known in view.life_known:
-        g.knows[view.seat].update(c for _, c in known)
-    g.knows[view.seat].update(view.looking)
-    g.round = view.round
-    g.starting_seat = view.starting_seat
-    g.current = view.current
-    g.last_winner = view.last_winner
-    g.quiet_rounds = view.quiet_rounds
-    g.damaged = view.damaged
-    g.winner = view.winner
-    g.over = view.over
-    g.stalemate = False
-    g.pending = view.pending if view._resume is not None else None
-    g._resume = view._resume
-    g._stack = list(view._frames)
-    g.decisions = view.decisions
-    g.next_seat = view.next_seat
-    g.fortune = list(view.fortune)
-    g._last_ability = {}
-    g.uses = view.uses
-    assert not pool, "determinize: cards left over"
-    return g
+def _resume_for(game: Any, seat: int) -> Any:
+    pending = game.pending
+    return game._resume if pending is not None and pending.seat == seat else None
+
+
+def _compile() -> Callable[[Any, int], View]:
+    """`snapshot(game, seat)`, written out field by field from the state declaration (one
+    expression per View field: building a view is on every CPU decision's path)."""
+    by_kind: dict[str, Callable[[str, str], list[tuple[str, str]]]] = {
+        VALUE: lambda name, shown: [(shown, f"g.{name}")],
+        SHARED: lambda name, shown: [(shown, f"g.{name}")],
+        PER_SEAT: lambda name, shown: [(shown, f"tuple(g.{name})")],
+        PILE: lambda name, shown: [(shown, f"tuple(g.{name})")],
+        ZONES: lambda name, shown: [(shown, f"tuple(map(tuple, g.{name}))")],
+        REPLACED: lambda name, shown: [(shown, f"MappingProxyType(g.{name})")],
+        HIDDEN: lambda name, shown: [(f"{shown}_count", f"len(g.{name})"),
+                                     (f"{shown}_known", f"known_places(g.{name}, knows)")],
+        HIDDEN_ZONES: lambda name, shown: [
+            (f"{shown}_counts", f"tuple(map(len, g.{name}))"),
+            (f"{shown}_known", f"tuple([known_places(z, knows) for z in g.{name}])")],
+        PRIVATE_ZONES: lambda name, shown: [
+            (shown, f"tuple(g.{name}[seat])"),
+            (f"{shown}_counts", f"tuple(map(len, g.{name}))"),
+            (f"{shown}_known", f"_others_known(g.{name}, knows, seat)")],
+        PENDING: lambda name, shown: [(shown, f"_pending_for(g.{name}, seat)")],
+        RESUME: lambda name, shown: [(shown, "_resume_for(g, seat)")],
+        FRAMES: lambda name, shown: [(shown, f"tuple(g.{name})")],
+    }
+    fields = {"seat": "seat"}
+    for name, kind, shown in STATE:
+        if kind in by_kind:
+            fields.update(by_kind[kind](name, shown))
+    args = ",\n        ".join(f"{fields[f]}" for f in View._fields)
+    source = (f"def snapshot(g, seat):\n    knows = g.knows[seat]\n"
+              f"    return new(View, (\n        {args}))\n")
+    scope: dict[str, Any] = {
+        "View": View, "new": tuple.__new__, "MappingProxyType": MappingProxyType,
+        "known_places": known_places, "_others_known": _others_known,
+        "_pending_for": _pending_for, "_resume_for": _resume_for,
+    }
+    exec(compile(source, "<dread_draw.rules.view.snapshot>", "exec"), scope)
+    made: Callable[[Any, int], View] = scope["snapshot"]
+    made.__doc__ = "`seat`'s View of `game`, field by field from the state declaration."
+    return made
+
+
+snapshot = _compile()

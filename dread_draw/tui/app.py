@@ -4,7 +4,7 @@
 new-game screen, or straight at the table when given a `Match` (a resumed game can be handed
 in the same way). `DreadDrawApp.start_match` is where every match — new, rematch or
 resumed — reaches the table: the place to hook per-match work such as autosave
-(`match.listeners`).
+(`match.hooks`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from textual.binding import Binding
 from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck, load_deck
 from dread_draw.errors import DreadDrawError
-from dread_draw.safe_text import clean
+from dread_draw.safe_text import clean, name_problem
 from dread_draw.saves import (
     KEEP,
     Autosaver,
@@ -29,9 +29,10 @@ from dread_draw.saves import (
     continue_label,
     read_save_or_none,
     resume,
+    separate_folder,
 )
 from dread_draw.sim import HUMAN, Match, SeatSpec
-from dread_draw.tui.saved import BadSave, ReplaceSave
+from dread_draw.tui.saved import BadSave, FolderInUse, ReplaceSave
 from dread_draw.tui.screens import ConfirmQuit, HelpScreen, NewGame, TableScreen
 from dread_draw.tui.setup import (
     CPU_NAMES,
@@ -69,11 +70,13 @@ class DreadDrawApp(App):
 
     def __init__(self, match: Match | None = None, *, setup: Setup | None = None,
                  cpu_delay: float = 0.8, settings: Path | None = None,
-                 saves: SaveDir | None = None, saver: Autosaver | None = None) -> None:
+                 saves: SaveDir | None = None, saver: Autosaver | None = None,
+                 separate: SaveDir | None = None) -> None:
         """`match`: go straight to the table. `setup`: prefill the new-game screen.
         `settings`: where the last setup is remembered (None: nowhere). `saves`: where
         games are autosaved after every decision (None: not saved); `saver`: the autosave
-        already attached to a resumed `match`."""
+        already attached to a resumed `match`. `separate`: `saves` is another table's, so
+        the new-game screen first offers this folder (taken for this table) or to quit."""
         super().__init__()
         self.first_match = match
         self.settings = settings
@@ -81,6 +84,7 @@ class DreadDrawApp(App):
         self.cpu_delay = cpu_delay
         self.saves = saves
         self.first_saver = saver
+        self.separate = separate
         self.saver: Autosaver | None = None
         self.match: Match | None = None
         self.leaving = False  # exit() called: nothing new may start on the way out
@@ -89,6 +93,9 @@ class DreadDrawApp(App):
         self.check_size()
         if self.first_match is None:
             self.push_screen(NewGame(self.setup))
+            if self.separate is not None and self.saves is not None:
+                self.push_screen(FolderInUse(self.saves.root, self.separate.root),
+                                 self.play_separately)
             return
         saved = continue_label(self.saves) if self.first_saver is None else None
         if saved is None:
@@ -98,12 +105,21 @@ class DreadDrawApp(App):
         self.push_screen(NewGame(self.setup))
 
         def answered(what: str | None) -> None:
-            if what == "new":
+            if what == "new" and self.first_match is not None:
                 self.start_match(self.first_match)
             elif what == "continue":
                 self.continue_saved()
 
         self.push_screen(ReplaceSave(saved), answered)
+
+    def play_separately(self, play: bool | None) -> None:
+        """The answer to FolderInUse: save in the separate folder from now on, or quit."""
+        if not play:
+            self.exit()
+            return
+        self.saves = self.separate
+        if isinstance(self.screen, NewGame):
+            self.screen.show_continue()
 
     def check_size(self) -> None:
         """Below the minimum, every screen says what size it needs instead of the table."""
@@ -134,10 +150,11 @@ class DreadDrawApp(App):
 
     def autosave_failed(self, message: str) -> None:
         self.notify(clean(message), title="Autosave", severity="error", timeout=15,
-                    markup=False)  # a path or a name may look like markup
+                    markup=False)  # it names the save folder (any path) and may name a game
 
     def continue_saved(self) -> None:
         """The new-game screen's "Continue": resume the saved game, or ask what to do."""
+        assert self.saves is not None, "Continue is offered only with a save folder"
         try:
             match, saver = resume(self.saves)
         except SaveError as e:
@@ -229,6 +246,7 @@ def run_table(app: DreadDrawApp, **run: Any) -> None:
     non-zero, saying where the save is."""
     app.run(**run)
     note = app.save_note()
+    note = None if note is None else clean(note)  # a save folder may be any path
     if app.return_code:
         print(f"The table stopped on an error. {note or ''}".rstrip(), file=sys.stderr)
         raise SystemExit(app.return_code)
@@ -248,6 +266,7 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
         if players is not None or humans or cpus or seed is not None:
             raise DreadDrawError("--resume continues the saved game as it was; it takes no "
                                  "--players, --human, --cpu or --seed.")
+        saves.lock()  # another table on this folder: a clear message, exit 2
         match, saver = resume(saves, deck)
         run_table(DreadDrawApp(match, cpu_delay=cpu_delay, settings=settings, saves=saves,
                                saver=saver))
@@ -258,12 +277,18 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
         if deck_name:
             setup.deck = deck_name
         load_deck(setup.deck)  # a bad deck file stops here with a clear message
+        separate = None
+        try:
+            saves.lock()
+        except SaveError:  # another table: the new-game screen offers a separate folder
+            separate = separate_folder(saves)
         run_table(DreadDrawApp(setup=setup, cpu_delay=cpu_delay, settings=settings,
-                               saves=saves))
+                               saves=saves, separate=separate))
         return
     setup = Setup(seats_from_flags(players, humans, cpus),
                   fresh_seed() if seed is None else seed, deck_name)
     match = new_match(setup)
+    saves.lock()  # held for the life of the process: the table's run and the leaving line
     run_table(DreadDrawApp(match, setup=setup, cpu_delay=cpu_delay, settings=settings,
                            saves=saves))
 
@@ -275,6 +300,11 @@ def seats_from_flags(players: int | None, humans: list[str], cpus: list[str]) ->
         if level not in AGENTS:
             raise DreadDrawError(f"--cpu {level!r}: no such CPU level; choose from "
                                  f"{', '.join(AGENTS)}.")
+    for name in humans:  # the save reader's rule: a name played is a name saved
+        problem = name_problem(name)
+        if problem is not None:
+            shown = name if len(name) <= 30 else name[:27] + "..."
+            raise DreadDrawError(f"--human {shown!r}: {problem}.")
     people = [SeatSpec(name, HUMAN) for name in humans] or (
         [] if cpus else [Setup.default_seat(0)])
     n = players if players is not None else len(people) + len(cpus)

@@ -13,7 +13,17 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from dread_draw.cards import Deck
-from dread_draw.rules import DONE, KEEP, ORDER, PICK_CARD, PICK_SEAT, REVEAL, SUMMON, USE
+from dread_draw.rules import (
+    DONE,
+    EFFECTS,
+    KEEP,
+    ORDER,
+    PICK_CARD,
+    PICK_SEAT,
+    REVEAL,
+    SUMMON,
+    USE,
+)
 
 DOT = "●"
 PIP_FULL, PIP_EMPTY = "■", "□"
@@ -75,23 +85,19 @@ def _cards(ev_cards: list, deck: Deck) -> str:
     return ", ".join(_card(c, deck) for c in ev_cards) or "no card"
 
 
-OUTCOMES = ("gave", "took", "discarded", "target", "planted", "kept", "seen", "buried")
-
-
 @dataclass
 class Narrator:
-    """Turns events into log sentences; remembers each row's last card for 'over …'.
+    """Turns events into log sentences, one event at a time, as they come; remembers each
+    row's last card for 'over …'.
 
     `reveal`: the game is over (a replay), so the private cards — Life Deck draws, peeks —
-    are named too. What an ability did is added to its `ability` event when its player has
-    chosen (a card, a player), after the event was first told: `follow_up()` says it then."""
+    are named too. What an ability did is its own `outcome` event, told in the words its
+    effect registered (`dread_draw.rules.registry.Tell`)."""
 
     deck: Deck
     names: list[str]
     reveal: bool = False
     tops: dict[int, dict] = field(default_factory=dict)
-    _open: dict | None = None  # the last ability used, whose outcome may still come
-    _told: set = field(default_factory=set)
 
     def __call__(self, ev: dict) -> str | None:
         kind = ev["type"]
@@ -138,49 +144,43 @@ class Narrator:
         card = self.deck.card[ev["card"]["uid"]]
         if not ev["used"]:
             return f"{who} does not use {card.name}'s {card.keyword} ability."
-        self._open, self._told = ev, set()
-        said = self.follow_up()
-        return f"{who} uses {card.name}: {ability_text(card)}" + (f" {said}" if said else "")
+        return f"{who} uses {card.name}: {ability_text(card)}"
 
-    def follow_up(self) -> str | None:
-        """What the last ability used has done since it was told, if anything (public
-        outcomes always; what its player saw only in `reveal` mode, R11.2)."""
-        ev = self._open
-        if ev is None:
+    def _ability_idle(self, ev: dict) -> str:
+        """R9.7: an ability that could do nothing was not offered."""
+        card = self.deck.card[ev["card"]["uid"]]
+        return (f"{self.name(ev['seat'])}'s {card.name} has nothing to act on: its "
+                f"{card.keyword} ability does nothing.")
+
+    def _ability_lost(self, ev: dict) -> str:
+        """R9.6: the card left the place where its ability triggered before its turn."""
+        card = self.deck.card[ev["card"]["uid"]]
+        where = "reserves" if ev["when"] == "reserve" else "row"
+        return (f"{card.name} is no longer in {self.name(ev['seat'])}'s {where}: its "
+                f"{card.keyword} ability is lost.")
+
+    def _outcome(self, ev: dict) -> str | None:
+        """What an ability did, in the words its effect registered: the sentence for
+        everyone, or in a replay the one that names the private cards too (R11.2)."""
+        spec = EFFECTS.get(ev["effect"])
+        tell = spec.tell(ev) if spec is not None else None
+        if tell is None:
             return None
-        new = [k for k in OUTCOMES if k in ev and k not in self._told
-               and (k != "seen" or self.reveal)]
-        if "gave" in new or ("took" in new and "gave" in ev):
-            new = [k for k in new if k not in ("gave", "took")] + ["swap"]
-        self._told.update(new + (["gave", "took"] if "swap" in new else []))
-        who, deck = self.name(ev["seat"]), self.deck
-        said = []
-        for k in new:
-            if k == "swap":
-                said.append(f"{who} gives {_card(ev['gave'], deck)} to "
-                            f"{self.name(ev['other'])} for {_card(ev['took'], deck)}.")
-            elif k == "took":
-                said.append(f"{who} takes {_card(ev['took'], deck)} from the discard pile "
-                            "into reserves.")
-            elif k == "discarded":
-                said.append(f"Discarded from the Draw Deck: {_cards(ev['discarded'], deck)}.")
-            elif k == "target" and ev["effect"] == "puppet":
-                said.append(f"{self.name(ev['target'])} takes the next turn.")
-            elif k == "target":
-                said.append(f"{who} chooses {self.name(ev['target'])}.")
-            elif k == "planted":
-                said.append(f"{who} puts {_card(ev['planted'], deck)} face up on top of the "
-                            "Draw Deck.")
-            elif k == "kept":
-                said.append(f"{who} keeps {_card(ev['kept'], deck)} from the row in reserves.")
-            elif k == "buried":  # how many is public; which, only once the game is over
-                n = len(ev["buried"])
-                what = (_cards(ev["buried"], deck) if self.reveal and n else
-                        "none of them" if not n else f"{n} of them")
-                said.append(f"{who} puts {what} on the bottom of the Draw Deck.")
-            elif k == "seen":
-                said.append(f"{who} sees {_cards(ev['seen'], deck)}.")
-        return " ".join(said) or None
+        text = (tell.revealed or tell.public) if self.reveal else tell.public
+        if text is None:
+            return None
+        words: dict[str, str] = {"who": self.name(ev["seat"])}
+        for key, value in ev.items():
+            if key in tell.seats:
+                words[key] = self.name(value)
+            elif isinstance(value, list):
+                words[key] = _cards(value, self.deck)
+                words[f"{key}_count"] = str(len(value)) if value else "none"
+            elif isinstance(value, dict):
+                words[key] = _card(value, self.deck)
+            else:
+                words[key] = str(value)
+        return text.format_map(words)
 
     def _reshuffle(self, ev: dict) -> str:
         cards = counted(ev["count"], "card")
@@ -299,7 +299,7 @@ def pick_card_labels(options, view, names, card_option) -> list[tuple[int, str]]
     to a player, so only the first is offered; strongest first; the zone is named when the
     options lie in several; `Done` last."""
     deck = view.deck
-    seen = {}
+    seen: dict[tuple[str, str], int] = {}
     for o in options:
         if o == DONE:
             continue

@@ -21,7 +21,7 @@ from dread_draw.rules import Game
 from dread_draw.rules_text import rules_markdown
 from dread_draw.safe_text import clean
 from dread_draw.saves import Save
-from dread_draw.sim import Match
+from dread_draw.sim import Match, Move
 from dread_draw.tui.narrate import Narrator, card_label, damage_text, describe
 from dread_draw.tui.widgets import AnswerOnce
 
@@ -38,7 +38,7 @@ class Timeline:
         m = Match.replay(deck, save.seats, save.seed, [], agent_options=save.agent_options)
         self.games: list[Game] = [m.game.copy()]
         self.events: list[int] = [len(m.events)]
-        m.listeners.append(self._snap)
+        m.hooks.append(self._snap)
         for option in save.choices:
             m.apply(option)
         self.log = m.events
@@ -54,7 +54,7 @@ class Timeline:
             done = count
             self.line_at.append(len(self.lines))
 
-    def _snap(self, match: Match, option: int, new_events: list[dict]) -> None:
+    def _snap(self, match: Match, move: Move) -> None:
         self.games.append(match.game.copy())
         self.events.append(len(match.events))
 
@@ -79,6 +79,7 @@ def next_choice(t: Timeline, step: int) -> str:
     """The choice made at `step`, in the table's own words (`narrate.describe`)."""
     g = t.games[step]
     d = g.pending
+    assert d is not None, "a step before the game's end has a pending decision"
     _, labels = describe(d, g.view(d.seat), t.save.names)
     chosen = t.save.choices[step]
     # The table lists copies of a card once; a CPU may have picked another copy.

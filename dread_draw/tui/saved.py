@@ -2,10 +2,13 @@
 
 A saved game that cannot be continued asks what to do: start fresh with the file kept aside
 as ``.bad`` (never deleted, never overwritten), or go back and leave it as it is. A new game
-started while another is saved asks first: it would take the saved game's place.
+started while another is saved asks first: it would take the saved game's place. A table
+opened on a save folder another table is using offers a separate folder, or to quit.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
@@ -59,6 +62,38 @@ class BadSave(AnswerOnce, Dialog[bool]):
             self.action_back()
 
 
+class FolderInUse(AnswerOnce, Dialog[bool]):
+    """Another table plays with this save folder: answers True to play here with a separate
+    folder (already taken for this table), False to quit. (`q` quits here at once: no game
+    is in progress yet; `?` opens the help, as on every dialog.)"""
+
+    BINDINGS = [Binding("p", "answer(True)", "Play in a separate folder"),
+                Binding("q,escape", "answer(False)", "Quit")]
+
+    def __init__(self, busy: Path, separate: Path) -> None:
+        super().__init__()
+        self.busy, self.separate = busy, separate
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("A game is being played in another window", classes="dialog-title")
+            yield Static(plain(
+                f"That table saves its game in {self.busy}; two tables saving in one folder "
+                f"would overwrite each other's games.\nPlay here with a separate save folder, "
+                f"{self.separate}, or quit.", lines=True), id="folder-in-use")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("p  Play in a separate folder", id="play", variant="primary",
+                             compact=True)
+                yield Button("q  Quit", id="quit", compact=True)
+
+    def action_answer(self, play: bool) -> None:
+        self.dismiss(play)
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "play")
+
+
 class ReplaceSave(AnswerOnce, Dialog[str]):
     """A new game while a game is saved in progress: answers "new" (it takes the saved game's
     place), "continue" (play the saved game instead) or "back"."""
@@ -74,9 +109,9 @@ class ReplaceSave(AnswerOnce, Dialog[str]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label("A game is saved in progress", classes="dialog-title")
-            yield Static(plain(f"{self.saved.removeprefix('Continue: ')}.\nA new game takes "
-                               "its place: the saved game cannot be continued afterwards.",
-                               lines=True), id="saved")
+            yield Static(plain(f"{self.saved.removeprefix('Continue: ')}.\nA new game takes its "
+                               "place: the saved game cannot be continued afterwards.",
+                               lines=True), id="saved")  # the saved game's player names
             with Horizontal(classes="dialog-buttons"):
                 yield Button("y  New game", id="new", variant="warning", compact=True)
                 yield Button("c  Continue it", id="continue", variant="primary", compact=True)

@@ -55,6 +55,7 @@ from dread_draw.tui.widgets import (
     SeatState,
     TableCentre,
     TooSmall,
+    as_text,
     kind_label,
     seat_states,
     update_if_changed,
@@ -71,7 +72,7 @@ class SizeAware:
     not told of later resizes)."""
 
     def on_resize(self) -> None:
-        self.app.check_size()
+        self.app.check_size()  # type: ignore[attr-defined]  # a Screen's app: DreadDrawApp
 
 
 class HelpScreen(AnswerOnce, SizeAware, Dialog[None]):
@@ -144,10 +145,12 @@ class Notice(AnswerOnce, SizeAware, Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
-            yield Static(self.body)
+            # names of cards and players: shown as text, never read as markup
+            yield Label(as_text(self.title_text), classes="dialog-title")
+            yield Static(as_text(self.body))
             yield from self.compose_wait()
-            yield Button(Text.assemble("Enter  ", self.button), variant="primary", compact=True)
+            yield Button(Text.assemble("Enter  ", as_text(self.button)), variant="primary",
+                         compact=True)
         yield TooSmall()
 
     def compose_wait(self) -> ComposeResult:
@@ -353,7 +356,7 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
         if event.button.id == "turn":
             self.action_turn()
         else:
-            self.action_done(event.button.id)
+            self.action_done(event.button.id or "")
 
 
 def fortune_title(index: int, total: int) -> str:
@@ -439,7 +442,7 @@ class NewGame(SizeAware, Screen):
         """A "Continue" entry while a saved game is in progress (issue 6: saves)."""
         label = continue_label(getattr(self.app, "saves", None))
         self.query_one("#continue-row").display = label is not None
-        self.query_one("#continue", Button).label = plain(label or "")
+        self.query_one("#continue", Button).label = plain(label or "")  # names from the save
         return label is not None
 
     def _show_seats(self, n: int) -> None:
@@ -448,7 +451,7 @@ class NewGame(SizeAware, Screen):
 
     @on(Select.Changed, "#players")
     def players_changed(self, event: Select.Changed) -> None:
-        self._show_seats(int(event.value))
+        self._show_seats(int(str(event.value)))
 
     def players(self) -> int:
         """The number of seats chosen."""
@@ -501,13 +504,13 @@ class NewGame(SizeAware, Screen):
             if what == "new":
                 self.begin(setup)
             elif what == "continue":
-                self.app.continue_saved()
+                self.app.continue_saved()  # type: ignore[attr-defined]
 
         self.app.push_screen(ReplaceSave(saved), answered)
 
     def begin(self, setup: Setup) -> None:
         try:
-            self.app.begin(setup)
+            self.app.begin(setup)  # type: ignore[attr-defined]
         except DreadDrawError as e:
             self.query_one("#error", Static).update(plain(f"Cannot start: {e}", lines=True))
 
@@ -521,11 +524,11 @@ class NewGame(SizeAware, Screen):
         if button == "start":
             self.action_start()
         elif button == "continue":
-            self.app.continue_saved()
+            self.app.continue_saved()  # type: ignore[attr-defined]
         elif button == "reseed":
             self.query_one("#seed", Input).value = str(fresh_seed())
         elif button == "help":
-            self.app.action_help()
+            self.app.action_help()  # type: ignore[attr-defined]
         elif button == "quit":
             self.app.exit()
 
@@ -546,7 +549,7 @@ class GameLog(RichLog):
     """The table's log: it keeps its newest line in sight when the prompt under it grows or
     shrinks (a new question's answers), as it does when a line is written."""
 
-    def on_resize(self) -> None:
+    def on_resize(self) -> None:  # type: ignore[override]  # the event is not needed
         self.call_after_refresh(self.scroll_end, animate=False)
 
 
@@ -630,7 +633,7 @@ class TableScreen(SizeAware, Screen):
         — the numbers the summary gives — and the top bar says so."""
         m = self.match
         private = self.viewer is not None
-        view = m.game.view(self.viewer if private else 0)
+        view = m.game.view(self.viewer if self.viewer is not None else 0)
         if ended is None:
             states = seat_states(view, m.seats, round_winner=self.round_winner,
                                  private=private)
@@ -720,7 +723,7 @@ class TableScreen(SizeAware, Screen):
         self.show_table()
         prompt.clear(Text.assemble(plain(self.names[m.game.winner]), " wins the game."))
         what = await self.app.push_screen_wait(GameOver(m))
-        self.app.call_later(self.app.after_game, what, m)
+        self.app.call_later(self.app.after_game, what, m)  # type: ignore[attr-defined]
 
     @property
     def gone(self) -> bool:
@@ -773,9 +776,6 @@ class TableScreen(SizeAware, Screen):
     async def apply(self, option: int) -> None:
         new = self.match.apply(option)
         log = self.query_one("#log", RichLog)
-        said = self.narrate.follow_up()  # a card or player the ability's owner just chose
-        if said:
-            log.write(plain(said))
         for ev in new:
             report = self._note(ev, log)
             if report is not None and not self.skipping:
@@ -809,6 +809,7 @@ class TableScreen(SizeAware, Screen):
 
     async def ask(self, seat: int) -> int:
         view = self.match.game.view(seat)
+        assert view.pending is not None and view.pending.seat == seat
         question, options = describe(view.pending, view, self.names)
         if view.pending.kind == USE or view.pending.card >= 0:
             self.query_one(CardReader).show(self.match.deck, view.pending.card)

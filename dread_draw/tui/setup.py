@@ -7,15 +7,17 @@ new-game screen opens the way it was left; the seed is always fresh.
 from __future__ import annotations
 
 import json
-import os
 import random
 from dataclasses import dataclass
 from pathlib import Path
 
+import platformdirs
+
 from dread_draw.ai import AGENTS
 from dread_draw.cards import MAX_PLAYERS, MIN_PLAYERS
+from dread_draw.files import atomic_write
 from dread_draw.safe_text import name_problem
-from dread_draw.sim import HUMAN, SeatSpec, atomic_write
+from dread_draw.sim import HUMAN, SeatSpec
 
 MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
 CPU_NAMES = ("Zora", "Orrin", "Vesna", "Tobin", "Ilse")
@@ -48,9 +50,9 @@ class Setup:
 
 
 def settings_path() -> Path:
-    """Where the last setup is remembered ($XDG_CONFIG_HOME or ~/.config)."""
-    base = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
-    return Path(base) / "dread-draw" / "last-setup.json"
+    """Where the last setup is remembered: the user settings folder's ``dread-draw`` (on
+    Linux ``$XDG_CONFIG_HOME/dread-draw`` or ``~/.config/dread-draw``, as before)."""
+    return Path(platformdirs.user_config_dir("dread-draw", appauthor=False)) / "last-setup.json"
 
 
 def load_setup(path: Path | None) -> Setup:

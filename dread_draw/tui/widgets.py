@@ -50,7 +50,7 @@ def set_classes(widget: Widget, flags: dict[str, bool]) -> None:
 def update_if_changed(widget: Static, content, *, layout: bool = True) -> None:
     """Static.update re-lays out the screen; skip it when the text is the same."""
     if getattr(widget, "_shown", None) != content:
-        widget._shown = content
+        widget._shown = content  # type: ignore[attr-defined]
         widget.update(content, layout=layout)
 
 
@@ -199,9 +199,9 @@ class SeatPanel(Vertical):
         # Both have a fixed size (dread_draw.tcss): no layout pass needed.
         self.query_one(".seat-head", Static).update(self._head(state), layout=False)
         self.query_one(".row-label", Label).update(f"row {state.total}", layout=False)
-        if changed or old.row != state.row:
+        if changed or old is None or old.row != state.row:
             self._fill(".row", state.row, "empty")
-        if changed or old.reserves != state.reserves:
+        if changed or old is None or old.reserves != state.reserves:
             self._fill(".reserves", state.reserves, "none")
 
     def on_resize(self) -> None:
@@ -321,7 +321,7 @@ class AnswerButton(Button):
     made (the drawn Life Deck cards lie nowhere else on screen)."""
 
     def __init__(self, label: str, index: int, card: int) -> None:
-        super().__init__(plain(label), name=str(index), compact=True)
+        super().__init__(plain(label), name=str(index), compact=True)  # card and player names
         self.card = card
 
     def _show_card(self) -> None:
@@ -508,7 +508,7 @@ class AnswerOnce:
             self._waiting = (result,)
             return AwaitComplete()
         self._answered = True
-        return super().dismiss(result)  # type: ignore[misc]
+        return super().dismiss(result)  # type: ignore[misc]  # the Screen it is mixed into
 
     def on_screen_resume(self) -> None:
         if self._waiting is not None:

@@ -1,0 +1,68 @@
+"""How fast the `hard` CPU searches: rollouts per second on positions from real games.
+
+Run by hand: `python benchmarks/bench_hard.py [--positions 150] [--samples 8] [--players 2]`.
+It plays a few seeded games with `normal` seats, keeps the positions where the seat to move
+has a real choice, then lets `hard` answer each with a fixed schedule of `--samples` samples
+(no clock involved) and counts its rollouts. The figure that matters is rollouts/s: `hard`'s
+budget per decision buys that many rollouts, so more per second is a stronger `hard` at the
+same latency (issue 13's target: at least 1.5x).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import time
+
+import dread_draw.ai.hard as hard
+from dread_draw.cards import load_deck
+from dread_draw.sim import Match, SeatSpec
+
+
+def positions(deck, players: int, count: int) -> list:
+    """(view, decision) pairs where the seat to move has more than one option."""
+    found = []
+    seed = 0
+    while len(found) < count:
+        m = Match(deck, [SeatSpec(f"S{i}", "normal") for i in range(players)], seed,
+                  events=False)
+        while not m.over and len(found) < count:
+            d = m.game.pending
+            if len(d.options) > 1:
+                found.append((m.game.view(d.seat), d))
+            m.apply(m.cpu_choice())
+        seed += 1
+    return found
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--positions", type=int, default=150)
+    p.add_argument("--samples", type=int, default=8)
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--deck", default=None)
+    a = p.parse_args()
+    deck = load_deck(a.deck)
+    spots = positions(deck, a.players, a.positions)
+    calls = [0]
+    inner = hard.rollout
+
+    def counted(*args, **kwargs):
+        calls[0] += 1
+        return inner(*args, **kwargs)
+
+    hard.rollout = counted
+    start, cpu = time.perf_counter(), time.process_time()
+    for i, (view, decision) in enumerate(spots):
+        hard.HardAgent(random.Random(i), samples=a.samples).choose(view, decision)
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    print(f"deck {deck.name}, {a.players} players, {len(spots)} positions, {a.samples} samples "
+          f"each, load average {os.getloadavg()[0]:.2f}")
+    # CPU seconds: on a shared machine the wall clock also counts the other processes' turns
+    print(f"hard  {calls[0] / cpu:9,.0f} rollouts per CPU second  {1000 * cpu / len(spots):7.1f} "
+          f"ms CPU per decision  ({calls[0]} rollouts, {cpu:.1f} s CPU, {seconds:.1f} s wall)")
+
+
+if __name__ == "__main__":
+    main()

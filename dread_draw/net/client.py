@@ -1,0 +1,390 @@
+"""The client library: one seat of a hosted game, as a stream of updates and an `answer`.
+
+A screen plays a remote seat exactly as it plays a local one: it renders a `View`, tells
+the new events, and answers its seat's pending `Decision` with one of its options::
+
+    async with Client("127.0.0.1", 7777, code="K7QM-4XRD", name="Ben") as client:
+        async for update in client.updates():      # (view, new events, decision, table)
+            show(update.view, update.events, update.table)
+            if update.decision is not None:
+                await client.answer(choose(update.view, update.decision))
+
+`updates()` yields whenever anything changes at the table — a move, a player who comes or
+goes, a refusal of something this client sent (`problem`) — and ends when the game is over;
+`answer` may be called from any task. The seat's token is kept in the player's data folder
+(`SeatTokens`), so the same `connect` after a lost connection takes the same seat back, and
+the update that follows repeats the whole log (as this seat may see it) from `first = 0`.
+
+Everything the host sends is checked before it is used (a `ProtocolError` otherwise); every
+failure is a `NetError` whose message is a sentence for the player.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import platformdirs
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from dread_draw import __version__
+from dread_draw.cards import load_deck, parse_deck
+from dread_draw.errors import DeckError, DreadDrawError
+from dread_draw.files import atomic_write
+from dread_draw.net.protocol import (
+    Message,
+    ProtocolError,
+    dumps,
+    hello,
+    is_int,
+    loads,
+    normal_code,
+    view_from_json,
+)
+from dread_draw.net.protocol import answer as answer_message
+from dread_draw.rules import Decision, Deck, Event, View
+from dread_draw.safe_text import clean
+
+DEFAULT_PORT = 7777
+MAX_FRAME = 32 * 1024 * 1024  # a rejoin's update repeats the whole log: allow a long game
+TOKENS_FILE = "network-seats.json"
+KEEP_TOKENS = 50
+
+
+class NetError(DreadDrawError):
+    """Playing across the network failed: the message says what, for the player."""
+
+
+class JoinRefused(NetError):
+    """The host refused to seat this client; `code` says why (`code`: a wrong join code,
+    `full`, `name`, `name-taken`, `version`)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class ConnectionLost(NetError):
+    """The connection to the host ended before the game did."""
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """One seat as every player sees it."""
+
+    seat: int
+    name: str
+    kind: str  # "open" (nobody yet), "person" or "cpu"
+    level: str  # a CPU seat's level
+    connected: bool  # a person's client is connected now
+    stand_in: str  # a CPU of this level plays for the person while they are away
+    host: bool  # the host's own seat
+
+
+@dataclass(frozen=True)
+class TableState:
+    """Who sits where, who is connected, and whom the table waits for."""
+
+    seats: tuple[SeatInfo, ...]
+    started: bool
+    over: bool
+    waiting: int  # the seat whose decision the table waits for (-1: none)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+
+@dataclass(frozen=True)
+class Update:
+    """One change at the table, as this seat sees it."""
+
+    view: View | None  # this seat's view (R11); None before the game starts
+    events: list[Event]  # the new events, as this seat may see them
+    first: int  # the index of events[0] in the game's log (0 after a rejoin: the whole log)
+    decision: Decision | None  # this seat's pending Decision (None: not this seat's turn)
+    table: TableState
+    problem: str | None = None  # the host refused something this client sent: why
+
+
+@dataclass(frozen=True)
+class Welcome:
+    seat: int
+    name: str
+    players: int
+    deck: Deck
+    version: str  # the host's Dread Draw version
+
+
+def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """'HOST[:PORT]' (or '[::1]:PORT') as (host, port); NetError if it is not one."""
+    text = text.strip()
+    host, port = text, default_port
+    if text.startswith("["):
+        end = text.find("]")
+        host, rest = text[1:end], text[end + 1:]
+        if end < 0 or (rest and not rest.startswith(":")):
+            raise NetError(f"{clean(text)!r} is not an address: write HOST or HOST:PORT.")
+        if rest:
+            port = _port(rest[1:], text)
+    elif text.count(":") == 1:
+        host, raw = text.split(":")
+        port = _port(raw, text)
+    if not host or any(c.isspace() or c in "/?#@" for c in host):
+        raise NetError(f"{clean(text)!r} is not an address: write HOST or HOST:PORT, such as "
+                       "127.0.0.1:7777.")
+    return host, port
+
+
+def _port(raw: str, text: str) -> int:
+    if not raw.isdigit() or not 0 < int(raw) < 65536:
+        raise NetError(f"{clean(text)!r}: the port must be a number from 1 to 65535.")
+    return int(raw)
+
+
+class SeatTokens:
+    """The seat tokens this player holds, in their data folder: the same join command (the
+    host, the code and the name) finds its seat again after a lost connection."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or Path(platformdirs.user_data_dir("dread-draw", appauthor=False)
+                                 ) / TOKENS_FILE
+
+    @staticmethod
+    def key(host: str, port: int, code: str, name: str) -> str:
+        return f"{host.lower()}:{port}/{normal_code(code)}/{name}"
+
+    def _read(self) -> dict[str, str]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(data, dict):
+            return {}
+        return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+
+    def get(self, key: str) -> str | None:
+        return self._read().get(key)
+
+    def put(self, key: str, token: str) -> None:
+        tokens = self._read()
+        tokens.pop(key, None)
+        tokens[key] = token  # the newest last; the oldest are forgotten
+        kept = dict(list(tokens.items())[-KEEP_TOKENS:])
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write(self.path, [json.dumps(kept)])
+            os.chmod(self.path, 0o600)  # secrets
+        except OSError:
+            pass  # without it the seat can still be played; only a rejoin needs it
+
+
+class Client:
+    """One seat of a hosted game (see the module docstring)."""
+
+    def __init__(self, host: str, port: int = DEFAULT_PORT, *, code: str, name: str,
+                 tokens: SeatTokens | None = None, token: str | None = None,
+                 timeout: float = 10.0, on_frame: Callable[[str], None] | None = None) -> None:
+        """`tokens`: where seat tokens are kept (the data folder's by default); `token`: a
+        seat's token given outright (the host's own seat)."""
+        self.host = host
+        self.port = port
+        self.code = code
+        self.name = name
+        self.tokens = tokens if tokens is not None else SeatTokens()
+        self.token = token
+        self.timeout = timeout
+        self.on_frame = on_frame  # every frame received, as text (tests, debugging)
+        self.ws: ClientConnection | None = None
+        self.welcome: Welcome | None = None
+        self.last: Update | None = None
+        self.answered = -1  # the number of the last decision answered
+
+    async def __aenter__(self) -> Client:
+        await self.connect()
+        return self
+
+    async def __aexit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                        tb: TracebackType | None) -> None:
+        await self.close()
+
+    @property
+    def where(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"{host}:{self.port}"
+
+    async def connect(self) -> Welcome:
+        """Join (or rejoin, with the kept token) and return the seat the host gave."""
+        key = SeatTokens.key(self.host, self.port, self.code, self.name)
+        token = self.token or self.tokens.get(key)
+        try:
+            self.ws = await connect(f"ws://{self.where}/", open_timeout=self.timeout,
+                                    max_size=MAX_FRAME, compression=None, proxy=None,
+                                    ping_interval=10, ping_timeout=20, close_timeout=2,
+                                    user_agent_header=None)
+        except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as e:
+            why = getattr(e, "strerror", None) or str(e) or type(e).__name__
+            raise NetError(f"Cannot reach a Dread Draw host at {clean(self.where)} "
+                           f"({clean(why)}). Check the address and the port, and that the host "
+                           "is running.") from None
+        await self._send(hello(self.code, self.name, token, __version__))
+        message = await self._receive()
+        if message["type"] == "error":
+            await self.close()
+            code, text = str(message.get("code")), _text(message.get("message"))
+            raise JoinRefused(code, text)
+        if message["type"] != "welcome":
+            raise ProtocolError(f"the host answered with {clean(message['type'])[:40]!r}")
+        self.welcome = self._welcome(message)
+        new_token = message.get("token")
+        if isinstance(new_token, str) and new_token and new_token != token:
+            self.tokens.put(key, new_token)
+        if isinstance(new_token, str) and new_token:
+            self.token = new_token  # a rejoin takes this very seat back
+        self.answered = -1
+        return self.welcome
+
+    def _welcome(self, message: Message) -> Welcome:
+        seat: Any = message.get("seat")
+        players: Any = message.get("players")
+        name = message.get("name")
+        if not (is_int(seat) and is_int(players) and isinstance(name, str)):
+            raise ProtocolError("the host's welcome has no seat")
+        return Welcome(seat, name, players, host_deck(message.get("deck")),
+                       _text(message.get("version")))
+
+    async def updates(self) -> AsyncIterator[Update]:
+        """Every change at the table, until the game is over (ConnectionLost if the
+        connection ends before that)."""
+        while True:
+            try:
+                message = await self._receive()
+            except ConnectionLost:
+                if self.last is not None and self.last.table.over:
+                    return
+                raise
+            kind = message["type"]
+            if kind == "update":
+                update = self._update(message)
+            elif kind == "error":
+                if self.last is None:
+                    continue
+                update = Update(self.last.view, [], self.last.first, self.last.decision,
+                                self.last.table, _text(message.get("message")))
+            else:
+                continue  # a message of a later protocol this client does not know
+            self.last = update
+            yield update
+            if update.table.over and update.view is not None and update.view.over:
+                return
+
+    def _update(self, message: Message) -> Update:
+        assert self.welcome is not None
+        first: Any = message.get("first")
+        events = message.get("events")
+        if not is_int(first) or not isinstance(events, list) or not all(
+                isinstance(e, dict) and isinstance(e.get("type"), str) for e in events):
+            raise ProtocolError("an update without its events")
+        raw = message.get("view")
+        view = None if raw is None else view_from_json(raw, self.welcome.deck)
+        table = table_state(message.get("table"))
+        decision = None
+        if view is not None and view.pending is not None and \
+                view.pending.seat == self.welcome.seat and view.pending.options:
+            decision = view.pending
+        return Update(view, events, first, decision, table)
+
+    @property
+    def decision(self) -> Decision | None:
+        """This seat's pending Decision, if it is not answered yet."""
+        d = self.last.decision if self.last is not None else None
+        return d if d is not None and d.number != self.answered else None
+
+    async def answer(self, option: int) -> None:
+        """Answer this seat's pending Decision with one of its options."""
+        d = self.decision
+        if d is None:
+            raise NetError("There is no question to answer now.")
+        if type(option) is not int or option not in d.options:
+            raise NetError(f"{option!r} is not one of the answers offered.")
+        self.answered = d.number
+        await self._send(answer_message(d.number, option))
+
+    async def send_raw(self, text: str | bytes) -> None:
+        """Send a frame as it is (tests of a hostile client)."""
+        assert self.ws is not None
+        await self.ws.send(text)
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+    async def _send(self, message: Message) -> None:
+        assert self.ws is not None
+        try:
+            await self.ws.send(dumps(message))
+        except ConnectionClosed as e:
+            raise ConnectionLost(_lost(e)) from None
+
+    async def _receive(self) -> Message:
+        assert self.ws is not None
+        try:
+            raw = await self.ws.recv()
+        except ConnectionClosed as e:
+            raise ConnectionLost(_lost(e)) from None
+        text = raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
+        if self.on_frame is not None:
+            self.on_frame(text)
+        return loads(raw)
+
+
+def _lost(e: ConnectionClosed) -> str:
+    reason = e.rcvd.reason if e.rcvd is not None else ""
+    why = f" ({clean(reason)})" if reason else ""
+    return f"The connection to the host was lost{why}."
+
+
+def _text(value: Any) -> str:
+    return clean(value) if isinstance(value, str) else ""
+
+
+def host_deck(data: Any) -> Deck:
+    """The deck the host plays with: the standard deck when it is the very same, else the
+    host's deck file as it sent it (checked like any deck file)."""
+    if not isinstance(data, dict) or not isinstance(data.get("hash"), str):
+        raise ProtocolError("the host's welcome has no deck")
+    standard = load_deck()
+    if data["hash"] == standard.content_hash:
+        return standard
+    text = data.get("text")
+    if not isinstance(text, str):
+        raise NetError("The host plays with a deck of its own and did not send it.")
+    try:
+        deck = parse_deck(text, "the host's deck")
+    except DeckError as e:
+        raise NetError(f"The host's deck cannot be used here: {e}") from None
+    if deck.content_hash != data["hash"]:
+        raise ProtocolError("the host's deck is not the one it names")
+    return deck
+
+
+def table_state(data: Any) -> TableState:
+    if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
+        raise ProtocolError("an update without the table")
+    seats = []
+    for s in data["seats"]:
+        if not isinstance(s, dict) or not is_int(s.get("seat")):
+            raise ProtocolError("a seat of the table is not described")
+        seats.append(SeatInfo(s["seat"], _text(s.get("name")), _text(s.get("kind")),
+                              _text(s.get("level")), s.get("connected") is True,
+                              _text(s.get("stand_in")), s.get("host") is True))
+    waiting: Any = data.get("waiting")
+    return TableState(tuple(seats), data.get("started") is True, data.get("over") is True,
+                      waiting if is_int(waiting) else -1)
+

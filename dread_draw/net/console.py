@@ -1,0 +1,573 @@
+"""`dread-draw host` and `dread-draw join` in a plain terminal (lines in, sentences out).
+
+The host console says how to join, shows who sits where and whom the table waits for, and
+takes a few commands, each a letter and Enter: `s` starts the game (CPUs take the empty
+seats), `c` lets a CPU play the seat the table waits for while its player is away, `q`
+stops (the game stays saved). With `--name` the host also plays: its seat is a client like
+any other, over the loopback connection, and a number answers its questions.
+
+The console player (`join`, and the host's own seat) tells the public events as sentences
+(the table's narrator) and asks its seat's questions with numbered answers. It works in
+any terminal, before the Textual table is plugged onto the client library. Everything shown
+that came from outside (names, the host's messages) is shown as plain text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import socket
+import struct
+import sys
+import threading
+from pathlib import Path
+
+from rich.console import Console
+
+from dread_draw import __version__
+from dread_draw.ai import AGENTS
+from dread_draw.cards import load_deck
+from dread_draw.errors import DreadDrawError
+from dread_draw.net.client import (
+    Client,
+    ConnectionLost,
+    JoinRefused,
+    NetError,
+    SeatInfo,
+    SeatTokens,
+    TableState,
+    Update,
+    parse_address,
+)
+from dread_draw.net.host import CPU, OPEN, PERSON, Host, Limits, Lobby, SeatPlan
+from dread_draw.rules import MAX_PLAYERS, MIN_PLAYERS
+from dread_draw.safe_text import clean, name_problem, plain
+from dread_draw.saves import SaveDir, SaveError, default_root, read_save
+from dread_draw.tui.narrate import Narrator, card_label, describe, fortune_part
+from dread_draw.tui.setup import CPU_NAMES, DEFAULT_CPU
+
+DEFAULT_PLAYERS = 4
+REJOIN_TRIES = 10  # a lost connection: tries to rejoin, REJOIN_PAUSE seconds apart
+REJOIN_PAUSE = 2.0
+COMMANDS = ("Type s and Enter to start the game (CPUs take the empty seats), c to let a CPU "
+            "play for a player who lost the connection, q to stop.")
+COMMANDS_PLAYING = ("Type c and Enter to let a CPU play for a player who lost the connection, "
+                    "q to stop (the game stays saved).")
+
+
+def say(out: Console, text: str) -> None:
+    """One line for the player, shown exactly as written (never read as markup)."""
+    out.print(plain(text), soft_wrap=True)
+
+
+class Lines:
+    """The terminal's lines, read on a thread of their own so the network never waits for
+    the keyboard (None at the end of the input)."""
+
+    def __init__(self) -> None:
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        loop = asyncio.get_running_loop()
+
+        def read() -> None:
+            while True:
+                line = sys.stdin.readline()
+                loop.call_soon_threadsafe(self.queue.put_nowait, line.strip() if line else None)
+                if not line:
+                    return
+
+        threading.Thread(target=read, name="dread-draw-keyboard", daemon=True).start()
+
+    async def get(self) -> str | None:
+        return await self.queue.get()
+
+
+# ----------------------------------------------------------------------- the console player
+
+class ConsolePlayer:
+    """One seat played at a plain terminal through the client library."""
+
+    def __init__(self, client: Client, out: Console, answers: asyncio.Queue[str | None], *,
+                 tell_table: bool = True, typed_ahead: bool | None = None) -> None:
+        """`tell_table`: say who comes and goes (the host's own seat leaves that to the host
+        console). `typed_ahead`: answers typed before a question is asked count (a script
+        feeding its answers); by default only at a terminal are they dropped, so that keys
+        pressed while waiting never answer the next question by surprise."""
+        self.client = client
+        self.tell_table = tell_table
+        self.typed_ahead = not sys.stdin.isatty() if typed_ahead is None else typed_ahead
+        self.out = out
+        self.answers = answers
+        self.told = 0  # events of the log already told
+        self.narrator: Narrator | None = None
+        self.seen: TableState | None = None
+        self.asking: asyncio.Task[None] | None = None
+        self.asked = -1
+
+    async def play(self) -> None:
+        """Play the seat until the game is over; rejoin after a lost connection."""
+        while True:
+            try:
+                async for update in self.client.updates():
+                    self.show(update)
+                return
+            except ConnectionLost as e:
+                self.stop_asking()
+                say(self.out, f"{e} Trying to rejoin…")
+                await self.rejoin()
+
+    async def rejoin(self) -> None:
+        for _ in range(REJOIN_TRIES):
+            await asyncio.sleep(REJOIN_PAUSE)
+            try:
+                await self.client.connect()
+            except JoinRefused:
+                raise
+            except NetError:  # the host is not back yet
+                continue
+            self.asked = -1  # the question asked before may still be waiting: ask it again
+            say(self.out, "Back at the table.")
+            return
+        raise NetError("Could not rejoin the host. Run the same command again to rejoin your "
+                       "seat.")
+
+    def show(self, u: Update) -> None:
+        if u.problem:
+            say(self.out, f"The host says: {u.problem}")
+        self.show_table(u.table)
+        if u.view is not None:
+            if self.narrator is None:
+                self.narrator = Narrator(u.view.deck, u.table.names)
+            start = self.told
+            if self.told == 0 and u.first == 0 and u.view.round > 1:
+                start = last_round_start(u.events)  # joined late: this round's story only
+                if start:
+                    say(self.out, "(The earlier rounds are not told again.)")
+            for i, event in enumerate(u.events):
+                if u.first + i < start:
+                    continue  # told before a rejoin
+                self.told = u.first + i + 1
+                line = self.narrator(event)
+                if line:
+                    say(self.out, line)
+        if u.decision is not None and u.decision.number != self.asked:
+            self.asked = u.decision.number
+            self.stop_asking()
+            self.asking = asyncio.get_running_loop().create_task(self.ask(u))
+        if u.view is not None and u.view.over and u.table.over:
+            self.tell_fortune(u)
+
+    def show_table(self, table: TableState) -> None:
+        before, self.seen = self.seen, table
+        if not self.tell_table:
+            return
+        me = self.client.welcome.seat if self.client.welcome else -1
+        if before is None:
+            if not table.started:
+                say(self.out, f"At the table: {seat_list(table, me)}.")
+                say(self.out, "Waiting for the host to start the game.")
+            return
+        for old, new in zip(before.seats, table.seats, strict=False):
+            if new.seat == me:
+                continue
+            if old.kind == OPEN and new.kind == PERSON:
+                say(self.out, f"{new.name} takes seat {new.seat + 1}.")
+            elif old.connected and not new.connected and new.kind == PERSON:
+                say(self.out, f"{new.name} lost the connection.")
+            elif not old.connected and new.connected and old.kind == PERSON:
+                say(self.out, f"{new.name} is back.")
+            if new.stand_in and not old.stand_in:
+                say(self.out, f"A CPU plays for {new.name} until they come back.")
+        if table.started and not before.started:
+            say(self.out, f"The game starts: {seat_list(table, me)}.")
+        waiting = table.waiting
+        if waiting >= 0 and waiting != me and (waiting != before.waiting or
+                                               before.seats != table.seats):
+            seat = table.seats[waiting]
+            if seat.kind == PERSON and not seat.connected and not seat.stand_in:
+                say(self.out, f"The table waits for {seat.name} to come back.")
+
+    def stop_asking(self) -> None:
+        if self.asking is not None and not self.asking.done():
+            self.asking.cancel()
+        self.asking = None
+
+    async def ask(self, u: Update) -> None:
+        assert u.view is not None and u.decision is not None
+        question, labels = describe(u.decision, u.view, u.table.names)
+        if not self.typed_ahead:
+            while not self.answers.empty():  # keys pressed while nothing was asked
+                if self.answers.get_nowait() is None:
+                    raise NetError("The input ended before the game did.")
+        say(self.out, question)
+        for i, (_, label) in enumerate(labels, 1):
+            say(self.out, f"  {i}. {label}")
+        while True:
+            say(self.out, f"Your answer (1-{len(labels)}):")
+            line = await self.answers.get()
+            if line is None:
+                raise NetError("The input ended before the game did.")
+            if line.isdigit() and 1 <= int(line) <= len(labels):
+                await self.client.answer(labels[int(line) - 1][0])
+                return
+            say(self.out, f"Type a number from 1 to {len(labels)}, then Enter.")
+
+    def tell_fortune(self, u: Update) -> None:
+        assert u.view is not None
+        deck = u.view.deck
+        winner = u.table.names[u.view.winner]
+        if not u.view.fortune:
+            say(self.out, f"{winner}'s Life Deck is empty: there is no fortune to read.")
+        for i, uid in enumerate(u.view.fortune):
+            words = " ".join(deck.card[uid].fortune.split())  # one line per card
+            say(self.out, f"{fortune_part(i)}: {card_label(deck, uid)}. {words}")
+
+
+def last_round_start(events: list[dict]) -> int:
+    """The index of the last `round_start` among `events` (0 if none)."""
+    for i in range(len(events) - 1, -1, -1):
+        if events[i]["type"] == "round_start":
+            return i
+    return 0
+
+
+def seat_list(table: TableState, me: int = -1) -> str:
+    return ", ".join(seat_words(s, s.seat == me) for s in table.seats)
+
+
+def seat_words(s: SeatInfo, me: bool = False) -> str:
+    if s.kind == OPEN:
+        return f"seat {s.seat + 1} open"
+    who = f"{s.name} (you)" if me else s.name
+    if s.kind == CPU:
+        return f"{who} (CPU, {s.level})"
+    if s.stand_in:
+        return f"{who} (a CPU plays for them)"
+    return who if s.connected or me else f"{who} (not connected)"
+
+
+async def join_game(address: str, code: str, name: str, *, out: Console | None = None,
+                    tokens: SeatTokens | None = None) -> None:
+    """`dread-draw join`: take a seat at a host and play it at this terminal."""
+    problem = name_problem(name)
+    if problem:
+        raise DreadDrawError(f"--name: {problem}.")
+    host, port = parse_address(address)
+    out = out or Console(highlight=False)
+    client = Client(host, port, code=code, name=name, tokens=tokens)
+    welcome = await client.connect()
+    say(out, f"You sit in seat {welcome.seat + 1} of {welcome.players}, as {welcome.name}.")
+    lines = Lines()
+    try:
+        await ConsolePlayer(client, out, lines.queue).play()
+    finally:
+        await client.close()
+
+
+# ------------------------------------------------------------------------- the host console
+
+def plan_seats(players: int | None, own: str | None, people: list[str], cpus: list[str]
+               ) -> SeatPlan:
+    """The seats asked for: the host's own first, then those held for people, the open
+    seats, then the CPUs. DreadDrawError names what is wrong."""
+    for level in cpus:
+        if level not in AGENTS:
+            raise DreadDrawError(f"--cpu {level!r}: no such CPU level; choose from "
+                                 f"{', '.join(AGENTS)}.")
+    names = ([own] if own is not None else []) + people
+    for name in names:
+        problem = name_problem(name)
+        if problem:
+            raise DreadDrawError(f"{clean(name)!r} cannot be a player's name: {problem}.")
+    folded = [n.casefold() for n in names]
+    if len(set(folded)) != len(folded):
+        raise DreadDrawError("two seats have the same name; give each player a name of their "
+                             "own.")
+    named = len(names) + len(cpus)
+    n = players if players is not None else max(DEFAULT_PLAYERS, named)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise DreadDrawError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}.")
+    if named > n:
+        raise DreadDrawError(f"--players {n}: but {named} seats were named (--name, --human "
+                             "and --cpu); raise --players or name fewer seats.")
+    return SeatPlan(n, own, list(people), list(cpus))
+
+
+def lan_addresses() -> list[str]:
+    """This computer's IPv4 network addresses (not loopback), read from its own network
+    interfaces — nothing is sent anywhere."""
+    found: list[str] = []
+    try:
+        import fcntl  # not on Windows: there the host name's addresses serve
+
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            for _, name in socket.if_nameindex():
+                try:
+                    packed = fcntl.ioctl(s.fileno(), 0x8915,  # SIOCGIFADDR
+                                         struct.pack("256s", name.encode()[:15]))
+                except OSError:
+                    continue
+                address = socket.inet_ntoa(packed[20:24])
+                if not address.startswith("127.") and address not in found:
+                    found.append(address)
+    except (ImportError, OSError, AttributeError):
+        pass
+    if not found:
+        try:
+            for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+                address = str(info[4][0])
+                if not address.startswith("127.") and address not in found:
+                    found.append(address)
+        except OSError:
+            pass
+    return found
+
+
+def join_line(address: str, port: int, code: str) -> str:
+    shown = f"[{address}]" if ":" in address else address
+    return f"    dread-draw join {shown}:{port} --code {code} --name YOUR-NAME"
+
+
+def banner(host: Host, lan: bool, addresses: list[str]) -> list[str]:
+    lines = [f"Dread Draw {__version__}: hosting a game for {len(host.seats)} players."]
+    if lan:
+        listed = ", ".join(addresses) if addresses else "none found"
+        lines += [f"Listening on every network address of this computer (port {host.port}): "
+                  f"{listed}.",
+                  "Anyone who can reach this computer and has the join code can take an empty "
+                  "seat.",
+                  "Players join with:"]
+        lines += [join_line(a, host.port, host.code) for a in addresses or ["ADDRESS"]]
+    else:
+        lines += [f"Listening on this computer only (127.0.0.1, port {host.port}). Players at "
+                  "this computer join with:",
+                  join_line("127.0.0.1", host.port, host.code),
+                  "To let other computers join, start the host with --lan."]
+    lines.append(f"Join code: {host.code}")
+    return lines
+
+
+class HostConsole:
+    """The host's terminal: the table's state as sentences, and its commands."""
+
+    def __init__(self, host: Host, out: Console, *, start_when_full: bool = False) -> None:
+        self.host = host
+        self.out = out
+        self.quiet = True  # until the banner is printed
+        self.start_when_full = start_when_full
+        self.last: tuple[object, ...] | None = None
+        self.answers: asyncio.Queue[str | None] = asyncio.Queue()
+        host.on_news = lambda text: say(out, text)
+        host.on_change = self.changed
+
+    def changed(self) -> None:
+        host = self.host
+        if self.quiet:
+            return
+        if self.start_when_full and not host.started and host.full():
+            say(self.out, "Every seat is taken: the game starts.")
+            host.begin()
+            return
+        waiting = host.waiting()
+        slot = host.seats[waiting] if waiting >= 0 else None
+        person = slot if slot is not None and slot.kind == PERSON else None
+        state = (host.started, tuple((s.kind, s.name, s.conn is not None, s.stand_in)
+                                     for s in host.seats),
+                 person.index if person is not None else -1)
+        if state == self.last:
+            return
+        before, self.last = self.last, state
+        if not host.started:
+            say(self.out, f"Seats: {self.seat_line()}.")
+            return
+        if before is None or not before[0]:
+            if host.resumed:
+                say(self.out, f"The game goes on where it was saved: {self.seat_line()}.")
+            else:
+                say(self.out, f"The game starts: {self.seat_line()}.")
+        if person is not None and not person.own and (before is None or before[2] != waiting
+                                                      or before[1] != state[1]):
+            if person.conn is None and not person.stand_in:
+                say(self.out, f"The table waits for {person.name} (seat {waiting + 1}), who is "
+                              "not connected. Type c and Enter to let a CPU play for them.")
+            else:
+                say(self.out, f"Waiting for {person.name} (seat {waiting + 1}).")
+
+    def seat_line(self) -> str:
+        parts = []
+        for s in self.host.seats:
+            if s.kind == OPEN:
+                parts.append(f"{s.index + 1} open")
+            elif s.kind == CPU:
+                parts.append(f"{s.index + 1} {s.name} (CPU, {s.level})")
+            elif s.own:
+                parts.append(f"{s.index + 1} {s.name} (you)")
+            elif s.stand_in:
+                parts.append(f"{s.index + 1} {s.name} (a CPU plays for them)")
+            elif s.conn is not None:
+                parts.append(f"{s.index + 1} {s.name} (connected)")
+            elif s.token:
+                parts.append(f"{s.index + 1} {s.name} (not connected)")
+            else:
+                parts.append(f"{s.index + 1} held for {s.name}")
+        return ", ".join(parts)
+
+    async def commands(self, lines: Lines) -> None:
+        """The host's keyboard: s, c, q; a number answers the host's own question."""
+        while True:
+            line = await lines.get()
+            if line is None:
+                return  # no keyboard (a headless host): it goes on by its flags
+            word = line.lower()
+            if word == "s":
+                if self.host.started:
+                    say(self.out, "The game has already started.")
+                else:
+                    self.host.begin()
+            elif word == "c":
+                self.hand_over()
+            elif word == "q":
+                raise Stop
+            elif line.isdigit():
+                self.answers.put_nowait(line)
+            elif line:
+                say(self.out, COMMANDS_PLAYING if self.host.started else COMMANDS)
+
+    def hand_over(self) -> None:
+        host = self.host
+        waiting = host.waiting()
+        slot = host.seats[waiting] if waiting >= 0 else None
+        if slot is None or slot.kind != PERSON or slot.conn is not None:
+            say(self.out, "The table is not waiting for a player who lost the connection.")
+            return
+        host.hand_to_cpu(waiting)
+
+
+class Stop(Exception):
+    """The host typed q."""
+
+
+async def host_game(host: Host, port: int, *, lan: bool, out: Console,
+                    start_when_full: bool = False, start_after: float | None = None,
+                    note: str = "") -> None:
+    """Serve the game until it is over (or the host types q)."""
+    console = HostConsole(host, out, start_when_full=start_when_full)
+    await host.start(None if lan else "127.0.0.1", port)
+    for line in banner(host, lan, lan_addresses() if lan else []):
+        say(out, line)
+    if note:
+        say(out, note)
+    say(out, COMMANDS_PLAYING if host.started else COMMANDS)
+    console.quiet = False
+    lines = Lines()
+    tasks: list[asyncio.Task[None]] = [asyncio.create_task(console.commands(lines))]
+    own = next((s for s in host.seats if s.own), None)
+    player = None
+    if own is not None:
+        player = asyncio.create_task(play_own_seat(host, own.name, own.token, out,
+                                                   console.answers))
+        tasks.append(player)
+    if start_after is not None:
+        tasks.append(asyncio.create_task(start_later(host, start_after, out)))
+    console.changed()
+    finished = asyncio.create_task(host.finish())
+    watched: list[asyncio.Task[None]] = [finished, *tasks]
+    try:
+        while finished in watched:
+            done, _ = await asyncio.wait(watched, return_when=asyncio.FIRST_COMPLETED)
+            for task in done:
+                watched.remove(task)
+                task.result()  # Stop (q), or an error of the host's own seat
+        if player is not None and not player.done():
+            await asyncio.wait([player], timeout=3)  # the host's seat tells the end too
+    except Stop:
+        for task in tasks:  # the host's own seat first: it is not "losing the connection"
+            task.cancel()
+        finished.cancel()
+        await host.close()
+        if host.started:
+            say(out, "Stopped. The game is saved: `dread-draw host --resume` takes it back.")
+        else:
+            say(out, "Stopped before the game started.")
+        return
+    finally:
+        for task in tasks:
+            task.cancel()
+    game = host.match
+    if game is not None and game.over:
+        say(out, f"{clean(host.seats[game.game.winner].name)} wins the game. It is kept: "
+                 f"see it again with `dread-draw replay --save-dir {saves_root(host)} --last`.")
+
+
+def saves_root(host: Host) -> str:
+    return str(host.saves.root) if host.saves is not None else "DIR"
+
+
+async def start_later(host: Host, seconds: float, out: Console) -> None:
+    await asyncio.sleep(seconds)
+    if not host.started:
+        say(out, "Time to start: CPUs take the empty seats.")
+        host.begin()
+
+
+async def play_own_seat(host: Host, name: str, token: str, out: Console,
+                        answers: asyncio.Queue[str | None]) -> None:
+    """The host's own seat: a client like any other, over the loopback connection."""
+    client = Client("127.0.0.1", host.port, code=host.code, name=name, token=token)
+    await client.connect()
+    try:
+        await ConsolePlayer(client, out, answers, tell_table=False).play()
+    finally:
+        await client.close()
+
+
+def host_command(*, port: int, players: int | None, own: str | None, people: list[str],
+                 cpus: list[str], seed: int | None, deck: Path | None, lan: bool,
+                 resume_saved: bool, save_dir: Path | None, start_when_full: bool,
+                 start_after: float | None, limits: Limits | None = None) -> None:
+    """`dread-draw host`: check the flags, then serve the game at this terminal."""
+    saves = SaveDir(save_dir if save_dir is not None else default_root() / "host")
+    note = ""
+    if resume_saved:
+        if players is not None or own is not None or people or cpus or seed is not None \
+                or deck is not None:
+            raise DreadDrawError("--resume takes the saved game back as it was; it takes no "
+                                 "--players, --name, --human, --cpu, --seed or --deck.")
+        host, note = Host.take_back(saves, limits)
+    else:
+        plan = plan_seats(players, own, people, cpus)
+        check_no_game_in_progress(saves)
+        the_deck = load_deck(deck)
+        the_deck.check_players(plan.players)
+        fill = cpus[-1] if cpus else DEFAULT_CPU
+        game_seed = seed if seed is not None else fresh_secret_seed()
+        host = Host(Lobby(the_deck, plan.seats(), game_seed, fill, tuple(CPU_NAMES)), saves,
+                    limits=limits)
+    asyncio.run(host_game(host, port, lan=lan, out=Console(highlight=False),
+                          start_when_full=start_when_full, start_after=start_after, note=note))
+
+
+def fresh_secret_seed() -> int:
+    """A network game's seed: far too many to try them all (the seed decides every hidden
+    card, so a seed a player could guess from the first cards revealed would show them the
+    whole deal)."""
+    return secrets.randbits(63)
+
+
+def check_no_game_in_progress(saves: SaveDir) -> None:
+    """A new host game never replaces one in progress in the same folder."""
+    if not saves.has_current():
+        return
+    try:
+        save = read_save(saves.current)
+    except SaveError:
+        return  # a save that cannot be used is set aside (as .bad) when the game starts
+    if not save.finished:
+        raise DreadDrawError(
+            f"{saves.current}: a network game is still in progress here "
+            f"({', '.join(clean(n) for n in save.names)}). Take it back with `dread-draw host "
+            "--resume`, or host a new game with another folder (--save-dir DIR).")
+
+
+def join_command(address: str, code: str, name: str) -> None:
+    asyncio.run(join_game(address, code, name))
+

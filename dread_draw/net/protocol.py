@@ -1,0 +1,343 @@
+"""The network messages: one JSON object per WebSocket text frame, each with a `type`.
+
+A client says `hello` (the protocol version, its Dread Draw version, the join code, a name,
+and its seat token when it rejoins) and then only `answer`s its seat's Decisions; the host
+says `welcome` (the seat, its token, the deck), then `update` (that seat's view, the events
+it may see, who sits where and whom the table waits for) whenever something changes, and
+`error` (a code and a sentence) when it refuses something. docs/NETWORK.md is the
+reference; `PROTOCOL` is its version: a host and a client speak only the same one.
+
+A `View` travels whole (R11: it is exactly what the seat may know), field by field, and is
+decoded back into the very same `View` — checked here against the View's fields, so a field
+added to the state declaration cannot be forgotten by the network. The rules' pending steps
+(`frames`, `resume`: public bookkeeping) travel by name, and are decoded only to the rules'
+own step functions. Everything a host or client receives is checked before it is used: a
+message that is not what the schema says is a `ProtocolError`, never a crash.
+"""
+
+from __future__ import annotations
+
+import hmac
+import inspect
+import json
+import secrets
+import sys
+from collections.abc import Callable, Mapping
+from types import MappingProxyType, ModuleType
+from typing import Any
+
+from dread_draw.errors import DreadDrawError
+from dread_draw.rules import EFFECTS, KINDS, Decision, Deck, View
+
+PROTOCOL = 1  # the message schema's version: bump it with any change a peer would notice
+CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's: no I, L, O or U
+CODE_LENGTH = 8  # 40 random bits, read out as two groups of four: "K7QM-4XRD"
+_READ_AS = {"O": "0", "I": "1", "L": "1"}  # what people mean when they type these
+
+Message = dict[str, Any]
+
+
+class ProtocolError(DreadDrawError):
+    """A message that does not follow the schema (from the other side of the connection)."""
+
+
+# ------------------------------------------------------------------ join codes and tokens
+
+def new_code() -> str:
+    """A fresh join code: random (the `secrets` module), easy to read out."""
+    raw = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    return f"{raw[:4]}-{raw[4:]}"
+
+
+def normal_code(text: str) -> str:
+    """A typed code as the host compares it: upper case, without spaces or dashes, with the
+    letters people confuse read as digits ("k7qm 4xrd" and "K7QM-4XRD" are the same code)."""
+    out = []
+    for ch in text.upper():
+        if ch in " -":
+            continue
+        out.append(_READ_AS.get(ch, ch))
+    return "".join(out)
+
+
+def same_code(typed: str, code: str) -> bool:
+    """Whether a typed code is the host's (compared in constant time)."""
+    return hmac.compare_digest(normal_code(typed).encode("utf-8", "replace"),
+                               normal_code(code).encode())
+
+
+def new_token() -> str:
+    """A seat token: the secret that lets its holder rejoin that seat."""
+    return secrets.token_urlsafe(24)
+
+
+# ------------------------------------------------------------------------------ frames
+
+def dumps(message: Message) -> str:
+    return json.dumps(message, separators=(",", ":"), allow_nan=False)
+
+
+def loads(text: str | bytes) -> Message:
+    """One frame's message: a JSON object with a string `type` (else ProtocolError)."""
+    if isinstance(text, bytes):
+        raise ProtocolError("a binary frame; messages are JSON text")
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as e:  # JSONDecodeError is a ValueError
+        raise ProtocolError(f"not valid JSON ({str(e)[:80]})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise ProtocolError("not a message: a JSON object with a \"type\" is expected")
+    return data
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number here")
+
+
+def is_int(value: object) -> bool:
+    """An exact whole number: not a bool, a float or a string that looks like one."""
+    return type(value) is int
+
+
+# ------------------------------------------------------------------------------ messages
+
+def hello(code: str, name: str, token: str | None, version: str) -> Message:
+    message: Message = {"type": "hello", "protocol": PROTOCOL, "version": version,
+                        "code": code, "name": name}
+    if token is not None:
+        message["token"] = token
+    return message
+
+
+def answer(number: int, option: int) -> Message:
+    """The answer to the Decision numbered `number` (`Decision.number`)."""
+    return {"type": "answer", "decision": number, "option": option}
+
+
+def error(code: str, message: str, **more: Any) -> Message:
+    return {"type": "error", "code": code, "message": message, **more}
+
+
+def parse_answer(message: Message) -> tuple[int, int]:
+    """(decision number, option) of an `answer`; ProtocolError unless both are exact ints."""
+    number, option = message.get("decision"), message.get("option")
+    if not is_int(number) or not is_int(option):
+        raise ProtocolError("an answer needs \"decision\" and \"option\" as whole numbers")
+    assert isinstance(number, int) and isinstance(option, int)
+    return number, option
+
+
+# --------------------------------------------------------------------------- the rules' steps
+
+def _modules() -> list[ModuleType]:
+    """The modules whose functions may be steps: the rules' game and every module that
+    registered an effect (a new effect's steps live beside its `run`)."""
+    names = {"dread_draw.rules.game", "dread_draw.rules.effects"}
+    names.update(spec.run.__module__ for spec in EFFECTS.values() if spec.run is not None)
+    return [sys.modules[n] for n in sorted(names) if n in sys.modules]
+
+
+_steps: dict[str, Callable[..., None]] = {}
+_names: dict[Callable[..., None], str] = {}
+_known_effects = -1
+
+
+def _step_tables() -> tuple[dict[str, Callable[..., None]], dict[Callable[..., None], str]]:
+    global _known_effects
+    if _known_effects != len(EFFECTS):  # an effect registered since: look at its module too
+        _known_effects = len(EFFECTS)
+        for module in _modules():
+            for name, fn in vars(module).items():
+                if inspect.isfunction(fn) and fn.__module__ == module.__name__:
+                    key = f"{module.__name__}:{name}"
+                    _steps[key] = fn
+                    _names[fn] = key
+    return _steps, _names
+
+
+def _step_to_json(frame: Any) -> Any:
+    if frame is None:
+        return None
+    fn, args = frame
+    names = _step_tables()[1]
+    if fn not in names:
+        raise ValueError(f"{fn!r} is not a step of the rules")
+    return [names[fn], list(args)]
+
+
+def _plain(value: Any, where: str) -> Any:
+    """A step argument back from JSON: lists become tuples; only numbers, text, flags and
+    null are allowed."""
+    if isinstance(value, list):
+        return tuple(_plain(v, where) for v in value)
+    if value is None or isinstance(value, (int, str, bool)):
+        return value
+    raise ProtocolError(f"{where}: a step argument that is not plain data")
+
+
+def _step_from_json(data: Any, where: str) -> Any:
+    if data is None:
+        return None
+    if not (isinstance(data, list) and len(data) == 2 and isinstance(data[0], str)
+            and isinstance(data[1], list)):
+        raise ProtocolError(f"{where}: not a step of the rules")
+    fn = _step_tables()[0].get(data[0])
+    if fn is None:
+        raise ProtocolError(f"{where}: {data[0][:80]!r} is not a step of these rules (the "
+                            "host may run another version)")
+    return (fn, _plain(data[1], where))
+
+
+# ---------------------------------------------------------------------------- decisions
+
+def decision_to_json(d: Decision | None) -> Message | None:
+    if d is None:
+        return None
+    pick = None
+    if d.pick is not None:
+        effect = _effect_of_pick(d)
+        pick = [effect, EFFECTS[effect].picks.index(d.pick)]
+    return {"seat": d.seat, "kind": d.kind, "options": list(d.options), "card": d.card,
+            "prompt": d.prompt, "pick": pick, "number": d.number}
+
+
+def _effect_of_pick(d: Decision) -> str:
+    for name, spec in EFFECTS.items():
+        if d.pick in spec.picks:
+            return name
+    raise ValueError(f"the pick {d.pick!r} belongs to no registered effect")
+
+
+def decision_from_json(data: Any, deck: Deck, where: str = "decision") -> Decision | None:
+    if data is None:
+        return None
+    if not isinstance(data, dict):
+        raise ProtocolError(f"{where}: not a decision")
+    seat, kind, options = data.get("seat", ...), data.get("kind"), data.get("options")
+    card, prompt, number = data.get("card", ...), data.get("prompt"), data.get("number", ...)
+    if not (is_int(seat) and kind in KINDS and isinstance(options, list)
+            and all(is_int(o) for o in options) and is_int(card) and isinstance(prompt, str)
+            and is_int(number)):
+        raise ProtocolError(f"{where}: a decision with missing or wrong fields")
+    pick = None
+    raw = data.get("pick")
+    if raw is not None:
+        if not (isinstance(raw, list) and len(raw) == 2 and raw[0] in EFFECTS
+                and is_int(raw[1]) and 0 <= raw[1] < len(EFFECTS[raw[0]].picks)):
+            raise ProtocolError(f"{where}: a decision naming an unknown ability parameter")
+        pick = EFFECTS[raw[0]].picks[raw[1]]
+    return Decision(seat, kind, tuple(options), card, prompt, pick, number)
+
+
+# --------------------------------------------------------------------------------- views
+
+INT, BOOL, INTS, BOOLS, CARDS, ZONES, KNOWN, KNOWNS = (
+    "int", "bool", "ints", "bools", "cards", "zones", "known", "knowns")
+USES, PENDING, STEP, STEPS = "uses", "pending", "step", "steps"
+
+VIEW_FIELDS: Mapping[str, str] = MappingProxyType({
+    "seat": INT, "players": INT, "draw_count": INT, "draw_known": KNOWN,
+    "life_counts": INTS, "life_known": KNOWNS, "looking": CARDS, "looking_counts": INTS,
+    "looking_known": ZONES, "discard": CARDS, "fortune": CARDS, "rows": ZONES,
+    "reserves": ZONES, "in_round": BOOLS, "defeated": BOOLS, "totals": INTS, "uses": USES,
+    "round": INT, "starting_seat": INT, "current": INT, "last_winner": INT,
+    "quiet_rounds": INT, "damaged": BOOL, "winner": INT, "over": BOOL, "stalemate": BOOL,
+    "decisions": INT, "next_seat": INT, "pending": PENDING, "resume": STEP, "frames": STEPS,
+})
+"""How each field of a View travels (the deck travels once, in `welcome`)."""
+
+if set(VIEW_FIELDS) | {"deck"} != set(View._fields):  # a new View field needs a way here
+    raise TypeError(f"the network's view fields {sorted(VIEW_FIELDS)} differ from View's "
+                    f"{sorted(View._fields)}")
+
+
+def view_to_json(view: View) -> Message:
+    """A View as a JSON object (tuples become lists; the deck is left out)."""
+    out: Message = {}
+    for name, kind in VIEW_FIELDS.items():
+        value = getattr(view, name)
+        if kind == USES:
+            value = sorted([c, n] for c, n in value.items())
+        elif kind == PENDING:
+            value = decision_to_json(value)
+        elif kind == STEP:
+            value = _step_to_json(value)
+        elif kind == STEPS:
+            value = [_step_to_json(f) for f in value]
+        out[name] = value
+    return out
+
+
+def view_from_json(data: Any, deck: Deck) -> View:
+    """The View a host sent, checked field by field (ProtocolError if anything is off)."""
+    if not isinstance(data, dict):
+        raise ProtocolError("the view is not a JSON object")
+    fields: dict[str, Any] = {"deck": deck}
+    size = deck.size
+
+    def card(c: Any, name: str) -> int:
+        if not is_int(c) or not 0 <= c < size:
+            raise ProtocolError(f"the view's {name!r} names no card of this deck")
+        return int(c)
+
+    def ints(v: Any, name: str) -> tuple[int, ...]:
+        if not isinstance(v, list) or not all(is_int(x) for x in v):
+            raise ProtocolError(f"the view's {name!r} is not a list of whole numbers")
+        return tuple(v)
+
+    def cards(v: Any, name: str) -> tuple[int, ...]:
+        return tuple(card(c, name) for c in ints(v, name))
+
+    def known(v: Any, name: str) -> tuple[tuple[int, int], ...]:
+        if not isinstance(v, list) or not all(isinstance(p, list) and len(p) == 2 for p in v):
+            raise ProtocolError(f"the view's {name!r} is not a list of places")
+        return tuple((ints(p, name)[0], card(p[1], name)) for p in v)
+
+    def rows(v: Any, name: str, each: Callable[[Any, str], Any]) -> tuple[Any, ...]:
+        if not isinstance(v, list):
+            raise ProtocolError(f"the view's {name!r} is not a list")
+        return tuple(each(z, name) for z in v)
+
+    for name, kind in VIEW_FIELDS.items():
+        if name not in data:
+            raise ProtocolError(f"the view has no {name!r}")
+        v = data[name]
+        if kind == INT:
+            if not is_int(v):
+                raise ProtocolError(f"the view's {name!r} is not a whole number")
+        elif kind == BOOL:
+            if type(v) is not bool:
+                raise ProtocolError(f"the view's {name!r} is not true or false")
+        elif kind == INTS:
+            v = ints(v, name)
+        elif kind == BOOLS:
+            if not isinstance(v, list) or not all(type(x) is bool for x in v):
+                raise ProtocolError(f"the view's {name!r} is not a list of true or false")
+            v = tuple(v)
+        elif kind == CARDS:
+            v = cards(v, name)
+        elif kind == ZONES:
+            v = rows(v, name, cards)
+        elif kind == KNOWN:
+            v = known(v, name)
+        elif kind == KNOWNS:
+            v = rows(v, name, known)
+        elif kind == USES:
+            v = MappingProxyType({card(p[0], name): ints(p, name)[1] for p in
+                                  _pairs(v, name)})
+        elif kind == PENDING:
+            v = decision_from_json(v, deck, "the view's pending decision")
+        elif kind == STEP:
+            v = _step_from_json(v, "the view's resume")
+        elif kind == STEPS:
+            if not isinstance(v, list):
+                raise ProtocolError("the view's frames are not a list")
+            v = tuple(_step_from_json(f, "the view's frames") for f in v)
+        fields[name] = v
+    return View(**fields)
+
+
+def _pairs(v: Any, name: str) -> list[list[Any]]:
+    if not isinstance(v, list) or not all(isinstance(p, list) and len(p) == 2 for p in v):
+        raise ProtocolError(f"the view's {name!r} is not a list of pairs")
+    return v

@@ -1,0 +1,222 @@
+"""A deck's words in another language: the overlay files beside a deck file.
+
+A deck file (DESIGN.md, fixed) holds one language. Beside it, ``cards.fr.toml``,
+``cards.ko.toml`` … give each card's name, ability text and fortune in another language; the
+rules never read them (the deck's numbers and effects are the deck's alone). A deck with no
+overlay for a language shows its own text in that language too. The format:
+
+```toml
+[overlay]
+language = "fr"            # must match the file name
+name = "Standard"          # optional: the deck's name in this language
+
+[card.the-fool]            # one table per card id of the deck, every card
+name = "Le Mat"
+text = "Réserve : gagnez 1 point de vie."   # exactly when the card has ability text
+fortune = \"\"\"…\"\"\"         # exactly when the card has a fortune
+```
+
+An overlay that cannot be used — not TOML, a card id the deck lacks, a card or field missing,
+a field of the wrong type, a file too large — is a `DeckError` naming the file and the card.
+Every text goes through `safe_text.clean`, as deck text does. This module imports no Textual.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+
+from dread_draw.cards import Card, Deck, check_toml_shape
+from dread_draw.errors import DeckError
+from dread_draw.i18n import PSEUDO, _, current_language, fmt, pgettext
+from dread_draw.safe_text import clean
+
+MAX_BYTES = 1_000_000  # an overlay of the standard deck is about 15 kB
+MAX_LENGTH = {"name": 100, "text": 1_000, "fortune": 2_000}  # characters per field
+_FIELDS = ("name", "text", "fortune")
+
+
+@dataclass(frozen=True, slots=True)
+class CardText:
+    """The words of one card in one language (the numbers stay the deck's)."""
+
+    name: str
+    text: str  # the ability's text, "" for a card without one
+    fortune: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeckText:
+    """A deck's words in one language: its name and every card's `CardText` by id."""
+
+    language: str
+    name: str
+    cards: Mapping[str, CardText]
+    source: str | None = None  # the overlay file, or None for the deck's own words
+
+    def __getitem__(self, card: Card | str) -> CardText:
+        return self.cards[card if isinstance(card, str) else card.id]
+
+
+def own_text(deck: Deck, language: str = "en") -> DeckText:
+    """The deck's own words (cleaned like everything shown from a deck file)."""
+    cards = {c.id: CardText(clean(c.name), clean(c.ability.text if c.ability else ""),
+                            clean(c.fortune, lines=True)) for c in deck.cards}
+    return DeckText(language, clean(deck.name), MappingProxyType(cards))
+
+
+def overlay_path(deck: Deck, language: str) -> Path | None:
+    """Where `deck`'s overlay for `language` would be: ``cards.toml`` → ``cards.fr.toml``
+    beside it; None for a deck that is not a file."""
+    if deck.path.startswith("<"):
+        return None
+    path = Path(deck.path)
+    return path.with_name(f"{path.stem}.{language}{path.suffix}")
+
+
+def deck_text(deck: Deck, language: str | None = None) -> DeckText:
+    """`deck`'s words in `language` (default: the current one): its overlay if it has one,
+    else its own words. The pseudo-locale shows the deck's own words in pseudo form."""
+    language = current_language() if language is None else language
+    if language == PSEUDO:
+        from dread_draw.i18n.pseudo import pseudo
+
+        own = own_text(deck, language)
+        return DeckText(language, pseudo(own.name), MappingProxyType({
+            cid: CardText(pseudo(t.name), pseudo(t.text), pseudo(t.fortune))
+            for cid, t in own.cards.items()}))
+    path = overlay_path(deck, language)
+    if path is None or not path.is_file():
+        return own_text(deck, language)
+    return _load(deck, language, path)
+
+
+@lru_cache(maxsize=32)
+def _load(deck: Deck, language: str, path: Path) -> DeckText:
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise DeckError(fmt(_("{file}: an overlay file holds at most {limit} bytes."),
+                                file=str(path), limit=MAX_BYTES))
+        source = path.read_bytes()
+    except OSError as e:
+        raise DeckError(fmt(_("{file}: cannot read the overlay file ({reason})."),
+                            file=str(path), reason=e.strerror or str(e))) from None
+    return parse_overlay(source, deck, language, str(path))
+
+
+def _line_of(text: str, card_id: str) -> str:
+    """'card 'x' (line 12)': where a card's table starts, for an error message."""
+    m = re.search(r"^\s*\[\s*card\s*\.\s*[\"']?" + re.escape(card_id) + r"[\"']?\s*\]",
+                  text, re.M)
+    if m is None:
+        return fmt(_("card {id}"), id=repr(clean(card_id)))
+    return fmt(_("card {id} (line {line})"), id=repr(card_id),
+               line=text.count("\n", 0, m.start()) + 1)
+
+
+def parse_overlay(source: bytes | str, deck: Deck, language: str,
+                  path: str = "<overlay>") -> DeckText:
+    """Validate an overlay's text against `deck` and build its `DeckText`."""
+    if isinstance(source, str):
+        source = source.encode()
+    if len(source) > MAX_BYTES:
+        raise DeckError(fmt(_("{file}: an overlay file holds at most {limit} bytes."),
+                            file=path, limit=MAX_BYTES))
+    try:
+        text = source.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise DeckError(fmt(_("{file}: not UTF-8 text (bad byte at offset {offset})."),
+                            file=path, offset=e.start)) from None
+    # An overlay is shared with its deck, so it is read with the deck file's limits: no
+    # nesting, table count or dotted key that would cost tomllib far more than the file's size.
+    check_toml_shape(text, path)
+    try:
+        data = tomllib.loads(text)
+    except (ValueError, RecursionError) as e:  # TOMLDecodeError; an int of 4,300+ digits
+        raise DeckError(fmt(_("{file}: not valid TOML: {reason}."),
+                            file=path, reason=clean(str(e)))) from None
+    head = data.get("overlay")
+    if not isinstance(head, dict) or head.get("language") != language:
+        raise DeckError(fmt(_("{file}: the file must begin with [overlay] and "
+                              "language = \"{language}\"."), file=path, language=language))
+    unknown = set(head) - {"language", "name"}
+    if unknown:
+        raise DeckError(fmt(_("{file}: [overlay] has no field {field}."),
+                            file=path, field=repr(clean(sorted(unknown)[0]))))
+    name = head.get("name", deck.name)
+    if not isinstance(name, str) or not name.strip():
+        raise DeckError(fmt(_("{file}: [overlay] name must be text."), file=path))
+    extra = set(data) - {"overlay", "card"}
+    if extra:
+        raise DeckError(fmt(_("{file}: unknown table [{table}]; an overlay has [overlay] "
+                              "and [card.<id>] tables."),
+                            file=path, table=clean(sorted(extra)[0])))
+    tables = data.get("card", {})
+    if not isinstance(tables, dict):
+        raise DeckError(fmt(_("{file}: cards are tables named [card.<id>]."), file=path))
+    ids = {c.id for c in deck.cards}
+    for card_id in tables:
+        if card_id not in ids:
+            raise DeckError(fmt(_("{file}: {card}: the deck {deck} has no card with this id."),
+                                file=path, card=_line_of(text, card_id),
+                                deck=repr(clean(deck.name))))
+    cards = {c.id: _card(c, tables.get(c.id), text, path) for c in deck.cards}
+    return DeckText(language, clean(name), MappingProxyType(cards), path)
+
+
+def _card(card: Card, table: object, text: str, path: str) -> CardText:
+    if table is None:
+        raise DeckError(fmt(_("{file}: card {id} of the deck is missing; add a "
+                              "[card.{id_bare}] table."),
+                            file=path, id=repr(card.id), id_bare=card.id))
+
+    def where() -> str:  # for a message only: a search of the file per card is quadratic
+        return _line_of(text, card.id)
+
+    if not isinstance(table, dict):
+        raise DeckError(fmt(_("{file}: {card} must be a table."), file=path, card=where()))
+    needed = {"name": True, "text": bool(card.ability and card.ability.text),
+              "fortune": bool(card.fortune)}
+    for key in table:
+        if key not in _FIELDS or not needed[key]:
+            reason = {"text": _("the card has no ability text"),
+                      "fortune": _("the card has no fortune")}.get(key, _("no such field"))
+            raise DeckError(fmt(_("{file}: {card}: field {field} is not expected here "
+                                  "({reason})."),
+                                file=path, card=where(), field=repr(clean(key)), reason=reason))
+    words: dict[str, str] = {}
+    for key in _FIELDS:
+        if not needed[key]:
+            words[key] = ""
+            continue
+        if key not in table:
+            raise DeckError(fmt(_("{file}: {card}: missing field {field}."),
+                                file=path, card=where(), field=repr(key)))
+        value = table[key]
+        if not isinstance(value, str) or not value.strip():
+            raise DeckError(fmt(_("{file}: {card}: field {field} must be text that is not "
+                                  "empty."), file=path, card=where(), field=repr(key)))
+        if len(value) > MAX_LENGTH[key]:
+            raise DeckError(fmt(_("{file}: {card}: field {field} holds at most {limit} "
+                                  "characters, not {length}."),
+                                file=path, card=where(), field=repr(key), limit=MAX_LENGTH[key],
+                                length=len(value)))
+        words[key] = clean(value, lines=key == "fortune")
+    return CardText(words["name"], words["text"], words["fortune"])
+
+
+def keyword_label(when: str) -> str:
+    """An ability's keyword as cards print it, in the current language ("Summon",
+    "Always"); "" for a plain card."""
+    labels = {
+        "summon": pgettext("ability keyword", "Summon"),
+        "reserve": pgettext("ability keyword", "Reserve"),
+        "aftermath": pgettext("ability keyword", "Aftermath"),
+        "always": pgettext("ability keyword", "Always"),
+    }
+    return labels.get(when, "")

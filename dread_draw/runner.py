@@ -1,0 +1,134 @@
+"""The one process-pool runner, for every command that plays many games (`simulate`, `arena`,
+the balance report).
+
+`run_batches(work, total, workers=...)` cuts ``range(total)`` into consecutive batches, has
+``work(start, stop)`` done for each — in this process, or spread over worker processes — and
+yields the results in batch order. Game `i` of a run depends only on the run's seed and `i`,
+so the results are the same whatever the number of workers.
+
+It is built for runs of any length and for people who stop them:
+
+- work is handed out a few batches at a time, so memory stays flat however many games;
+- Ctrl+C (or a consumer that stops reading) stops the workers at once: they ignore SIGINT,
+  which the parent alone handles, and are terminated on the way out;
+- a worker dies with its parent, even when the parent is killed outright (SIGKILL): on
+  Linux through ``PR_SET_PDEATHSIG``, elsewhere by watching its parent.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import queue
+import signal
+import sys
+import threading
+import traceback
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+R = TypeVar("R")
+
+MAX_GAMES = 10**12  # a trillion: more than any machine will play; beyond is a typo
+IN_FLIGHT = 2  # batches handed to each worker ahead of the results read
+
+
+def batch_size(total: int, workers: int, most: int = 50) -> int:
+    """Batches small enough to share the work out evenly and to show progress, big enough
+    that handing them out costs nothing next to playing them."""
+    return max(1, min(most, total // (workers * 4)))
+
+
+def run_batches(work: Callable[[int, int], R], total: int, *, workers: int = 1,
+                batch: int | None = None) -> Iterator[R]:
+    """Yield ``work(start, stop)`` for consecutive batches of ``range(total)``, in order.
+
+    With ``workers > 1`` the batches are done by that many worker processes (the work object
+    goes to each of them once); an exception in a worker is raised here.
+    """
+    size = batch or batch_size(total, workers)
+    if workers <= 1:
+        for start in range(0, total, size):
+            yield work(start, min(total, start + size))
+        return
+    yield from _pool(work, total, size, workers)
+
+
+def _pool(work: Callable[[int, int], R], total: int, size: int, workers: int) -> Iterator[R]:
+    ctx = multiprocessing.get_context()
+    tasks: Any = ctx.Queue()
+    results: Any = ctx.Queue()
+    parent = os.getpid()
+    procs = [ctx.Process(target=_worker, args=(work, tasks, results, parent), daemon=True)
+             for _ in range(workers)]
+    for p in procs:
+        p.start()
+    count = -(-total // size)  # batches
+    sent = 0  # batches handed out
+    done: dict[int, R] = {}  # results that came in before an earlier batch's
+    ahead = workers * IN_FLIGHT
+    try:
+        for index in range(count):
+            while sent < count and sent - index < ahead:
+                tasks.put((sent, sent * size, min(total, (sent + 1) * size)))
+                sent += 1
+            while index not in done:
+                try:
+                    got, ok, value = results.get(timeout=0.25)
+                except queue.Empty:
+                    if any(p.exitcode not in (None, 0) for p in procs):
+                        raise RuntimeError("a worker process stopped unexpectedly") from None
+                    continue
+                if not ok:
+                    raise RuntimeError(f"a worker process failed:\n{value}")
+                done[got] = value
+            yield done.pop(index)
+        for _ in procs:
+            tasks.put(None)
+        for p in procs:
+            p.join(timeout=5)
+    finally:
+        for p in procs:  # Ctrl+C, an error, or a consumer that stopped reading
+            if p.is_alive():
+                p.terminate()
+        for p in procs:
+            p.join(timeout=1)
+            if p.is_alive():
+                p.kill()
+        tasks.cancel_join_thread()
+        results.cancel_join_thread()
+
+
+def _worker(work: Callable[[int, int], Any], tasks: Any, results: Any, parent: int) -> None:
+    _die_with(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the parent's to handle
+    while (task := tasks.get()) is not None:
+        index, start, stop = task
+        try:
+            results.put((index, True, work(start, stop)))
+        except BaseException:
+            results.put((index, False, traceback.format_exc()))
+            return
+
+
+def _die_with(parent: int) -> None:
+    """End this process when `parent` ends, however it ends (a SIGKILL included)."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            pr_set_pdeathsig = 1
+            ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
+        except (OSError, AttributeError):
+            pass
+        else:
+            if os.getppid() != parent:  # the parent was gone before the call took effect
+                os._exit(1)
+            return
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            threading.Event().wait(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()

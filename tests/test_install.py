@@ -1,0 +1,120 @@
+"""Installed like a well-kept tool: where saves and settings live, `--version`, completion,
+the licence metadata, and the command reference kept in step with the commands' own help."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import dread_draw
+from dread_draw.cli import app
+from dread_draw.saves import SaveDir, default_root
+from dread_draw.tui.setup import settings_path
+
+linux_only = pytest.mark.skipif(sys.platform != "linux", reason="the Linux folders (XDG)")
+
+
+@pytest.fixture
+def home(monkeypatch, tmp_path) -> Path:
+    """A home of our own with no XDG variables set."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    return tmp_path / "home"
+
+
+# ------------------------------------------------------------------ save and settings folders
+# The same Linux paths as before platformdirs, so the saves a player already has are found.
+
+@linux_only
+def test_saves_default_to_local_share_without_xdg_data_home(home):
+    assert default_root() == home / ".local" / "share" / "dread-draw"
+    assert SaveDir().current == home / ".local" / "share" / "dread-draw" / "current.json"
+
+
+@linux_only
+def test_saves_follow_xdg_data_home(home, monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert default_root() == tmp_path / "data" / "dread-draw"
+
+
+@linux_only
+def test_a_relative_xdg_data_home_is_ignored_as_the_spec_says(home, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", "relative/data")
+    assert default_root() == home / ".local" / "share" / "dread-draw"
+
+
+@linux_only
+def test_settings_default_to_dot_config_without_xdg_config_home(home):
+    assert settings_path() == home / ".config" / "dread-draw" / "last-setup.json"
+
+
+@linux_only
+def test_settings_follow_xdg_config_home(home, monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
+    assert settings_path() == tmp_path / "cfg" / "dread-draw" / "last-setup.json"
+
+
+def test_finding_the_folders_creates_nothing(home, tmp_path):
+    default_root(), settings_path()
+    assert not home.exists()
+
+
+# ------------------------------------------------------------------ --version and completion
+
+def dread_draw_cmd(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "dread_draw", *args], capture_output=True,
+                          text=True, timeout=60, env={**os.environ, **(env or {})})
+
+
+def test_version_on_the_root_command():
+    r = CliRunner().invoke(app, ["--version"])
+    assert r.exit_code == 0
+    assert r.output == f"dread-draw {dread_draw.__version__}\n"
+
+
+def test_the_installed_version_is_the_package_version():
+    from importlib.metadata import version
+
+    assert version("dread-draw") == dread_draw.__version__
+
+
+def test_completion_script_is_shown_for_bash():
+    r = CliRunner().invoke(app, ["--show-completion", "bash"])
+    assert r.exit_code == 0
+    assert "complete -o default -F _dread_draw_completion dread-draw" in r.output
+
+
+@pytest.mark.parametrize(("words", "expected"), [
+    ("dread-draw si", "simulate"),
+    ("dread-draw play --sa", "--save-dir"),
+])
+def test_completion_completes_commands_and_options(words, expected):
+    """What bash asks the program when Tab is pressed (the script above makes this call)."""
+    r = dread_draw_cmd(env={"_DREAD_DRAW_COMPLETE": "complete_bash", "COMP_WORDS": words,
+                            "COMP_CWORD": str(len(words.split()) - 1)})
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == [expected]
+
+
+# ------------------------------------------------------------------ the command reference
+
+DOCS = Path(__file__).parent.parent / "docs" / "cli.md"
+MAKE_DOCS = ["-m", "typer", "--app", "app", "dread_draw.cli", "utils", "docs", "--name",
+             "dread-draw", "--title", "dread-draw: the command reference"]
+
+
+def test_docs_cli_md_is_the_commands_own_help(tmp_path):
+    made = tmp_path / "cli.md"
+    r = subprocess.run([sys.executable, *MAKE_DOCS, "--output", str(made)], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert made.read_text(encoding="utf-8") == DOCS.read_text(encoding="utf-8"), (
+        "docs/cli.md is out of step with the commands' help; rewrite it with "
+        f"`python {shlex.join(MAKE_DOCS)} --output docs/cli.md`")

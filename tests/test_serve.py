@@ -1,0 +1,448 @@
+"""`dread-draw serve`: the table in a web browser, each browser session its own game.
+
+The server runs as a player would start it (`python -m dread_draw serve`) on a free loopback
+port; the last test plays it in headless Chromium (Debian's `chromium`, driven by playwright,
+nothing downloaded), reading what the page shows from xterm.js's own screen buffer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import json
+import os
+import re
+import shlex
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from dread_draw.cards import load_deck
+from dread_draw.saves import Autosaver, SaveDir, open_save
+from dread_draw.serve import SESSION_ID, can_resume, play_command
+from dread_draw.sim import HUMAN, Match, SeatSpec
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+# The flags this machine's notes give for a closed network, as root, with no GPU.
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                  "--no-first-run", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync"]
+# CI installs Chromium and sets this, so there the browser test runs or fails, never skips.
+BROWSER_REQUIRED = os.environ.get("DREAD_DRAW_REQUIRE_BROWSER") == "1"
+
+
+def serve(*args: str, env: dict[str, str]) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "dread_draw", "serve", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, **env})
+
+
+def private_env(tmp: Path) -> dict[str, str]:
+    """Folders of the test's own, so no player's real saves or settings are touched."""
+    return {"XDG_DATA_HOME": str(tmp / "data"), "XDG_CONFIG_HOME": str(tmp / "config")}
+
+
+# ------------------------------------------------------------------ starting (or not)
+
+def test_without_the_web_extra_serve_says_how_to_install_it():
+    without = ("import sys; sys.modules['textual_serve'] = None; "  # as if not installed
+               "sys.argv = ['dread-draw', 'serve', '--port', '0']; "
+               "from dread_draw.cli import main; main()")
+    r = subprocess.run([sys.executable, "-c", without], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 2
+    assert "pip install 'dread-draw[web]'" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_a_port_in_use_is_one_clear_message(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        proc = serve("--port", str(port), env=private_env(tmp_path))
+        out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 2
+    assert f"port {port} on 127.0.0.1 is already in use" in err
+    assert "--port" in err and "Traceback" not in err + out
+
+
+def test_another_host_warns_that_anyone_who_reaches_it_can_play(tmp_path):
+    # 192.0.2.1 is a documentation address, never this computer's: the warning comes first,
+    # then a clear refusal, and nothing is ever served beyond the loopback address.
+    proc = serve("--host", "192.0.2.1", "--port", "0", env=private_env(tmp_path))
+    out, err = proc.communicate(timeout=60)
+    assert "anyone who can reach it on port 0 can open a table and play here" in out
+    assert proc.returncode == 2
+    assert "cannot listen on 192.0.2.1" in err and "Traceback" not in err
+
+
+def test_a_public_url_must_be_a_whole_address(tmp_path):
+    proc = serve("--public-url", "192.168.1.20:8000", env=private_env(tmp_path))
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 2
+    assert "--public-url 192.168.1.20:8000: give the whole address" in err
+    assert "Traceback" not in err + out
+
+
+# ------------------------------------------------------------------ one session's table
+
+def terminal_game(root: Path) -> Path:
+    """A game in progress saved by the terminal player (a few decisions in)."""
+    match = Match(load_deck(), [SeatSpec("Terminal Tess", HUMAN), SeatSpec("Ben", "normal")], 99)
+    Autosaver(SaveDir(root), match).attach()
+    while len(match.choices) < 4:
+        pending = match.game.pending
+        assert pending is not None
+        match.apply(match.cpu_choice() if match.cpu_to_move() else pending.options[0])
+    return SaveDir(root).current
+
+
+def test_a_session_table_is_play_with_its_own_save_folder(tmp_path):
+    folder = tmp_path / "web" / "abc"
+    command = play_command(folder, resume=False)
+    assert "play --save-dir" in command and str(folder) in command
+    assert "--resume" not in command
+    assert play_command(folder, resume=True).endswith("--resume")
+
+
+def test_a_session_resumes_only_a_game_that_can_go_on(tmp_path):
+    folder = tmp_path / "session"
+    assert not can_resume(folder)  # nothing saved yet: the new-game screen
+    terminal_game(folder)
+    assert can_resume(folder)
+    (folder / "current.json").write_text("{ not a save")
+    assert not can_resume(folder)  # the new-game screen explains and offers a fresh start
+
+
+def test_a_stopped_table_has_let_go_of_its_save_folder(tmp_path):
+    """A reload starts the session's next table (`play --resume`, which takes the save
+    folder's lock) as soon as the last one is stopped; by then that table's process has
+    ended, so the OS has let go of its lock, even if its output closed before it did."""
+    from textual_serve.download_manager import DownloadManager
+
+    from dread_draw.saves import SaveError
+    from dread_draw.serve import Table
+
+    folder = tmp_path / "session"
+    ready = tmp_path / "ready"
+    child = "\n".join([
+        "import os, sys, time",
+        "from dread_draw.saves import SaveDir",
+        f"SaveDir({str(folder)!r}).lock()",
+        f"open({str(ready)!r}, 'w').close()",
+        "sys.stdout.write('__GANGLION__\\n'); sys.stdout.flush()",
+        "os.close(1)",  # the table's output ends a moment before its process does
+        "time.sleep(1.5)",
+    ])
+
+    async def nothing(*_: object) -> None:
+        pass
+
+    async def start_and_stop() -> None:
+        table = Table(f"exec {shlex.join([sys.executable, '-c', child])}", tmp_path / "settings",
+                      write_bytes=nothing, write_str=nothing, close=nothing,
+                      download_manager=DownloadManager())
+        await table.start(80, 24)
+        await table.stop()
+
+    asyncio.run(start_and_stop())
+    assert ready.exists()  # the table did take the lock
+    saves = SaveDir(folder)
+    try:
+        saves.lock()  # the next table of the session
+    except SaveError as e:
+        pytest.fail(f"the stopped table still holds its save folder: {e}")
+    finally:
+        saves.unlock()
+
+
+# ------------------------------------------------------------------ the running server
+
+@dataclass
+class Served:
+    url: str
+    host: str
+    port: int
+    root: Path  # the data folder: the terminal's saves, and web/ for the sessions
+    terminal_save: Path
+
+    def get(self, path: str, headers: dict[str, str] | None = None) -> http.client.HTTPResponse:
+        conn = http.client.HTTPConnection(self.host, self.port, timeout=10)
+        conn.request("GET", path, headers=headers or {})
+        return conn.getresponse()
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory) -> Iterator[Served]:
+    tmp = tmp_path_factory.mktemp("serve")
+    env = private_env(tmp)
+    root = Path(env["XDG_DATA_HOME"]) / "dread-draw"
+    terminal_save = terminal_game(root)
+    log = open(tmp / "server.log", "w+")  # noqa: SIM115 - read while the server writes
+    proc = subprocess.Popen([sys.executable, "-m", "dread_draw", "serve", "--port", "0"],
+                            stdout=log, stderr=subprocess.STDOUT, text=True,
+                            env={**os.environ, **env})
+    deadline = time.monotonic() + 60
+    while not (found := re.search(r"http://(127\.0\.0\.1):(\d+)/", Path(log.name).read_text())):
+        assert proc.poll() is None and time.monotonic() < deadline, Path(log.name).read_text()
+        time.sleep(0.1)
+    yield Served(found.group(0), found.group(1), int(found.group(2)), root, terminal_save)
+    proc.send_signal(signal.SIGTERM)
+    try:
+        code = proc.wait(timeout=30)
+    finally:
+        proc.kill()
+        log.close()
+    assert code == 0, Path(log.name).read_text()  # every table closed, saved, on the way out
+
+
+def session_of(location: str) -> str:
+    found = re.search(r"[?&]session=([^&]+)", location)
+    assert found, location
+    return found.group(1)
+
+
+def test_a_new_visitor_gets_a_session_of_their_own_in_the_address(served):
+    first, second = served.get("/"), served.get("/")
+    assert first.status == second.status == 302
+    ids = session_of(first.headers["Location"]), session_of(second.headers["Location"])
+    assert all(SESSION_ID.fullmatch(i) for i in ids) and ids[0] != ids[1]
+
+
+def test_the_font_size_asked_for_stays_in_the_address(served):
+    r = served.get("/?fontsize=24")
+    assert r.status == 302 and "fontsize=24" in r.headers["Location"]
+    page = served.get(f"/?{r.headers['Location'][1:]}").read().decode()
+    assert 'data-font-size="24"' in page
+
+
+def test_a_made_up_session_id_is_replaced_not_used_as_a_path(served):
+    r = served.get("/?session=..%2F..%2Fdread-draw")
+    assert r.status == 302 and SESSION_ID.fullmatch(session_of(r.headers["Location"]))
+
+
+def test_the_page_connects_to_its_own_session(served):
+    session = session_of(served.get("/").headers["Location"])
+    r = served.get(f"/?session={session}")
+    page = r.read().decode()
+    assert r.status == 200
+    assert f"/ws/{session}" in page and "<title>Dread Draw</title>" in page
+
+
+def test_the_page_answers_to_this_computer_names_only(served):
+    """A web site whose name points at 127.0.0.1 (DNS rebinding) gets no table."""
+    assert served.get("/", {"Host": f"evil.example:{served.port}"}).status == 403
+    assert served.get("/", {"Host": f"localhost:{served.port}"}).status == 302
+
+
+def upgrade(served: Served, path: str, origin: str) -> int:
+    r = served.get(path, {"Connection": "Upgrade", "Upgrade": "websocket",
+                          "Sec-WebSocket-Version": "13", "Origin": origin,
+                          "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="})
+    return r.status
+
+
+def test_a_table_opens_only_from_its_own_page(served):
+    session = session_of(served.get("/").headers["Location"])
+    assert upgrade(served, f"/ws/{session}", "http://evil.example") == 403
+    assert upgrade(served, "/ws/not-a-session", served.url.rstrip("/")) == 404
+
+
+def test_the_page_connects_through_the_public_url(tmp_path):
+    """Behind a proxy (or reached by another name), the page's files and socket use it."""
+    proc = serve("--port", "0", "--public-url", "https://cards.example.org/dread/",
+                 env=private_env(tmp_path))
+    try:
+        assert proc.stdout is not None
+        found = re.search(r"on port (\d+) at https://cards.example.org/dread/ ",
+                          proc.stdout.readline())
+        assert found
+        conn = http.client.HTTPConnection("127.0.0.1", int(found.group(1)), timeout=10)
+        conn.request("GET", "/", headers={"Host": "cards.example.org"})
+        redirect = conn.getresponse()
+        assert redirect.status == 302 and redirect.getheader("Location", "").startswith("?")
+        redirect.read()
+        session = session_of(redirect.getheader("Location", ""))
+        conn.request("GET", f"/?session={session}", headers={"Host": "cards.example.org"})
+        page = conn.getresponse().read().decode()
+        assert f'"wss://cards.example.org/dread/ws/{session}"' in page
+        assert '"https://cards.example.org/dread/static/js/textual.js"' in page
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)
+
+
+# ------------------------------------------------------------------ in a real browser
+
+SCREEN_HOOK = """
+// Keep a handle on each xterm.js Terminal as textual.js makes it (its constructor sets
+// this._core), so the test can read the screen the player sees from xterm's own buffer.
+window.__terminals = [];
+Object.defineProperty(Object.prototype, "_core", {
+  configurable: true,
+  set(value) {
+    Object.defineProperty(this, "_core", {value, writable: true, configurable: true,
+                                          enumerable: true});
+    if (typeof this.loadAddon === "function") window.__terminals.push(this);
+  },
+});
+"""
+READ_SCREEN = """() => {
+  const term = window.__terminals[0];
+  if (!term) return "";
+  const buffer = term.buffer.active, rows = [];
+  for (let y = 0; y < term.rows; y++) {
+    const line = buffer.getLine(buffer.viewportY + y);
+    rows.push(line ? line.translateToString(true) : "");
+  }
+  return rows.join("\\n");
+}"""
+
+
+def screen(page: Page) -> str:
+    return page.evaluate(READ_SCREEN)
+
+
+# Generous: they bound a wait on a busy machine, and cost nothing when all goes well.
+WAIT = 60.0
+
+
+def wait_for(what: Callable[[], object], timeout: float = WAIT,
+             why: Callable[[], str] = lambda: "") -> object:
+    deadline = time.monotonic() + timeout
+    while not (found := what()):
+        assert time.monotonic() < deadline, why()
+        time.sleep(0.2)
+    return found
+
+
+def wait_for_screen(page: Page, pattern: str) -> re.Match[str]:
+    found = wait_for(lambda: re.search(pattern, screen(page), re.I | re.M),
+                     why=lambda: f"{pattern!r} never showed; the page shows:\n{screen(page)}")
+    assert isinstance(found, re.Match)
+    return found
+
+
+def open_table(browser: Browser, url: str) -> Page:
+    """A new browser session (its own cookies and storage), at the server's address."""
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.add_init_script(SCREEN_HOOK)
+    page.goto(url)
+    return page
+
+
+def saved_game(folder: Path) -> Match:
+    return open_save(folder / "current.json")[1]
+
+
+def answer_decision(page: Page, folder: Path) -> None:
+    """Wait for the person's turn, then answer with the keyboard as a player would."""
+    deadline = time.monotonic() + WAIT
+    seen, since = len(saved_game(folder).choices), time.monotonic()
+    while saved_game(folder).to_move() != 0:
+        assert time.monotonic() < deadline, f"no turn for the person; it shows:\n{screen(page)}"
+        if len(saved_game(folder).choices) != seen:
+            seen, since = len(saved_game(folder).choices), time.monotonic()
+        elif time.monotonic() - since > 2:  # nobody moves: a notice (the round's end) waits
+            page.keyboard.press("Enter")
+            since = time.monotonic()
+        time.sleep(0.2)
+    before = len(saved_game(folder).choices)
+
+    def answered() -> bool:
+        return len(saved_game(folder).choices) > before
+
+    for attempt in range(30):
+        # 1 answers the question on screen; Enter closes a notice or, if the screen is not
+        # what we think, presses the answer the table has focused.
+        notice = "Enter  Continue" in screen(page) or attempt % 3 == 2
+        page.keyboard.press("Enter" if notice else "1")
+        try:
+            wait_for(answered, 3)
+            return
+        except AssertionError:
+            continue
+    pytest.fail(f"the table took no answer; it shows:\n{screen(page)}")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if CHROMIUM is None and not BROWSER_REQUIRED:
+        pytest.skip("Chromium is not installed (apt-get install chromium): the served table "
+                    "is tested in a real browser")
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM or "/usr/bin/chromium",
+                                     args=CHROMIUM_FLAGS)
+        yield launched
+        launched.close()
+
+
+def test_each_browser_session_is_its_own_game_and_a_reload_goes_on_with_it(
+        served, browser, tmp_path_factory):
+    terminal_before = served.terminal_save.read_bytes()
+    page = open_table(browser, served.url)
+    wait_for_screen(page, r"a new game")
+    session = session_of(page.url)
+    folder = served.root / "web" / session
+    assert page.evaluate("document.activeElement.className") == "xterm-helper-textarea"
+
+    page.keyboard.press("Control+s")  # Start: the browser's own "save page" key is the table's
+    wait_for(lambda: (folder / "current.json").exists(), why=lambda: "the game was not saved")
+    seed = saved_game(folder).seed
+    wait_for_screen(page, rf"seed {seed}\b")  # the seed stays on screen
+    for _ in range(3):
+        answer_decision(page, folder)
+    assert len(saved_game(folder).choices) >= 3
+    page.keyboard.press("Tab")  # moves over the cards, not out of the table
+    assert page.evaluate("document.activeElement.className") == "xterm-helper-textarea"
+    page.keyboard.press("F1")  # the keys and the rules, over the table
+    wait_for_screen(page, r"what it does")
+    page.keyboard.press("Escape")
+    wait_for(lambda: "what it does" not in screen(page), why=lambda: "Escape left the help open")
+    page.screenshot(path=str(tmp_path_factory.getbasetemp() / "served-table.png"))
+
+    # The table resizes with the window.
+    columns = page.evaluate("window.__terminals[0].cols")
+    page.set_viewport_size({"width": 1000, "height": 700})
+    wait_for(lambda: page.evaluate("window.__terminals[0].cols") < columns,
+             why=lambda: "the table kept its size")
+
+    # A reload closes this table (disconnecting mid-game) and comes back to the same game.
+    choices = saved_game(folder).choices
+    page.reload()
+    assert session_of(page.url) == session
+    wait_for_screen(page, rf"seed {seed}\b")
+    assert "a new game" not in screen(page).lower()
+    assert saved_game(folder).choices[:len(choices)] == choices
+    answer_decision(page, folder)  # and it plays on
+
+    # A second browser session starts fresh, in a folder of its own.
+    other = open_table(browser, served.url)
+    wait_for_screen(other, r"a new game")
+    assert session_of(other.url) != session
+    assert "Continue" not in screen(other) and "Terminal Tess" not in screen(other)
+    assert not (served.root / "web" / session_of(other.url) / "current.json").exists()
+    assert saved_game(folder).seed == seed
+    assert served.terminal_save.read_bytes() == terminal_before
+    assert json.loads(terminal_before)["seats"][0]["name"] == "Terminal Tess"
+    other.context.close()
+
+    # The first session's address in another browser (no cookies: the address is the key)
+    # takes the game over; the first page's table closes, so two never share a save folder.
+    elsewhere = open_table(browser, page.url)
+    wait_for_screen(elsewhere, rf"seed {seed}\b")
+    wait_for(lambda: page.evaluate("document.body.classList.contains('-closed')"),
+             why=lambda: "the replaced table stayed open")
+    answer_decision(elsewhere, folder)
+    elsewhere.context.close()
+    page.context.close()
