@@ -500,11 +500,12 @@ class AnswerOnce:
 
     _answered = False
     _waiting: tuple | None = None  # an answer given while covered
+    is_current: bool  # the Screen's, which it is mixed into
 
     def dismiss(self, result=None) -> AwaitComplete:
         if self._answered:
             return AwaitComplete()
-        if not self.is_current:  # type: ignore[attr-defined]
+        if not self.is_current:
             self._waiting = (result,)
             return AwaitComplete()
         self._answered = True
