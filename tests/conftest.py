@@ -29,3 +29,16 @@ def english(monkeypatch):
     monkeypatch.setenv("LANGUAGE", "en")
     yield
     i18n.set_language("en")
+
+
+@pytest.fixture
+def quick_guards(monkeypatch):
+    """The table's waits that keep a double press from answering the next screen (a second
+    at a hand-off, 0.6 s at a question for another person) shortened, for tests whose keys
+    come one at a time; test_tui_privacy.py plays with the real ones."""
+    import dread_draw.tui.screens as screens
+    import dread_draw.tui.widgets as widgets
+
+    monkeypatch.setattr(screens, "HANDOFF_WAIT", 0.05)
+    monkeypatch.setattr(screens, "PRESS_GUARD", 0.05)
+    monkeypatch.setattr(widgets, "PRESS_GUARD", 0.05)

@@ -259,11 +259,12 @@ async def test_the_table_shows_a_save_and_a_deck_error_as_text(folder, tmp_path)
         assert f"{missing}: no such deck file." in screen_text(app)
 
 
-@pytest.mark.xfail(strict=True, reason="player names at the table: the 'tui' helper's fix "
-                   "(remove this mark once merged)")
+@pytest.mark.usefixtures("quick_guards")  # keys come one at a time
 @sync
-async def test_a_player_named_with_markup_plays_a_whole_game(folder):
-    deck = load_deck(folder / "hostile.toml")
+async def test_a_player_named_with_markup_plays_a_whole_game():
+    fierce = re.sub(r"damage = (\d+)", lambda m: f"damage = {int(m[1]) + 3}",
+                    deck_text(True))  # a short game
+    deck = parse_deck(fierce, "hostile.toml")
     seats = [SeatSpec("[/]", HUMAN), SeatSpec("[bold]Ben", HUMAN), SeatSpec("Zora", "random")]
     app = make_app(Match(deck, seats, 3))
     async with app.run_test(size=SIZE) as pilot:

@@ -73,17 +73,10 @@ from dread_draw.tui.widgets import (
 SIZE = (100, 30)
 
 
-@pytest.fixture(autouse=True)
-def quick_guards(monkeypatch):
-    """The waits that keep a double press from answering the next screen (a second at a
-    hand-off) are shortened here, where keys come one at a time; test_tui_privacy.py plays
-    with the real ones."""
-    import dread_draw.tui.screens as screens
-    import dread_draw.tui.widgets as widgets
-
-    monkeypatch.setattr(screens, "HANDOFF_WAIT", 0.05)
-    monkeypatch.setattr(screens, "PRESS_GUARD", 0.05)
-    monkeypatch.setattr(widgets, "PRESS_GUARD", 0.05)
+# The waits that keep a double press from answering the next screen (a second at a
+# hand-off) are shortened here, where keys come one at a time (conftest.quick_guards);
+# test_tui_privacy.py plays with the real ones.
+pytestmark = pytest.mark.usefixtures("quick_guards")
 
 
 def sync(test):
