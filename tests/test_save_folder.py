@@ -21,7 +21,7 @@ from dread_draw.sim import HUMAN, Match, SeatSpec
 from dread_draw.tui import app as table
 from dread_draw.tui.app import seats_from_flags
 from dread_draw.tui.saved import FolderInUse
-from dread_draw.tui.screens import NewGame, TableScreen
+from dread_draw.tui.screens import HelpScreen, NewGame, TableScreen
 from dread_draw.tui.setup import Setup
 
 PLAIN = Path(__file__).parent / "data" / "plain.toml"
@@ -115,6 +115,12 @@ async def test_the_table_offers_a_separate_folder_or_to_quit(tmp_path):
         assert isinstance(app.screen, FolderInUse)
         said = " ".join(str(app.screen.query_one("#folder-in-use").render()).split())
         assert str(busy.root) in said and str(separate.root) in said
+        await pilot.press("question_mark")  # the help, as on every dialog, then back here
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, FolderInUse)
         await pilot.press("p")
         await pilot.pause()
         assert isinstance(app.screen, NewGame) and app.saves is separate
