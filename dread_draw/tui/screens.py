@@ -200,12 +200,16 @@ class HandOff(Notice, inherit_bindings=False):
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one(Button).disabled = True
-        self.tick()
         self.ticker = self.set_interval(0.1, self.tick)
+        self.tick()
 
     def tick(self) -> None:
         """Count down, then say which key takes the keyboard."""
-        note = self.query_one("#handoff-wait", Static)
+        notes, buttons = self.query("#handoff-wait").results(Static), self.query(Button)
+        note, button = next(notes, None), buttons.first() if buttons else None
+        if note is None or button is None:  # dismissed between two ticks: nothing to count
+            self.ticker.stop()
+            return
         left = self.wait - (time.monotonic() - self.shown)
         if left > 0:
             note.update(f"Get ready… {math.ceil(left)}")
@@ -213,7 +217,7 @@ class HandOff(Notice, inherit_bindings=False):
         self.ticker.stop()
         note.update(Text.assemble("Press Enter when you have the keyboard, ",
                                   plain(self.player), "."))
-        self.query_one(Button).disabled = False
+        button.disabled = False
 
 
 class RoundSummary(Notice):
