@@ -8,6 +8,10 @@ geometric characters, each one cell wide, and plain ASCII for terminals that dra
 cells wide (the table's ASCII mode, see `dread_draw.glyphs`). Every line of an emblem is exactly
 the emblem's width in cells. An emblem reads without colour; its tint (one of `TINTS`) is a
 colour role that a stylesheet may map to a theme colour. This module imports no Textual.
+
+Centre an emblem as one block (Rich's `Align.center`, Textual's `text-align: center`): Rich's
+`Text(justify="center")` strips each line's trailing spaces and centres the lines one by one,
+which shifts them against each other.
 """
 
 from __future__ import annotations
