@@ -30,6 +30,7 @@ from dread_draw.rules_text import rules_markdown
 from dread_draw.safe_text import name_problem, plain
 from dread_draw.saves import continue_label
 from dread_draw.sim import HUMAN, Match, SeatSpec
+from dread_draw.tui.cardface import FRAMED, LINE, STYLES
 from dread_draw.tui.narrate import (
     Narrator,
     RoundReport,
@@ -41,12 +42,15 @@ from dread_draw.tui.narrate import (
 )
 from dread_draw.tui.saved import ReplaceSave
 from dread_draw.tui.setup import DEFAULT_CPU, MAX_SEATS, MIN_SEATS, Setup, fresh_seed
+from dread_draw.tui.stage import Stage, acts, before_move
+from dread_draw.tui.turn import TurnTracker, beat_line, next_line
 from dread_draw.tui.widgets import (
     EVERYWHERE,
     PRESS_GUARD,
     AnswerOnce,
     CardFocused,
     CardReader,
+    CardTile,
     Choice,
     Dialog,
     KeyBar,
@@ -60,10 +64,6 @@ from dread_draw.tui.widgets import (
     seat_states,
     update_if_changed,
 )
-
-FULL_SEAT_LINES = 6  # a seat with framed tiles; below that, the compact layout
-CHROME_LINES = 6  # top bar, prompt, footer
-
 
 # --------------------------------------------------------------------------- small screens
 
@@ -549,34 +549,42 @@ def offers_hidden_cards(view) -> bool:
     return any(o >= 0 and o not in public for o in d.options)
 
 
+LOG_LINES = 300  # the table's log keeps this many lines (the whole story is in the match)
+RESUME_EVENTS = 400  # a resumed game narrates only its last events into the log
+
+
 class GameLog(RichLog):
-    """The table's log: it keeps its newest line in sight when the prompt under it grows or
-    shrinks (a new question's answers), as it does when a line is written."""
+    """The table's log, bounded (its memory stays flat over a game): it keeps its newest
+    line in sight when the prompt under it grows or shrinks, as when a line is written."""
 
     def on_resize(self) -> None:  # type: ignore[override]  # the event is not needed
         self.call_after_refresh(self.scroll_end, animate=False)
 
 
 class TableScreen(SizeAware, Screen):
-    """The table: every seat, the shared zones, the card reader, the log and the prompt."""
+    """The table: the seats around a centre (the piles and the stage), the lines saying what
+    to beat and who plays next, the card reader, the log and the prompt."""
 
     BINDINGS = [
         Binding("s", "skip", "Skip CPU turns"),
         Binding("y", "use(True)", "Use", show=False),
         Binding("n", "use(False)", "Skip ability", show=False),
+        Binding("enter,space", "go_on", "Go on", show=False),
         *(Binding(str(i + 1), f"pick({i})", "Choose", show=i == 0, key_display="1-9")
           for i in range(9)),
     ]
 
-    def __init__(self, match: Match, cpu_delay: float = 0.8) -> None:
+    def __init__(self, match: Match, cpu_delay: float = 0.8, ascii: bool = False) -> None:
         super().__init__()
         self.match = match
         self.cpu_delay = cpu_delay
+        self.ascii = ascii
         self.names = [s.name for s in match.seats]
         self.humans = [i for i, s in enumerate(match.seats) if s.is_human]
         self._viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.narrate = Narrator(match.deck, self.names)
         self.rounds = RoundTracker(match.deck)
+        self.turns = TurnTracker()
         self.round_winner = -1
         self.winning_row: tuple[int, ...] = ()  # the last round's, from its round_end event
         self.skipping = False
@@ -584,10 +592,15 @@ class TableScreen(SizeAware, Screen):
         self.uncovered = asyncio.Event()  # no screen over the table (help, quit, ...)
         self.uncovered.set()
         self.answer: asyncio.Future | None = None
+        self.going_on: asyncio.Future | None = None  # a person reads their own reveal
         # the seat of the last person known to have the keyboard: they answered a question,
         # or took the keyboard at a hand-off
         self.at_keyboard: int | None = None
-        self.compact = False
+        self.card_style = FRAMED
+
+    @property
+    def compact(self) -> bool:
+        return self.card_style == LINE
 
     @property
     def viewer(self) -> int | None:
@@ -603,41 +616,107 @@ class TableScreen(SizeAware, Screen):
         self._viewer = seat
 
     def compose(self) -> ComposeResult:
+        n = len(self.match.seats)
+        top = (n + 1) // 2
         yield Static(id="topbar")
         with Horizontal(id="main"):
-            with VerticalScroll(id="seats"):
-                for s in range(len(self.match.seats)):
-                    yield SeatPanel(self.match.deck, s)
+            with Vertical(id="play"):
+                with Vertical(id="seats-top", classes="seats"):
+                    for s in range(top):
+                        yield SeatPanel(self.match.deck, s, self.ascii)
+                with Horizontal(id="centre-band"):
+                    yield TableCentre(id="centre")
+                    yield Stage(self.match.deck, id="stage", ascii=self.ascii)
+                with Vertical(id="seats-bottom", classes="seats"):
+                    for s in range(top, n):
+                        yield SeatPanel(self.match.deck, s, self.ascii)
+                yield Static(id="turn")
             with Vertical(id="side"):
-                yield TableCentre(id="centre")
                 yield CardReader(id="reader")
-                yield GameLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+                yield GameLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=16,
+                              max_lines=LOG_LINES)
+        yield Static(id="odds")  # an odds line for the person at the keyboard (hidden)
         yield PromptBar(id="prompt")
         yield KeyBar()
+        with Vertical(id="probes"):  # the card styles' sizes, read from the stylesheet
+            for style in STYLES:
+                yield CardTile(self.match.deck, 0, style=style)
+            yield Label("reserves", classes="reserve-mark")
         yield TooSmall()
 
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
-        for ev in self.match.events:  # a resumed match shows its story so far
-            self._note(ev, log)
+        events = self.match.events
+        # A resumed match: its trackers read the whole story (cheap), the log shows its end.
+        tail = max(0, len(events) - RESUME_EVENTS)
+        for i, ev in enumerate(events):
+            self._note(ev, log if i >= tail else None)
         self.query_one(CardReader).show(self.match.deck, None)
+        last = acts([ev for ev in events[-40:]], self.match.deck, self.names)
+        self.query_one(Stage).play(last[-1] if last else None)
         self.show_table()
         self.drive()
 
     def on_resize(self) -> None:  # as well as SizeAware's
-        self.set_class(self.size.width < 100, "-narrow")
-        self.compact = len(self.match.seats) * FULL_SEAT_LINES + CHROME_LINES > self.size.height
-        self.show_table()
+        w, h = self.size
+        self.set_class(w < 100, "-narrow")
+        self.set_class(w >= 160, "-wide")
+        self.set_class(h < 36, "-short")
+        self.query_one(CardReader).set_class(w >= 100 and h >= 36, "-emblem")
+        self.call_after_refresh(self.show_table)  # the styles' sizes are the new ones then
 
     # ---------------------------------------------------------------- rendering (from a view)
+
+    def style_sizes(self) -> dict[str, tuple[int, int]]:
+        """Each card style's (width, height) with its margin, and the reserves mark's width
+        (key ""), from the stylesheet (dread_draw.tcss), never repeated here."""
+        def cells(scalar) -> int:
+            return int(scalar.value) if scalar is not None else 0
+
+        sizes = {}
+        for tile in self.query_one("#probes").query(CardTile):
+            st = tile.styles
+            sizes[tile.style_name] = (cells(st.width) + st.margin.right,
+                                      cells(st.height) + st.margin.bottom)
+        mark = self.query_one("#probes .reserve-mark", Label).styles
+        sizes[""] = (cells(mark.width) + mark.margin.left + mark.margin.right, 0)
+        return sizes
+
+    def choose_style(self, states: list[SeatState]) -> str:
+        """The largest card style in which every seat's row and reserves fit on one line and
+        every seat fits in the height: one style for the whole table."""
+        play = self.query_one("#play")
+        width, height = play.size
+        if not width:
+            return self.card_style
+        band = self.query_one("#centre-band").styles.min_height
+        turn = self.query_one("#turn").styles.height
+        room = height - int(band.value if band else 0) - int(turn.value if turn else 0)
+        sizes = self.style_sizes()
+        for style in STYLES:
+            wide = all(self.fits(st, style, sizes, width) for st in states)
+            tall = len(states) * (1 + sizes[style][1]) <= room
+            if wide and tall:
+                return style
+        return LINE
+
+    @staticmethod
+    def fits(st: SeatState, style: str, sizes: dict[str, tuple[int, int]], width: int) -> bool:
+        """Whether a seat's row and reserves fit on one line of `width` in `style`."""
+        tile_w = sizes[style][0]
+        return tile_w * (max(len(st.row), 1) + max(len(st.reserves), 1)) + sizes[""][0] + 2 \
+            <= width
 
     def show_table(self, ended: RoundReport | None = None) -> None:
         """The table as it is now. While a round's summary is up (`ended`): the round's
         winning row as it ended, beside everyone's Life Deck and reserves after the damage
         — the numbers the summary gives — and the top bar says so."""
+        if not self.is_attached:
+            return
         m = self.match
         private = self.viewer is not None
         view = m.game.view(self.viewer if self.viewer is not None else 0)
+        to_play = -1
         if ended is None:
             states = seat_states(view, m.seats, round_winner=self.round_winner,
                                  private=private)
@@ -650,13 +729,31 @@ class TableScreen(SizeAware, Screen):
                                  round_over=(ended.winner, self.winning_row))
             top = Text(f"DREAD DRAW  ·  round {ended.round} is over: its winning row, and "
                        "everything else after the damage")
+        style = self.choose_style(states)
+        self.card_style = style
+        width = self.query_one("#play").size.width
+        sizes = self.style_sizes() if style == LINE and width else {}
         for panel, state in zip(self.query(SeatPanel), states, strict=True):
-            panel.show(state, self.compact)
+            # the smallest style, still too long: its tiles share the line (names shorten)
+            squeeze = bool(sizes) and not self.fits(state, LINE, sizes, width)
+            panel.show(state, style, squeeze)
         self.query_one(TableCentre).show(view, m.seed, self.names, private,
                                          None if ended is None else ended.round)
         update_if_changed(self.query_one("#topbar", Static), top,
                           layout=False)  # one line, always
+        self.show_turn(view, to_play)
         self.check_reader(states)
+
+    def show_turn(self, view, to_play: int) -> None:
+        """What the seat to play must beat, and why it is that seat's turn (R4.2, R5)."""
+        t = Text(no_wrap=False)
+        if to_play >= 0 and not view.over and view.in_round[to_play]:
+            t.append(beat_line(view, to_play, self.names), "bold")
+            why = next_line(view, to_play, self.names, self.turns)
+            if why:
+                t.append("  ")
+                t.append(why)
+        update_if_changed(self.query_one("#turn", Static), t, layout=False)
 
     def check_reader(self, states: list[SeatState]) -> None:
         """The card reader forgets its card once the card is nowhere on screen (played
@@ -672,10 +769,13 @@ class TableScreen(SizeAware, Screen):
         if reader.uid not in shown:
             reader.show(self.match.deck, None)
 
-    def _note(self, ev: dict, log: RichLog) -> RoundReport | None:
+    def _note(self, ev: dict, log: RichLog | None) -> RoundReport | None:
         line = self.narrate(ev)
-        if line:
-            log.write(plain(line))
+        if line and log is not None:
+            mine = ev.get("seat") in self.humans and len(self.humans) < len(self.names)
+            log.write(Text.assemble(("▸ ", "bold"), plain(line, "bold")) if mine
+                      else plain(line))
+        self.turns.feed(ev)
         if ev["type"] == "round_end":
             self.round_winner = ev["winner"]
             self.winning_row = tuple(c["uid"] for c in ev.get("row") or ())
@@ -778,10 +878,27 @@ class TableScreen(SizeAware, Screen):
         self.uncovered.set()
 
     async def apply(self, option: int) -> None:
-        new = self.match.apply(option)
+        m = self.match
+        mover = m.to_move()
+        beats = before_move(m.game)  # what a reveal in this move has to beat (public)
+        new = m.apply(option)
         log = self.query_one("#log", RichLog)
+        stage = self.query_one(Stage)
+        moments = acts(new, m.deck, self.names, beats)
+        shown = 0
         for ev in new:
             report = self._note(ev, log)
+            if ev["type"] in ("summon", "fail", "round_end", "defeated") and shown < len(
+                    moments):
+                act = moments[shown]
+                shown += 1
+                stage.play(act)
+                if (not act.ok and not act.banner and act.seat == mover
+                        and m.seats[mover].is_human and self.hold_own and not self.skipping):
+                    self.show_table()
+                    await self.read_own_reveal(act)
+                    if self.gone:
+                        return
             if report is not None and not self.skipping:
                 if len(self.humans) > 1:  # everyone reads the summary: public cards only
                     self.viewer = None  # (R11.2; the next person takes the keyboard again)
@@ -792,6 +909,22 @@ class TableScreen(SizeAware, Screen):
                 if self.gone:
                     return
                 self.show_table()
+
+    @property
+    def hold_own(self) -> bool:
+        """A person's own failed reveal stays on the stage until they press a key; a table
+        with no pacing at all (--cpu-delay 0) never holds."""
+        return self.cpu_delay > 0
+
+    async def read_own_reveal(self, act) -> None:
+        """The person who just failed reads the stage, then presses Enter (or 1) to go on.
+        Keys of the last question's double press are ignored for a moment (PRESS_GUARD)."""
+        self.answer = asyncio.get_running_loop().create_future()
+        self.query_one(PromptBar).ask(Text(act.result), [(0, "Go on")], new_person=True)
+        try:
+            await self.answer
+        finally:
+            self.answer = None
 
     def private_to(self, seat: int) -> bool:
         """Whether `seat` has something only it may see (R11.2) right now."""
@@ -835,6 +968,14 @@ class TableScreen(SizeAware, Screen):
             self.answer.set_result(event.option)
 
     # ------------------------------------------------------------------------ key actions
+
+    def action_go_on(self) -> None:
+        """Enter or Space: the prompt's only answer, when there is one (go on after reading
+        the stage)."""
+        bar = self.query_one(PromptBar)
+        if self.answer is not None and len(bar.options) == 1 and not any(
+                b.has_focus for b in bar.query(Button)):
+            bar.pick(0, typed=False)
 
     def action_skip(self) -> None:
         self.skipping = True

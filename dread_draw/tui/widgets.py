@@ -20,17 +20,18 @@ from textual.widget import Widget
 from textual.widgets import Button, Label, OptionList, Static
 
 from dread_draw.cards import Deck
+from dread_draw.emblems import emblem
+from dread_draw.glyphs import glyphs
 from dread_draw.rules import View
 from dread_draw.safe_text import clean, plain
 from dread_draw.sim import SeatSpec
+from dread_draw.tui.cardface import FRAMED, LARGE, LINE, face
 from dread_draw.tui.narrate import (
-    DOT,
     ability_text,
     card_label,
     counted,
     damage_text,
-    discard_text,
-    life_pips,
+        life_pips,
 )
 
 
@@ -63,43 +64,42 @@ class CardFocused(Message):
 
 
 class CardTile(Widget, can_focus=True):
-    """One face-up card: strength big, damage as dots and a number, name, keyword.
+    """One face-up card in the style the table chose for the whole screen (cardface.py):
+    `-large` (numbers, an emblem, the full name), framed, or `-line` (one line). Its sizes are
+    the stylesheet's; the face is fitted to the width it is given. The card to beat carries
+    the words "to beat" in its frame (never a colour alone)."""
 
-    Full tiles are small framed boxes (keyword in the frame); compact ones are one line.
-    """
-
-    COMPONENT_CLASSES = {"card--strength", "card--dots", "card--name"}
     # A click reads a card; it selects no text. (Tiles come and go with every move, and
     # Textual's selection fails on a press that lands on a tile just taken away.)
     ALLOW_SELECT = False
 
-    def __init__(self, deck: Deck, uid: int, *, compact: bool = False) -> None:
-        super().__init__(classes="-compact" if compact else "")
+    def __init__(self, deck: Deck, uid: int, *, style: str = FRAMED, ascii: bool = False) -> None:
+        super().__init__(classes=STYLE_CLASS[style])
         self.deck = deck
         self.uid = uid
+        self.style_name = style
+        self.ascii = ascii
         card = deck.card[uid]
-        self.border_title = card.keyword or None
+        self.border_title = (card.keyword or None) if style != LINE else None
         self.tooltip = plain(card_label(deck, uid))
 
     def render(self) -> Text:
-        card = self.deck.card[self.uid]
-        strength = self.get_component_rich_style("card--strength")
-        dots = self.get_component_rich_style("card--dots")
-        name = self.get_component_rich_style("card--name")
-        dmg = (DOT * card.damage, dots) if card.damage else ("·", dots)
-        if self.has_class("-compact"):
-            # Numbers first: a narrow cell cuts the name, never the damage.
-            short = clean(card.name.removeprefix("The "))
-            return Text.assemble((str(card.strength), strength), " ", dmg, str(card.damage),
-                                 " ", (short, name), no_wrap=True, overflow="ellipsis")
-        return Text.assemble((f"{card.strength:>2}", strength), "  ", dmg, f" {card.damage}\n",
-                             (clean(card.name), name), no_wrap=True, overflow="ellipsis")
+        width = self.content_region.width or self.size.width
+        return face(self.deck, self.uid, self.style_name, max(width, 1), ascii=self.ascii)
+
+    def mark_to_beat(self, on: bool) -> None:
+        if self.has_class("-to-beat") != on:
+            self.set_class(on, "-to-beat")
+            self.border_subtitle = "to beat" if on and self.style_name != LINE else None
 
     def on_focus(self) -> None:
         self.post_message(CardFocused(self.uid))
 
     def on_click(self) -> None:
         self.focus()
+
+
+STYLE_CLASS = {LARGE: "-large", FRAMED: "", LINE: "-line"}
 
 
 @dataclass(frozen=True)
@@ -163,80 +163,91 @@ class EmptyZone(Label):
 
 
 class SeatPanel(Vertical):
-    """One seat: name and kind, Life Deck pips, status, the row (left to right) and its
-    total, and the reserves."""
+    """One seat: a head line (name, kind, Life Deck, status, row total) and, on one line that
+    reads left to right, the row in the order summoned, then the reserves. Its tiles are in the
+    style the table chose for the screen (`show`)."""
 
-    def __init__(self, deck: Deck, seat: int) -> None:
+    def __init__(self, deck: Deck, seat: int, ascii: bool = False) -> None:
         super().__init__(id=f"seat-{seat}", classes="seat")
         self.deck = deck
+        self.ascii = ascii
         self.state: SeatState | None = None
-        self.compact = False
-        self.table_compact = False
+        self.style_name = ""
 
     def compose(self):
         yield Static(classes="seat-head")
         with Horizontal(classes="seat-cards"):
-            with Horizontal(classes="zone"):
-                yield Label("row", classes="zone-label row-label")
-                yield Horizontal(classes="row")
-            with Horizontal(classes="zone"):
-                yield Label("reserves", classes="zone-label")
-                yield Horizontal(classes="reserves")
+            yield Horizontal(classes="row")
+            yield Label("reserves", classes="reserve-mark")
+            yield Horizontal(classes="reserves")
 
-    def show(self, state: SeatState, compact: bool) -> None:
-        """Draw `state`; `compact` is the table's layout, and a seat whose tiles would not
-        fit on one line is drawn compact too (nothing is ever cut off)."""
-        self.table_compact = compact
-        compact = compact or 0 < self.size.width < self.full_width(state)
+    def show(self, state: SeatState, style: str, squeeze: bool = False) -> None:
+        """Draw `state` with tiles of `style` (one style for the whole table). Only what
+        changed is touched: a summon mounts one tile, a restyle nothing else. `squeeze`:
+        the one-line tiles share the line's width (a row too long even for them), the row
+        and the reserves in proportion to their cards."""
         old, self.state = self.state, state
-        changed = compact != self.compact or old is None
-        if not changed and old == state:
-            return  # an update re-lays out the screen: skip it when nothing changed
-        set_classes(self, {"-to-play": state.to_play, "-compact": compact,
+        restyle = style != self.style_name
+        if squeeze != self.has_class("-squeeze"):
+            self.set_class(squeeze, "-squeeze")
+        if squeeze:
+            self.query_one(".row").styles.width = f"{max(len(state.row), 1)}fr"
+            self.query_one(".reserves").styles.width = f"{max(len(state.reserves), 1)}fr"
+        if not restyle and old == state:
+            return
+        self.style_name = style
+        set_classes(self, {"-to-play": state.to_play, "-compact": style == LINE,
                            "-out": state.status in ("defeated", "eliminated"),
+                           "-defeated": state.status == "defeated",
                            "-won": state.status in ("winner", "won the round")})
-        self.compact = compact
-        # Both have a fixed size (dread_draw.tcss): no layout pass needed.
         self.query_one(".seat-head", Static).update(self._head(state), layout=False)
-        self.query_one(".row-label", Label).update(f"row {state.total}", layout=False)
-        if changed or old is None or old.row != state.row:
-            self._fill(".row", state.row, "empty")
-        if changed or old is None or old.reserves != state.reserves:
-            self._fill(".reserves", state.reserves, "none")
+        if restyle or old is None or old.row != state.row:
+            self._fill(".row", old.row if old is not None and not restyle else (), state.row,
+                       "empty")
+        if restyle or old is None or old.reserves != state.reserves:
+            self._fill(".reserves", old.reserves if old is not None and not restyle else (),
+                       state.reserves, "none")
+        tiles = list(self.query_one(".row", Horizontal).query(CardTile))
+        for i, tile in enumerate(tiles):
+            tile.mark_to_beat(state.to_play and i == len(tiles) - 1)
 
     def on_resize(self) -> None:
-        if self.state is not None:  # the head's spacing and the tiles' room depend on it
+        if self.state is not None:  # the head's spacing depends on the width
             self.query_one(".seat-head", Static).update(self._head(self.state), layout=False)
-            self.show(self.state, self.table_compact)
-
-    @staticmethod
-    def full_width(state: SeatState) -> int:
-        """Columns this seat's framed tiles need on one line (sizes from dread_draw.tcss:
-        a zone label 9 and margin 2, a tile 15 and margin 1, "empty"/"none" 5)."""
-        def zone(cards):
-            return 9 + 2 + (16 * len(cards) if cards else 5)
-        return 1 + zone(state.row) + zone(state.reserves)
 
     def _head(self, st: SeatState) -> Text:
-        marker = "▶ " if st.to_play else "  "
+        g = glyphs(self.ascii)
+        marker = f"{g.to_play} " if st.to_play else "  "
         t = Text(no_wrap=True, overflow="ellipsis")
-        gap = "  " if self.size.width >= 60 else " "  # narrow: room for the status
+        gap = "  " if self.size.width >= 60 else " "
         t.append(marker, "bold")
         t.append_text(plain(st.spec.name, "bold"))
-        t.append(f" ({kind_label(st.spec)}){gap}life {life_pips(st.life)}")
+        if self.size.width >= 70:
+            t.append(f" ({kind_label(st.spec)})")
+        t.append(f"{gap}life {life_pips(st.life)}")
         if st.known_life:
             t.append(f" ({st.known_life} seen)")
-        t.append(gap)
-        t.append(st.status.upper() if st.to_play else st.status, "bold" if st.to_play else "")
+        t.append(f"{gap}row {st.total}{gap}")
+        status = st.status.upper() if st.to_play or st.status in (
+            "defeated", "eliminated", "won the round", "winner") else st.status
+        t.append(f"{g.separator} {status}" if status else "", "bold" if status != st.status
+                 else "")
         return t
 
-    def _fill(self, selector: str, uids: tuple[int, ...], empty: str) -> None:
+    def _fill(self, selector: str, old: tuple[int, ...], uids: tuple[int, ...],
+              empty: str) -> None:
         box = self.query_one(selector, Horizontal)
-        box.remove_children()
-        if uids:
-            box.mount_all(CardTile(self.deck, c, compact=self.compact) for c in uids)
+        if old and uids[:len(old)] == old and len(box.children) == len(old):
+            new = uids[len(old):]  # a summon: one tile more at the right end
         else:
-            box.mount(EmptyZone(empty, classes="empty"))
+            box.remove_children()
+            new = uids
+            if not uids:
+                box.mount(EmptyZone(empty, classes="empty"))
+                return
+        if new:
+            box.mount_all(CardTile(self.deck, c, style=self.style_name, ascii=self.ascii)
+                          for c in new)
 
 
 class TableCentre(Static):
@@ -251,9 +262,13 @@ class TableCentre(Static):
         t = Text()
         t.append(f"Round {view.round}" if round_over is None else
                  f"Round {round_over} is over", "bold")
-        t.append(f"   seed {seed}\n")
-        t.append(f"Draw Deck: {counted(view.draw_count, 'card')}\n")
-        t.append(clean(discard_text(deck, view.discard)))
+        t.append(f"\nDraw Deck: {counted(view.draw_count, 'card')}\n")
+        if view.discard:
+            top = view.discard[-1]
+            t.append(f"Discard: {counted(len(view.discard), 'card')}\n")
+            t.append(clean(f"top: {card_label(deck, top)}, damage {damage_text(deck.damage[top])}"))
+        else:
+            t.append("Discard: empty")
         if private:
             for where, size, known in [("the Draw Deck", view.draw_count, view.draw_known)] + [
                     ("your Life Deck" if s == view.seat else f"{names[s]}'s Life Deck",
@@ -283,9 +298,11 @@ def place(depth: int, size: int) -> str:
 
 
 class CardReader(Static):
-    """The full text of one card: numbers, keyword and ability, and its fortune (R10.2)."""
+    """The full text of one card: its name in full, numbers, emblem, keyword and ability, and
+    its fortune (R10.2)."""
 
     uid: int | None = None  # the card shown, if any
+    ascii = False
 
     def show(self, deck: Deck, uid: int | None) -> None:
         self.uid = uid
@@ -295,8 +312,11 @@ class CardReader(Static):
         card = deck.card[uid]
         t = Text()
         t.append(clean(card.name), "bold")
-        t.append(f"\nstrength {card.strength} · damage {damage_text(card.damage)}\n")
-        t.append(clean(ability_text(card), lines=True) + "\n")
+        t.append(f"\nstrength {card.strength} · damage {damage_text(card.damage)}")
+        if self.has_class("-emblem"):
+            for line in emblem(card.id, ascii=self.ascii, large=True):
+                t.append("\n  " + line)
+        t.append("\n" + clean(ability_text(card), lines=True) + "\n")
         t.append(clean(f"Fortune: {card.fortune}", lines=True), "italic")
         self.update(t)
 

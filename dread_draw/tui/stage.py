@@ -1,0 +1,159 @@
+"""The stage: the middle of the table, where every reveal and every summon from reserves is
+shown as it happens — the card, what it had to beat, and the result — and where a round's win
+and a player's defeat are announced. It shows only public facts (R11.1: revealed and summoned
+cards are face up); a Life Deck draw is never put on it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.box import ASCII, ROUNDED
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from dread_draw.cards import Deck
+from dread_draw.i18n import _, fmt, ngettext
+from dread_draw.rules.public import PublicState, card_to_beat
+from dread_draw.safe_text import clean
+from dread_draw.tui.cardface import LARGE, face
+
+CARD_WIDTH = 15  # the inside of the stage's card: the large tile's (dread_draw.tcss)
+
+
+@dataclass(frozen=True)
+class Act:
+    """One moment on the stage. `card`: the card shown (-1: none); `beat_card`, `beat`: what
+    it had to beat (-1: an empty row); `ok`: summoned; `headline`, `result`: the words."""
+
+    seat: int
+    card: int
+    headline: str
+    result: str
+    ok: bool
+    beat_card: int = -1
+    beat: int = -1
+    banner: bool = False  # a round won, a player defeated: shown as a banner
+
+
+def before_move(state: PublicState) -> list[tuple[int, int]]:
+    """Per seat, (the last card of its row, the value to beat, R4.2) before a move: what a
+    reveal in that move had to beat."""
+    return [(row[-1] if row else -1, card_to_beat(state, s)) for s, row in enumerate(state.rows)]
+
+
+UNKNOWN = -2  # a `beat_card` not known (a resumed game's last moment): not said
+
+
+def acts(events: list[dict], deck: Deck, names: list[str],
+         beats: list[tuple[int, int]] | None = None) -> list[Act]:
+    """The stage's moments among `events` (public facts only). `beats`: `before_move` of the
+    position the events start from (None: not known, and not said)."""
+    beats = [(UNKNOWN, -1)] * len(names) if beats is None else list(beats)
+    out: list[Act] = []
+    for ev in events:
+        kind = ev["type"]
+        if kind == "round_start":
+            beats = [(-1, -1)] * len(names)  # every row starts empty
+        elif kind == "summon":
+            seat, uid = ev["seat"], ev["card"]["uid"]
+            who, card = names[seat], clean(deck.card[uid].name)
+            head = (fmt(_("{who} summons {card} from reserves"), who=who, card=card)
+                    if ev["source"] == "reserve" else
+                    fmt(_("{who} reveals {card}"), who=who, card=card))
+            top, beat = beats[seat] if seat < len(beats) else (-1, -1)
+            result = fmt(_("Summoned: {who}'s row is worth {total}."), who=who,
+                         total=ev["row_total"])
+            out.append(Act(seat, uid, head, result, True, top, beat))
+            beats[seat] = (uid, deck.strength[uid])  # a second summon in the same move
+        elif kind == "fail":
+            seat = ev["seat"]
+            who = names[seat]
+            lost = len(ev["discarded"])
+            top, beat = beats[seat] if seat < len(beats) else (-1, -1)
+            if ev["card"] is None:
+                head = fmt(_("{who} has no card left to reveal"), who=who)
+                uid = -1
+            else:
+                uid = ev["card"]["uid"]
+                head = fmt(_("{who} reveals {card}"), who=who, card=clean(deck.card[uid].name))
+            result = fmt(ngettext("Fails: {who} is out of the round; {n} card is discarded.",
+                                  "Fails: {who} is out of the round; {n} cards are discarded.",
+                                  lost), who=who, n=lost)
+            out.append(Act(seat, uid, head, result, False, top, beat))
+            beats[seat] = (-1, -1)
+        elif kind == "round_end":
+            who = names[ev["winner"]]
+            out.append(Act(ev["winner"], -1, fmt(_("{who} wins round {round}!"), who=who,
+                                                  round=ev["round"]),
+                           fmt(_("{n} damage to every other player."), n=ev["damage"]),
+                           True, banner=True))
+        elif kind == "defeated":
+            who = names[ev["seat"]]
+            out.append(Act(ev["seat"], -1, fmt(_("{who} is defeated!"), who=who),
+                           _("Their Life Deck is empty: they leave the game."), False,
+                           banner=True))
+    return out
+
+
+class Stage(Static):
+    """The last moment (an `Act`), drawn as big as the stage's height allows: the card's face
+    beside the words, or the words alone on a small table."""
+
+    def __init__(self, deck: Deck, *, id: str | None = None, ascii: bool = False) -> None:
+        super().__init__(id=id)
+        self.deck = deck
+        self.ascii = ascii
+        self.act: Act | None = None
+
+    def play(self, act: Act | None) -> None:
+        self.act = act
+        self.set_class(act is not None and not act.ok, "-fail")
+        self.set_class(act is not None and act.banner, "-banner")
+        self.refresh_act()
+
+    def on_resize(self) -> None:
+        self.refresh_act()
+
+    def refresh_act(self) -> None:
+        self.update(self.draw(self.act), layout=False)
+
+    def beat_words(self, act: Act) -> str:
+        if act.beat_card == UNKNOWN:
+            return ""
+        if act.beat_card < 0:
+            return _("It had an empty row to beat: any card is summoned.")
+        name = clean(self.deck.card[act.beat_card].name)
+        strength = self.deck.strength[act.beat_card]
+        if strength == act.beat:
+            return fmt(_("It had to beat {card} ({strength})."), card=name, strength=strength)
+        return fmt(_("It had to beat {card} ({strength}), counting as {beat}."), card=name,
+                   strength=strength, beat=act.beat)
+
+    def draw(self, act: Act | None) -> RenderableType:
+        if act is None:
+            return Text(_("Reveals and summons appear here as they happen."), style="dim")
+        words = Text()
+        words.append(act.headline, "bold")
+        if act.card >= 0:
+            words.append(f" ({self.deck.strength[act.card]})", "bold")
+        beat = "" if act.banner else self.beat_words(act)
+        if beat:
+            words.append("\n")
+            words.append(beat)
+        words.append("\n")
+        words.append(act.result, "bold reverse" if not act.ok or act.banner else "bold")
+        tall = self.size.height >= 7
+        if act.card < 0 or not tall:
+            return words
+        card = Panel(face(self.deck, act.card, LARGE, CARD_WIDTH, ascii=self.ascii),
+                     box=ASCII if self.ascii else ROUNDED, width=CARD_WIDTH + 2,
+                     title=self.deck.card[act.card].keyword or None, padding=0)
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(width=CARD_WIDTH + 2)
+        grid.add_column(ratio=1)
+        grid.add_row(card, Group(Text(""), words))
+        return grid
