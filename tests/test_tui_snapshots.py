@@ -6,6 +6,8 @@ Regenerate with `pytest tests/test_tui_snapshots.py --snapshot-update` and look 
 
 from __future__ import annotations
 
+import pytest
+
 from dread_draw.rules import KEEP, SUMMON
 from dread_draw.sim import HUMAN, Match, SeatSpec
 from dread_draw.tui.app import DreadDrawApp
@@ -54,38 +56,73 @@ async def until_screen(pilot, kind) -> None:
     raise AssertionError(f"no {kind.__name__} screen")
 
 
+SIZES = [(80, 24), (120, 40), (200, 60)]
+
+
 def test_new_game_screen(snap_compare):
     setup = Setup([SeatSpec("Mara", HUMAN), SeatSpec("Ben", HUMAN), SeatSpec("Zora", "random"),
                    SeatSpec("Orrin", "random")], 4242)
     assert snap_compare(app_for(setup=setup), terminal_size=(80, 24))
 
 
-def test_four_players_mid_round(snap_compare, plain_deck):
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_four_players_mid_round(snap_compare, standard_deck, size):
+    """The standard deck's faces: large cards with emblems at 200x60, framed at 120x40,
+    one line at 80x24; the card to beat and who plays next under the seats."""
     seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "random"),
              SeatSpec("Vesna", "random")]
-    match = advance(Match(plain_deck, seats, seed=21),
+    match = advance(Match(standard_deck, seats, seed=21),
                     lambda m: m.game.round >= 3 and human_asked(SUMMON)(m)
                     and sum(map(len, m.game.rows)) >= 3 and any(m.game.reserves))
-    assert snap_compare(app_for(match), terminal_size=(100, 30), run_before=until_asked)
+    assert snap_compare(app_for(match), terminal_size=size, run_before=until_asked)
 
 
-def test_five_players_at_80x24(snap_compare, plain_deck):
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_five_players(snap_compare, plain_deck, size):
     seats = [SeatSpec("Ana", HUMAN)] + [SeatSpec(n, "random")
                                         for n in ("Zora", "Orrin", "Vesna", "Tobin")]
     match = advance(Match(plain_deck, seats, seed=5),
                     lambda m: m.game.round >= 2 and human_asked(SUMMON)(m)
                     and sum(map(len, m.game.rows)) >= 3)
-    assert snap_compare(app_for(match), terminal_size=(80, 24), run_before=until_asked)
+    assert snap_compare(app_for(match), terminal_size=size, run_before=until_asked)
 
 
-def test_life_deck_keep_prompt(snap_compare, plain_deck):
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_failed_reveal_on_the_stage(snap_compare, plain_deck, size):
+    """R4.4: Ana's reveal fails; the stage holds it (what it had to beat, that she is out,
+    what was discarded) until she goes on."""
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "random"),
+             SeatSpec("Vesna", "random")]
+    match = advance(Match(plain_deck, seats, seed=1),
+                    lambda m: m.game.round >= 2 and human_asked(SUMMON)(m)
+                    and len(m.game.rows[0]) >= 2)
+    app = app_for(match)
+    app.cpu_delay = 0.01  # paced (a table with no pace at all never holds the stage)
+
+    async def reveal(pilot):
+        await until_asked(pilot)
+        await pilot.press("1")
+        for _ in range(200):
+            screen = pilot.app.screen
+            if isinstance(screen, TableScreen) and screen.answer is not None and len(
+                    screen.query_one("#prompt").options) == 1:
+                break
+            await pilot.pause(0.01)
+        await pilot.pause(0.1)
+
+    assert snap_compare(app, terminal_size=size, run_before=reveal)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_life_deck_keep_prompt(snap_compare, plain_deck, size):
     """R8.1: the drawn Life Deck cards, one to keep."""
     seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
     match = advance(Match(plain_deck, seats, seed=9), human_asked(KEEP))
-    assert snap_compare(app_for(match), terminal_size=(100, 30), run_before=until_asked)
+    assert snap_compare(app_for(match), terminal_size=size, run_before=until_asked)
 
 
-def test_hand_off_screen(snap_compare, plain_deck):
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_hand_off_screen(snap_compare, plain_deck, size):
     """R11.2: two people at one keyboard; Ben's private cards wait behind this screen."""
     seats = [SeatSpec("Ana", HUMAN), SeatSpec("Ben", HUMAN), SeatSpec("Zora", "random")]
     match = advance(Match(plain_deck, seats, seed=9), human_asked(KEEP, seat=-1))
@@ -96,10 +133,11 @@ def test_hand_off_screen(snap_compare, plain_deck):
             await pilot.pause(0.05)
         await pilot.pause(0.2)
 
-    assert snap_compare(app_for(match), terminal_size=(80, 24), run_before=handed)
+    assert snap_compare(app_for(match), terminal_size=size, run_before=handed)
 
 
-def test_fortune_reading(snap_compare, plain_deck):
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_game_over_with_a_fortune(snap_compare, plain_deck, size):
     """R10.2: the winner's Life Deck read as the present, near and distant future."""
     seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")]
     match = advance(Match(plain_deck, seats, seed=3), lambda m: m.over)
@@ -109,4 +147,4 @@ def test_fortune_reading(snap_compare, plain_deck):
         await until_screen(pilot, GameOver)
         await pilot.press("enter", "enter", "enter")
 
-    assert snap_compare(app_for(match), terminal_size=(100, 30), run_before=read)
+    assert snap_compare(app_for(match), terminal_size=size, run_before=read)

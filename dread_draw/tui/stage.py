@@ -146,7 +146,7 @@ class Stage(Static):
             words.append(beat)
         words.append("\n")
         words.append(act.result, "bold reverse" if not act.ok or act.banner else "bold")
-        tall = self.size.height >= 7
+        tall = self.size.height >= 7 and self.size.width >= 60  # room for the card's face
         if act.card < 0 or not tall:
             return words
         card = Panel(face(self.deck, act.card, LARGE, CARD_WIDTH, ascii=self.ascii),

@@ -224,6 +224,8 @@ class SeatPanel(Vertical):
         t.append_text(plain(st.spec.name, "bold"))
         if self.size.width >= 70:
             t.append(f" ({kind_label(st.spec)})")
+        else:
+            t.append(" ")
         t.append(f"{gap}life {life_pips(st.life)}")
         if st.known_life:
             t.append(f" ({st.known_life} seen)")
