@@ -71,7 +71,7 @@ class DreadDrawApp(App):
     def __init__(self, match: Match | None = None, *, setup: Setup | None = None,
                  cpu_delay: float = 0.8, settings: Path | None = None,
                  saves: SaveDir | None = None, saver: Autosaver | None = None,
-                 separate: SaveDir | None = None) -> None:
+                 separate: SaveDir | None = None, ascii: bool = False) -> None:
         """`match`: go straight to the table. `setup`: prefill the new-game screen.
         `settings`: where the last setup is remembered (None: nowhere). `saves`: where
         games are autosaved after every decision (None: not saved); `saver`: the autosave
@@ -82,6 +82,7 @@ class DreadDrawApp(App):
         self.settings = settings
         self.setup = setup or load_setup(settings)
         self.cpu_delay = cpu_delay
+        self.ascii = ascii  # the table's symbols in plain ASCII (dread_draw.glyphs)
         self.saves = saves
         self.first_saver = saver
         self.separate = separate
@@ -146,7 +147,7 @@ class DreadDrawApp(App):
                 self.saver = autosave_new(self.saves, match, self.autosave_failed)
             except SaveError as e:  # a bad save could not be set aside: do not overwrite it
                 self.autosave_failed(f"{e} This game is not being saved.")
-        self._replace_screens(TableScreen(match, self.cpu_delay))
+        self._replace_screens(TableScreen(match, self.cpu_delay, ascii=self.ascii))
 
     def autosave_failed(self, message: str) -> None:
         self.notify(clean(message), title="Autosave", severity="error", timeout=15,
@@ -256,7 +257,7 @@ def run_table(app: DreadDrawApp, **run: Any) -> None:
 
 def play_command(*, players: int | None, humans: list[str], cpus: list[str], seed: int | None,
                  deck: Path | None, cpu_delay: float, resume_saved: bool = False,
-                 save_dir: Path | None = None, keep: int = KEEP) -> None:
+                 save_dir: Path | None = None, keep: int = KEEP, ascii: bool = False) -> None:
     """`dread-draw play`: seats from the flags start at once; `--resume` continues the saved
     game (a bad save stops here with a clear message); otherwise the new-game screen."""
     settings = settings_path()
@@ -269,7 +270,7 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
         saves.lock()  # another table on this folder: a clear message, exit 2
         match, saver = resume(saves, deck)
         run_table(DreadDrawApp(match, cpu_delay=cpu_delay, settings=settings, saves=saves,
-                               saver=saver))
+                               saver=saver, ascii=ascii))
         return
     if players is None and not humans and not cpus:
         setup = load_setup(settings)
@@ -283,14 +284,14 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
         except SaveError:  # another table: the new-game screen offers a separate folder
             separate = separate_folder(saves)
         run_table(DreadDrawApp(setup=setup, cpu_delay=cpu_delay, settings=settings,
-                               saves=saves, separate=separate))
+                               saves=saves, separate=separate, ascii=ascii))
         return
     setup = Setup(seats_from_flags(players, humans, cpus),
                   fresh_seed() if seed is None else seed, deck_name)
     match = new_match(setup)
     saves.lock()  # held for the life of the process: the table's run and the leaving line
     run_table(DreadDrawApp(match, setup=setup, cpu_delay=cpu_delay, settings=settings,
-                           saves=saves))
+                           saves=saves, ascii=ascii))
 
 
 def seats_from_flags(players: int | None, humans: list[str], cpus: list[str]) -> list[SeatSpec]:

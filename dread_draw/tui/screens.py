@@ -645,6 +645,8 @@ class TableScreen(SizeAware, Screen):
         yield TooSmall()
 
     def on_mount(self) -> None:
+        self.set_class(self.ascii, "-ascii")
+        self.query_one(CardReader).ascii = self.ascii
         log = self.query_one("#log", RichLog)
         events = self.match.events
         # A resumed match: its trackers read the whole story (cheap), the log shows its end.
