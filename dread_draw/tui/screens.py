@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import math
 import time
+from collections import deque
 
 from rich.markdown import Markdown as RichMarkdown
 from rich.text import Text
@@ -29,7 +30,7 @@ from dread_draw.rules import KEEP, ORDER, PICK_CARD, SKIP, SUMMON, USE, USE_IT
 from dread_draw.rules_text import rules_markdown
 from dread_draw.safe_text import name_problem, plain
 from dread_draw.saves import continue_label
-from dread_draw.sim import HUMAN, Match, SeatSpec
+from dread_draw.sim import HUMAN, Agent, Match, Move, SeatSpec
 from dread_draw.tui.cardface import FRAMED, LINE, STYLES
 from dread_draw.tui.narrate import (
     Narrator,
@@ -576,6 +577,9 @@ class TableScreen(SizeAware, Screen):
 
     def __init__(self, match: Match, cpu_delay: float = 0.8, ascii: bool = False) -> None:
         super().__init__()
+        self.moves: deque[tuple[Move, list[tuple[int, int]], bool]] = deque()
+        self.beats: list[tuple[int, int]] = []  # before_move of the move being made
+        self.paced = False  # the move being made is a CPU's, at the table's pace
         self.match = match
         self.cpu_delay = cpu_delay
         self.ascii = ascii
@@ -793,43 +797,76 @@ class TableScreen(SizeAware, Screen):
 
     @work(exclusive=True, group="driver")
     async def drive(self) -> None:
-        """The one driver loop (sim.Match): ask the seat to move, apply its answer. After
-        every wait it stops if the table is going away (q, or the app closing)."""
+        """The table plays the match through the one driver, `Match.play` (sim.py): every
+        seat's agent is a `SeatAtTable` (a person answers through the prompt, a CPU thinks in
+        a thread at the table's pace), and each move reaches the screen through the hook
+        `moved`. After every wait it stops if the table is going away (q, the app closing):
+        an agent whose table is gone never answers, so nothing more is played."""
         m = self.match
-        prompt = self.query_one(PromptBar)
-        paced = False
-        while not m.over:
-            seat = m.to_move()
-            spec = m.seats[seat]
-            if spec.is_human:
-                self.skipping = False
-                await self.take_keyboard(seat)
-                if self.gone:
-                    return
-                self.show_table()
-                option = await self.ask(seat)
-            else:
-                # The CPU thinks in a thread while the pause runs: the pace is the longer one.
-                thinking = asyncio.ensure_future(asyncio.to_thread(m.cpu_choice))
-                paced = not self.skipping and self.cpu_delay > 0
-                if paced:
-                    prompt.clear(self.thinking_line(spec))
-                    await self.pause(self.cpu_delay)
-                option = await thinking
-                await self.uncovered.wait()  # the game waits while a player reads
-            if self.gone:
-                return
-            await self.apply(option)
-            if self.gone:
-                return
-            if len(self.humans) > 1 and m.to_move() != self.viewer:
-                self.viewer = None  # R11.2: hidden again before the next seat moves
-            if paced or spec.is_human:  # unpaced CPU steps are drawn once, at the end
-                self.show_table()
+        saved = list(m.agents)
+        m.agents = [SeatAtTable(self, seat, agent) for seat, agent in enumerate(saved)]
+        m.hooks.append(self.moved)
+        try:
+            await m.play()
+        finally:
+            m.agents = saved
+            m.hooks.remove(self.moved)
+        await self.catch_up()
+        if self.gone:
+            return
         self.show_table()
-        prompt.clear(Text.assemble(plain(self.names[m.game.winner]), " wins the game."))
+        self.query_one(PromptBar).clear(
+            Text.assemble(plain(self.names[m.game.winner]), " wins the game."))
         what = await self.app.push_screen_wait(GameOver(m))
         self.app.call_later(self.app.after_game, what, m)  # type: ignore[attr-defined]
+
+    def moved(self, match: Match, move: Move) -> None:
+        """Match.play's hook: a move was made; the table shows it before the next seat is
+        asked (`catch_up`)."""
+        self.moves.append((move, self.beats, self.paced))
+
+    async def turn(self, seat: int, cpu: Agent | None, view, decision) -> int:
+        """A seat's answer to its decision, as `SeatAtTable.choose` awaits it: first the last
+        move is shown (stage, log, round summary), then the person is asked at the prompt —
+        after a hand-off if needed (R11.2) — or the CPU thinks while the pace runs."""
+        await self.catch_up()
+        m = self.match
+        option = -1
+        if not self.gone:
+            spec = m.seats[seat]
+            self.paced = False
+            if cpu is None:
+                self.skipping = False
+                await self.take_keyboard(seat)
+                if not self.gone:
+                    self.show_table()
+                    option = await self.ask(seat)
+            else:
+                # The CPU thinks in a thread while the pause runs: the pace is the longer one.
+                thinking = asyncio.ensure_future(asyncio.to_thread(cpu.choose, view, decision))
+                self.paced = not self.skipping and self.cpu_delay > 0
+                if self.paced:
+                    self.query_one(PromptBar).clear(self.thinking_line(spec))
+                    await self.pause(self.cpu_delay)
+                option = await thinking  # type: ignore[assignment]
+                await self.uncovered.wait()  # the game waits while a player reads
+        if self.gone:
+            await asyncio.Future()  # never answers: the table's worker is cancelled
+        self.beats = before_move(m.game)  # what a reveal in this move has to beat (public)
+        return option
+
+    async def catch_up(self) -> None:
+        """Show the moves made since the last look, one by one."""
+        while self.moves and not self.gone:
+            move, beats, paced = self.moves.popleft()
+            await self.show_move(move, beats)
+            if self.gone:
+                return
+            m = self.match
+            if len(self.humans) > 1 and m.to_move() != self.viewer:
+                self.viewer = None  # R11.2: hidden again before the next seat moves
+            if paced or m.seats[move.seat].is_human:  # unpaced CPU steps: drawn at the end
+                self.show_table()
 
     @property
     def gone(self) -> bool:
@@ -879,11 +916,13 @@ class TableScreen(SizeAware, Screen):
     def on_screen_resume(self) -> None:
         self.uncovered.set()
 
-    async def apply(self, option: int) -> None:
+    async def show_move(self, move: Move, beats: list[tuple[int, int]]) -> None:
+        """One move on the screen: its events in the log, its moments on the stage (a
+        person's own failed reveal held until they go on), the round summary if it ended a
+        round."""
         m = self.match
-        mover = m.to_move()
-        beats = before_move(m.game)  # what a reveal in this move has to beat (public)
-        new = m.apply(option)
+        mover = move.seat
+        new = move.events
         log = self.query_one("#log", RichLog)
         stage = self.query_one(Stage)
         moments = acts(new, m.deck, self.names, beats)
@@ -996,3 +1035,19 @@ class TableScreen(SizeAware, Screen):
         if want in bar.options:
             bar.pick(bar.options.index(want))
 
+
+
+class SeatAtTable:
+    """A seat's `Agent` while the table plays the match (sim.Match.play): it answers through
+    the table — a person at the prompt, a CPU (`cpu`, the seat's own agent) in a thread at
+    the table's pace. The same shape a remote seat's answer would take."""
+
+    def __init__(self, table: TableScreen, seat: int, cpu: Agent | None) -> None:
+        self.table, self.seat, self.cpu = table, seat, cpu
+
+    @property
+    def reads_view(self) -> bool:
+        return self.cpu is not None and self.cpu.reads_view
+
+    def choose(self, view, decision):
+        return self.table.turn(self.seat, self.cpu, view, decision)

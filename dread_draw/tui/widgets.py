@@ -190,6 +190,9 @@ class SeatPanel(Vertical):
         restyle = style != self.style_name
         if squeeze != self.has_class("-squeeze"):
             self.set_class(squeeze, "-squeeze")
+            if not squeeze:  # back to the stylesheet's widths
+                self.query_one(".row").styles.width = None
+                self.query_one(".reserves").styles.width = None
         if squeeze:
             self.query_one(".row").styles.width = f"{max(len(state.row), 1)}fr"
             self.query_one(".reserves").styles.width = f"{max(len(state.reserves), 1)}fr"
