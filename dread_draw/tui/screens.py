@@ -653,8 +653,11 @@ class TableScreen(SizeAware, Screen):
         self.query_one(CardReader).ascii = self.ascii
         log = self.query_one("#log", RichLog)
         events = self.match.events
-        # A resumed match: its trackers read the whole story (cheap), the log shows its end.
-        tail = max(0, len(events) - RESUME_EVENTS)
+        # A resumed match: its trackers read the whole story (cheap); the log tells the
+        # round in progress (at most RESUME_EVENTS lines: the whole story is in `l`'s view).
+        starts = [i for i, ev in enumerate(events) if ev["type"] == "round_start"]
+        resumed = bool(self.match.choices)
+        tail = max(starts[-1] if resumed and starts else 0, len(events) - RESUME_EVENTS)
         for i, ev in enumerate(events):
             self._note(ev, log if i >= tail else None)
         self.query_one(CardReader).show(self.match.deck, None)
