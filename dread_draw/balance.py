@@ -227,14 +227,14 @@ def report_tables(b: Balance, deck: Deck, agent: str, seed: int) -> list[Table]:
     g.add_row("rounds per game (p90)", f"{percentile(b.rounds, 90):g}")
     g.add_row("summon attempts per round (mean)", f"{mean(b.attempts):.1f}")
     g.add_row("summon attempts per round (median)", f"{percentile(b.attempts, 50):g}")
-    g.add_row("stalemates (R10.3)", str(b.stalemates))
-    g.add_row("games ending with a fortune to read (R10.2)",
+    g.add_row("games stopped after 10 rounds without damage", str(b.stalemates))
+    g.add_row("games ending with a fortune to read",
               f"{b.fortunes} ({100 * b.fortunes / max(1, b.games):.1f}%)")
     for seat, w in enumerate(b.wins):
         g.add_row(f"wins, seat {seat + 1}", f"{w} ({100 * w / max(1, b.games):.1f}%)")
     g.add_row("summons in the winning row (average card)", f"{100 * b.average_win_rate():.1f}%")
 
-    t = Table(title="Targets (issue 3)", header_style="bold")
+    t = Table(title="Balance targets", header_style="bold")
     t.add_column("target")
     t.add_column("measured")
     t.add_column("met")

@@ -108,7 +108,7 @@ def summary_table(s: Summary, deck: str, players: int, agent: str, seed: int,
     t.add_row("rounds per game (median)", f"{s.percentile(s.rounds, 50):g}")
     t.add_row("rounds per game (p90)", f"{s.percentile(s.rounds, 90):g}")
     t.add_row("decisions per game (median)", f"{s.percentile(s.decisions, 50):g}")
-    t.add_row("stalemates (R10.3)", str(s.stalemates))
+    t.add_row("games stopped after 10 rounds without damage", str(s.stalemates))
     for seat, wins in enumerate(s.wins):
         t.add_row(f"wins, seat {seat + 1}", f"{wins} ({100 * wins / max(1, s.games):.1f}%)")
     rate = s.games / s.seconds if s.seconds else 0.0
