@@ -206,3 +206,29 @@ def test_resume_without_a_game_and_a_new_game_over_one_in_progress_are_refused(t
     replaced, said = Process(tmp_path, "host", "--save-dir", str(saves.root)).finish()
     assert replaced == 2 and "a network game is still in progress here (Ana, Zora)" in said
     assert read_save(saves.current).choices == []  # left as it was
+
+
+def test_a_host_takes_its_save_folder_so_no_other_table_writes_it_at_once(tmp_path):
+    """A host holds its save folder as `play` does: a second host, or a `play`, on the same
+    folder gets play's clear message and exit 2; a table holding the folder keeps a host
+    out too. (Its lock dies with its process: the SIGKILL test above resumes after it.)"""
+    folder = str(tmp_path / "saves")
+    host, _, _ = start_host(tmp_path, "--port", "0", "--players", "2")
+    try:
+        second, said = Process(tmp_path, "host", "--port", "0", "--save-dir", folder).finish()
+        assert second == 2 and "being played in another window with this save folder" in said
+        assert "Traceback" not in said
+        play, said = Process(tmp_path, "play", "--players", "2", "--cpu", "easy",
+                             "--save-dir", folder).finish()
+        assert play == 2 and "being played in another window with this save folder" in said
+    finally:
+        host.proc.kill()
+        host.proc.wait()
+    table = SaveDir(folder)
+    table.lock()  # a `play` table (this process) holds the folder now
+    try:
+        refused, said = Process(tmp_path, "host", "--port", "0", "--resume",
+                                "--save-dir", folder).finish()
+        assert refused == 2 and "being played in another window" in said
+    finally:
+        table.unlock()

@@ -532,9 +532,11 @@ def host_command(*, port: int, players: int | None, own: str | None, people: lis
                 or deck is not None:
             raise DreadDrawError("--resume takes the saved game back as it was; it takes no "
                                  "--players, --name, --human, --cpu, --seed or --deck.")
+        saves.lock()  # as `play` does: one table writes a folder at a time (exit 2 if taken)
         host, note = Host.take_back(saves, limits)
     else:
         plan = plan_seats(players, own, people, cpus)
+        saves.lock()  # held for the life of the process; a killed host leaves no lock
         check_no_game_in_progress(saves)
         the_deck = load_deck(deck)
         the_deck.check_players(plan.players)
