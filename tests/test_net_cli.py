@@ -84,7 +84,8 @@ class Process:
 
 
 def start_host(tmp_path: Path, *args: str) -> tuple[Process, int, str]:
-    host = Process(tmp_path, "host", "--save-dir", str(tmp_path / "saves"), *args)
+    host = Process(tmp_path, "host", "--save-dir", str(tmp_path / "saves"), "--cpu-delay", "0",
+                   *args)
     port = int(host.wait_for(r"port (\d+)\)").group(1))
     code = host.wait_for(r"Join code: (\S+)").group(1)
     return host, port, code
@@ -168,8 +169,8 @@ def test_a_host_killed_outright_is_taken_back_with_resume_and_the_game_goes_on(t
             await asyncio.sleep(0.005)
         host.proc.send_signal(signal.SIGKILL)
         await asyncio.to_thread(host.proc.wait)
-        back = Process(tmp_path, "host", "--resume", "--port", str(port), "--save-dir",
-                       str(tmp_path / "saves"))
+        back = Process(tmp_path, "host", "--resume", "--cpu-delay", "0", "--port", str(port),
+                       "--save-dir", str(tmp_path / "saves"))
         resumed.append(back)
         assert (await asyncio.to_thread(back.wait_for, r"Join code: (\S+)")).group(1) == code
         await asyncio.gather(*tasks)
