@@ -232,7 +232,7 @@ class RemoteApp(DreadDrawApp):
         self.seat_name = name
         self.players = players
 
-    def on_mount(self, event: events.Mount) -> None:
+    def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]  # to stop it
         event.prevent_default()  # not DreadDrawApp's: no new-game screen here
         self.check_size()
         self.push_screen(WaitingRoom(self.remote, self.seat_name, self.players))
