@@ -265,6 +265,9 @@ def host(
     cpu_delay: Annotated[float, typer.Option(
         min=0.0, help="Seconds each CPU move takes at least, so that the players can follow "
                       "it.")] = 0.8,
+    console: Annotated[bool, typer.Option(
+        "--console", help="With --name: play your seat in plain lines of text instead of the "
+                          "table (also when the output is not a terminal).")] = False,
 ) -> None:
     """Host a game that players join from their own terminals (dread-draw join). It prints
     the address and a join code; type s and Enter to start. Every decision is saved."""
@@ -272,7 +275,8 @@ def host(
 
     host_command(port=port, players=players, own=name, people=human or [], cpus=cpu or [],
                  seed=seed, deck=deck, lan=lan, resume_saved=resume, save_dir=save_dir,
-                 start_when_full=start_when_full, start_after=start_after, cpu_delay=cpu_delay)
+                 start_when_full=start_when_full, start_after=start_after, cpu_delay=cpu_delay,
+                 table=not console and sys.stdout.isatty())
 
 
 @app.command()

@@ -7,13 +7,20 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from net_helpers import open_host, run
+from net_helpers import Player, open_host, run
 
 import dread_draw.net.remote as remote_module
 from dread_draw.net.client import Client, SeatTokens
 from dread_draw.net.host import Host, SeatPlan
 from dread_draw.net.remote import LOST, RemoteMatch
-from dread_draw.tui.remote import ConnectionLine, RemoteApp, RemoteGameOver, RemoteTable
+from dread_draw.tui.remote import (
+    ConnectionLine,
+    HostApp,
+    RemoteApp,
+    RemoteGameOver,
+    RemoteTable,
+    WaitingRoom,
+)
 from dread_draw.tui.screens import RoundSummary
 from dread_draw.tui.widgets import CardReader, CardTile, PromptBar
 
@@ -122,14 +129,14 @@ def test_a_dropped_connection_is_said_and_the_seat_is_joined_again(standard_deck
             line = app.screen.query_one(ConnectionLine)
             assert str(line.render()) == LOST and line.has_class("-lost")
             assert host.hand_to_cpu(seat)  # the host's `c`
-            for _ in range(300):
+            said = "A CPU played for you while you were away."
+            for _ in range(500):
                 await pilot.pause(0.02)
-                if not app.remote.lost and app.remote.game.latest.decisions > asked.number:
+                if said in [n.message for n in app._notifications]:
                     break
-            assert not app.remote.lost
+            assert said in [n.message for n in app._notifications]
+            assert not app.remote.lost and app.remote.game.latest.decisions > asked.number
             assert host.seats[seat].conn is not None and not host.seats[seat].stand_in
-            notes = [n.message for n in app._notifications]
-            assert "A CPU played for you while you were away." in notes
             assert LOST not in str(app.screen.query_one(ConnectionLine).render())
             before = len(app.remote.events)
             await play_on(app, pilot, lambda: len(app.remote.events) > before + 5
@@ -137,5 +144,38 @@ def test_a_dropped_connection_is_said_and_the_seat_is_joined_again(standard_deck
             await pilot.press("q")
             await pilot.press("y")
         await host.close()
+
+    run(main(), 60)
+
+
+def test_the_host_plays_its_own_seat_on_the_table_and_starts_with_s(standard_deck, tmp_path):
+    """`host --name Ana` at a terminal: the waiting room says how to join, a player who joins
+    is said in a note, `s` starts the game, the host answers its seat's questions on the
+    table; `q` stops with the game saved for `--resume`."""
+
+    async def main() -> None:
+        host = await open_host(standard_deck, SeatPlan(3, own="Ana", cpus=["easy"]), 5,
+                               tmp_path / "saves")
+        own = host.seats[0]
+        client = Client("127.0.0.1", host.port, code=host.code, name="Ana", token=own.token,
+                        tokens=SeatTokens(tmp_path / "ana.json"), timeout=5)
+        welcome = await client.connect()
+        app = HostApp(RemoteMatch(client, welcome), "Ana", 3, host, [f"Join code: {host.code}"])
+        ben = Player(host, "Ben", 5, tmp_path / "ben.json", level="easy")
+        async with app.run_test(size=(100, 40)) as pilot:
+            await ben.join()
+            playing = asyncio.create_task(ben.play())
+            await pilot.pause(0.2)
+            assert isinstance(app.screen, WaitingRoom) and not host.started
+            assert "Ben takes seat 2." in [n.message for n in app._notifications]
+            await pilot.press("s")
+            await play_on(app, pilot, lambda: host.deciders.count(0) >= 3)
+            assert host.started and isinstance(app.screen, RemoteTable | RoundSummary)
+            assert app.save_note() is not None and "--resume" in app.save_note()
+            await pilot.press("q")
+            await pilot.press("y")
+        playing.cancel()
+        await host.close()
+        assert not host.match.over and len(host.match.choices) >= 3
 
     run(main(), 60)

@@ -509,7 +509,8 @@ def host_command(*, port: int, players: int | None, own: str | None, people: lis
                  cpus: list[str], seed: int | None, deck: Path | None, lan: bool,
                  resume_saved: bool, save_dir: Path | None, start_when_full: bool,
                  start_after: float | None, limits: Limits | None = None,
-                 cpu_delay: float = 0.0) -> None:
+                 cpu_delay: float = 0.0, table: bool = False) -> None:
+    """`table`: the host's own seat (if it has one) is played on the Textual table."""
     """`dread-draw host`: check the flags, then serve the game at this terminal."""
     saves = SaveDir(save_dir if save_dir is not None else default_root() / "host")
     note = ""
@@ -530,6 +531,15 @@ def host_command(*, port: int, players: int | None, own: str | None, people: lis
         game_seed = seed if seed is not None else fresh_secret_seed()
         host = Host(Lobby(the_deck, plan.seats(), game_seed, fill, tuple(CPU_NAMES)), saves,
                     limits=limits, cpu_delay=cpu_delay)
+    if table and any(s.own for s in host.seats):
+        from dread_draw.tui.remote import host_table
+
+        def intro() -> list[str]:
+            return banner(host, lan, lan_addresses() if lan else []) + ([note] if note else [])
+
+        host_table(host, None if lan else "127.0.0.1", port, intro,
+                   start_when_full=start_when_full, start_after=start_after)
+        return
     asyncio.run(host_game(host, port, lan=lan, out=Console(highlight=False),
                           start_when_full=start_when_full, start_after=start_after, note=note))
 

@@ -14,17 +14,20 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Button, RichLog, Static
 
 from dread_draw.errors import DreadDrawError
 from dread_draw.net.client import Client, Update, parse_address
+from dread_draw.net.host import PERSON, Host
 from dread_draw.net.remote import LOST, RemoteMatch, seat_list
 from dread_draw.safe_text import clean, name_problem, plain
 from dread_draw.tui.app import DreadDrawApp
@@ -53,15 +56,23 @@ class ConnectionLine(Static):
 class WaitingRoom(SizeAware, Screen[None]):
     """Before the host starts the game: where this player sits, and who else is there."""
 
-    def __init__(self, remote: RemoteMatch, name: str, players: int) -> None:
+    def __init__(self, remote: RemoteMatch, name: str, players: int,
+                 intro: list[str] | None = None,
+                 waiting: str = "Waiting for the host to start the game…") -> None:
+        """`intro`: lines above the seats (the host's: how to join); `waiting`: what the
+        table waits for."""
         super().__init__()
         self.remote = remote
         self.who = Text.assemble(f"You sit in seat {remote.seat + 1} of {players}, as ",
                                  plain(name), ".")
+        self.intro = intro or []
+        self.waiting = waiting
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(self.who, classes="dialog-title")
+            if self.intro:
+                yield Static(Text(clean("\n".join(self.intro), lines=True)), id="lobby-intro")
             yield Static(id="lobby-seats")
             yield Static("Waiting for the host to start the game…", id="lobby-note")
         yield KeyBar()
@@ -77,11 +88,12 @@ class WaitingRoom(SizeAware, Screen[None]):
 
     def changed(self) -> None:
         r = self.remote
-        note = r.refused or (LOST if r.lost else "Waiting for the host to start the game…")
+        note = r.refused or (LOST if r.lost else self.waiting)
         seats = "" if r.table is None else f"At the table: {seat_list(r.table, r.seat)}."
-        for static, text in ((self.query_one("#lobby-seats", Static), seats),
-                             (self.query_one("#lobby-note", Static), note)):
-            static.update(Text(clean(text, lines=True)))
+        # (told by the connection's pump, also while this screen is being taken away)
+        for selector, text in (("#lobby-seats", seats), ("#lobby-note", note)):
+            for static in self.query(selector).results(Static):
+                static.update(Text(clean(text, lines=True)))
 
 
 class RemoteGameOver(GameOver):
@@ -129,8 +141,8 @@ class RemoteTable(TableScreen, inherit_bindings=False):
             self.remote.listeners.remove(self.show_status)
 
     def show_status(self) -> None:
-        if not self.gone:
-            self.query_one(ConnectionLine).show(self.remote)
+        for line in self.query(ConnectionLine).results(ConnectionLine):  # none once going
+            line.show(self.remote)
 
     # ------------------------------------------------------------------------ the driver
 
@@ -235,9 +247,12 @@ class RemoteApp(DreadDrawApp):
     def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]  # to stop it
         event.prevent_default()  # not DreadDrawApp's: no new-game screen here
         self.check_size()
-        self.push_screen(WaitingRoom(self.remote, self.seat_name, self.players))
-        self.run_worker(self.remote.run(), group="network", exit_on_error=False)
+        self.push_screen(self.waiting_room())
+        self.run_worker(self.remote.run(), group="network")  # a bug stops the table, loudly
         self.run_worker(self.open_table(), group="table")
+
+    def waiting_room(self) -> WaitingRoom:
+        return WaitingRoom(self.remote, self.seat_name, self.players)
 
     async def open_table(self) -> None:
         r = self.remote
@@ -273,6 +288,108 @@ def join_table(address: str, code: str, name: str, **run: Any) -> RemoteApp:
             await app.run_async(**run)
         finally:
             await client.close()
+        return app
+
+    app = asyncio.run(main())
+    note = app.save_note()
+    if app.return_code:
+        print(f"The table stopped on an error. {note or ''}".rstrip(), file=sys.stderr)
+        raise SystemExit(app.return_code)
+    if note:
+        print(note, file=sys.stderr)
+    return app
+
+
+class HostApp(RemoteApp):
+    """`dread-draw host --name` at a terminal: the host's own seat on the table, with the
+    host's commands as keys — `s` starts the game, `c` lets a CPU play the seat the table
+    waits for while its player is away, `q` stops (the game stays saved). What the host has
+    to say (who comes and goes) appears as notes on the screen."""
+
+    BINDINGS = [Binding("s", "start", "Start"), Binding("c", "stand_in", "CPU for the absent")]
+
+    def __init__(self, remote: RemoteMatch, name: str, players: int, host: Host,
+                 intro: list[str], start_when_full: bool = False,
+                 start_after: float | None = None) -> None:
+        super().__init__(remote, name, players)
+        self.host = host
+        self.intro = intro
+        self.start_when_full = start_when_full
+        self.start_after = start_after
+        host.on_news = self.news
+        host.on_change = self.host_changed
+
+    def waiting_room(self) -> WaitingRoom:
+        return WaitingRoom(self.remote, self.seat_name, self.players, self.intro,
+                           "Press s to start the game: CPUs take the empty seats.")
+
+    def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]
+        if self.start_after is not None:
+            self.set_timer(self.start_after, self.action_start)
+        self.host_changed()
+
+    def news(self, text: str) -> None:
+        self.notify(clean(text), markup=False)
+
+    def host_changed(self) -> None:
+        host = self.host
+        if self.start_when_full and not host.started and host.full():
+            host.begin()
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "start":
+            return not self.host.started
+        if action == "stand_in":
+            return self.host.started and not self.remote.over
+        return super().check_action(action, parameters)
+
+    def action_start(self) -> None:
+        if not self.host.started:
+            self.host.begin()
+            self.refresh_bindings()
+
+    def action_stand_in(self) -> None:
+        host = self.host
+        waiting = host.waiting()
+        slot = host.seats[waiting] if waiting >= 0 else None
+        if slot is None or slot.kind != PERSON or slot.conn is not None:
+            self.notify("The table is not waiting for a player who lost the connection.",
+                        markup=False)
+            return
+        host.hand_to_cpu(waiting)
+
+    def save_note(self) -> str | None:
+        if not self.host.started or self.remote.over:
+            return None
+        return ("Stopped. The game is saved: `dread-draw host --resume` takes it back (the "
+                "players join again with the same command).")
+
+
+def host_table(host: Host, address: str | None, port: int, intro: Callable[[], list[str]],
+               start_when_full: bool = False, start_after: float | None = None,
+               **run: Any) -> HostApp:
+    """`dread-draw host --name` at a terminal: serve the game and play the host's own seat on
+    the table, a client like any other over the loopback connection. `intro()`: how to join,
+    once the host listens."""
+    own = next(s for s in host.seats if s.own)
+
+    async def main() -> HostApp:
+        await host.start(address, port)
+        try:
+            client = Client("127.0.0.1", host.port, code=host.code, name=own.name,
+                            token=own.token)
+            welcome = await client.connect()
+            app = HostApp(RemoteMatch(client, welcome), welcome.name, welcome.players, host,
+                          intro(), start_when_full, start_after)
+            try:
+                await app.run_async(**run)
+            finally:
+                await client.close()
+        finally:
+            if host.over.is_set():
+                await host.finish(grace=1.0)
+            else:
+                await host.close()
         return app
 
     app = asyncio.run(main())
