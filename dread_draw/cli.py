@@ -262,6 +262,12 @@ def host(
     start_after: Annotated[float | None, typer.Option(
         min=0.0, metavar="SECONDS",
         help="Start the game after this many seconds, with CPUs in the empty seats.")] = None,
+    cpu_delay: Annotated[float, typer.Option(
+        min=0.0, help="Seconds each CPU move takes at least, so that the players can follow "
+                      "it.")] = 0.8,
+    console: Annotated[bool, typer.Option(
+        "--console", help="With --name: play your seat in plain lines of text instead of the "
+                          "table (also when the output is not a terminal).")] = False,
 ) -> None:
     """Host a game that players join from their own terminals (dread-draw join). It prints
     the address and a join code; type s and Enter to start. Every decision is saved."""
@@ -269,7 +275,8 @@ def host(
 
     host_command(port=port, players=players, own=name, people=human or [], cpus=cpu or [],
                  seed=seed, deck=deck, lan=lan, resume_saved=resume, save_dir=save_dir,
-                 start_when_full=start_when_full, start_after=start_after)
+                 start_when_full=start_when_full, start_after=start_after, cpu_delay=cpu_delay,
+                 table=not console and sys.stdout.isatty())
 
 
 @app.command()
@@ -279,12 +286,18 @@ def join(
                                     "default).")],
     code: Annotated[str, typer.Option("--code", help="The join code the host printed.")],
     name: Annotated[str, typer.Option("--name", help="Your name at the table.")],
+    console: Annotated[bool, typer.Option(
+        "--console", help="Play in plain lines of text instead of the table (also when the "
+                          "output is not a terminal).")] = False,
+    lang: LangOpt = None,
 ) -> None:
     """Take a seat at a hosted game and play it at this terminal. The same command again
     takes your seat back after a lost connection."""
+    from dread_draw.i18n import use_language
     from dread_draw.net.console import join_command
 
-    join_command(address, code, name)
+    use_language(lang)
+    join_command(address, code, name, table=not console and sys.stdout.isatty())
 
 
 @app.command()

@@ -33,13 +33,13 @@ from dread_draw.net.client import (
     ConnectionLost,
     JoinRefused,
     NetError,
-    SeatInfo,
     SeatTokens,
     TableState,
     Update,
     parse_address,
 )
 from dread_draw.net.host import CPU, OPEN, PERSON, Host, Limits, Lobby, SeatPlan
+from dread_draw.net.remote import seat_list
 from dread_draw.rules import MAX_PLAYERS, MIN_PLAYERS
 from dread_draw.safe_text import clean, name_problem, plain
 from dread_draw.saves import SaveDir, SaveError, default_root, read_save
@@ -228,21 +228,6 @@ def last_round_start(events: list[dict]) -> int:
         if events[i]["type"] == "round_start":
             return i
     return 0
-
-
-def seat_list(table: TableState, me: int = -1) -> str:
-    return ", ".join(seat_words(s, s.seat == me) for s in table.seats)
-
-
-def seat_words(s: SeatInfo, me: bool = False) -> str:
-    if s.kind == OPEN:
-        return f"seat {s.seat + 1} open"
-    who = f"{s.name} (you)" if me else s.name
-    if s.kind == CPU:
-        return f"{who} (CPU, {s.level})"
-    if s.stand_in:
-        return f"{who} (a CPU plays for them)"
-    return who if s.connected or me else f"{who} (not connected)"
 
 
 async def join_game(address: str, code: str, name: str, *, out: Console | None = None,
@@ -523,7 +508,9 @@ async def play_own_seat(host: Host, name: str, token: str, out: Console,
 def host_command(*, port: int, players: int | None, own: str | None, people: list[str],
                  cpus: list[str], seed: int | None, deck: Path | None, lan: bool,
                  resume_saved: bool, save_dir: Path | None, start_when_full: bool,
-                 start_after: float | None, limits: Limits | None = None) -> None:
+                 start_after: float | None, limits: Limits | None = None,
+                 cpu_delay: float = 0.0, table: bool = False) -> None:
+    """`table`: the host's own seat (if it has one) is played on the Textual table."""
     """`dread-draw host`: check the flags, then serve the game at this terminal."""
     saves = SaveDir(save_dir if save_dir is not None else default_root() / "host")
     note = ""
@@ -532,16 +519,27 @@ def host_command(*, port: int, players: int | None, own: str | None, people: lis
                 or deck is not None:
             raise DreadDrawError("--resume takes the saved game back as it was; it takes no "
                                  "--players, --name, --human, --cpu, --seed or --deck.")
-        host, note = Host.take_back(saves, limits)
+        saves.lock()  # as `play` does: one table writes a folder at a time (exit 2 if taken)
+        host, note = Host.take_back(saves, limits, cpu_delay)
     else:
         plan = plan_seats(players, own, people, cpus)
+        saves.lock()  # held for the life of the process; a killed host leaves no lock
         check_no_game_in_progress(saves)
         the_deck = load_deck(deck)
         the_deck.check_players(plan.players)
         fill = cpus[-1] if cpus else DEFAULT_CPU
         game_seed = seed if seed is not None else fresh_secret_seed()
         host = Host(Lobby(the_deck, plan.seats(), game_seed, fill, tuple(CPU_NAMES)), saves,
-                    limits=limits)
+                    limits=limits, cpu_delay=cpu_delay)
+    if table and any(s.own for s in host.seats):
+        from dread_draw.tui.remote import host_table
+
+        def intro() -> list[str]:
+            return banner(host, lan, lan_addresses() if lan else []) + ([note] if note else [])
+
+        host_table(host, None if lan else "127.0.0.1", port, intro,
+                   start_when_full=start_when_full, start_after=start_after)
+        return
     asyncio.run(host_game(host, port, lan=lan, out=Console(highlight=False),
                           start_when_full=start_when_full, start_after=start_after, note=note))
 
@@ -568,6 +566,12 @@ def check_no_game_in_progress(saves: SaveDir) -> None:
             "--resume`, or host a new game with another folder (--save-dir DIR).")
 
 
-def join_command(address: str, code: str, name: str) -> None:
+def join_command(address: str, code: str, name: str, table: bool = False) -> None:
+    """`dread-draw join`: the seat at the table (`table`), or in plain lines of text."""
+    if table:
+        from dread_draw.tui.remote import join_table
+
+        join_table(address, code, name)
+        return
     asyncio.run(join_game(address, code, name))
 

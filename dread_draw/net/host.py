@@ -219,16 +219,21 @@ class OffLoop:
     hard CPU thinks for a quarter of a second). Its view is a snapshot: nothing it reads
     changes meanwhile."""
 
-    def __init__(self, agent: Agent) -> None:
+    def __init__(self, agent: Agent, pace: float = 0.0) -> None:
         self.agent = agent
+        self.pace = pace
         self.reads_view = agent.reads_view
 
     def choose(self, view: View | None, decision: Decision) -> Awaitable[int]:
-        return _think(self.agent, view, decision)
+        return _think(self.agent, view, decision, self.pace)
 
 
-async def _think(agent: Agent, view: View | None, decision: Decision) -> int:
-    answer = await asyncio.to_thread(agent.choose, view, decision)
+async def _think(agent: Agent, view: View | None, decision: Decision,
+                 pace: float = 0.0) -> int:
+    """A CPU's answer, no sooner than `pace` seconds: the players' tables show each CPU move
+    as it happens, at a pace people can follow (the host's --cpu-delay, as play's)."""
+    thinking = asyncio.to_thread(agent.choose, view, decision)
+    answer, _ = await asyncio.gather(thinking, asyncio.sleep(pace))
     assert isinstance(answer, int), "a CPU answers at once"
     return answer
 
@@ -258,8 +263,10 @@ class Host:
     """One hosted game: the lobby, then the match, served to the seats' clients."""
 
     def __init__(self, lobby: Lobby, saves: SaveDir | None, *, code: str | None = None,
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None, cpu_delay: float = 0.0) -> None:
+        """`cpu_delay`: seconds each CPU move takes at least (0: as fast as they think)."""
         self.lobby = lobby
+        self.cpu_delay = cpu_delay
         self.deck = lobby.deck
         self.deck_text = deck_source(lobby.deck)
         self.seats = lobby.seats
@@ -285,7 +292,8 @@ class Host:
     # ------------------------------------------------------------------- building a host
 
     @classmethod
-    def take_back(cls, saves: SaveDir, limits: Limits | None = None) -> tuple[Host, str]:
+    def take_back(cls, saves: SaveDir, limits: Limits | None = None,
+                  cpu_delay: float = 0.0) -> tuple[Host, str]:
         """The game in progress in `saves`, with its join code and seat tokens, ready to
         serve; and a note for the console ("" when there is nothing to say)."""
         match, saver = resume(saves)
@@ -308,7 +316,8 @@ class Host:
             else:
                 seats.append(Seat(i, CPU, spec.name, level=spec.kind))
         host = cls(Lobby(match.deck, seats, match.seed), saves,
-                   code=kept["code"] if kept is not None else None, limits=limits)
+                   code=kept["code"] if kept is not None else None, limits=limits,
+                   cpu_delay=cpu_delay)
         host.saver = saver
         host.resumed = True
         host._seat_match(match)
@@ -326,7 +335,7 @@ class Host:
                 self.remote[i] = RemoteSeat(self, i)
                 match.agents[i] = self.remote[i]
             elif agent is not None:
-                match.agents[i] = OffLoop(agent)
+                match.agents[i] = OffLoop(agent, self.cpu_delay)
 
     # --------------------------------------------------------------------- the lobby
 
@@ -400,7 +409,7 @@ class Host:
 
     def cpu_answer(self, agent: Agent, view: View, decision: Decision
                    ) -> Coroutine[Any, Any, int]:
-        return _think(agent, view, decision)
+        return _think(agent, view, decision, self.cpu_delay)
 
     def waiting(self) -> int:
         """The seat whose decision the table waits for (-1: none)."""

@@ -280,8 +280,9 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
         with VerticalScroll(id="gameover"):
             yield Label(won, id="winner")
             yield Static(self.standings(), classes="standings")
-            yield Label(f"seed {self.match.seed} (play it again with --seed "
-                        f"{self.match.seed})", classes="seed")
+            if self.match.seed is not None:  # None: a hosted game's seed stays secret (net)
+                yield Label(f"seed {self.match.seed} (play it again with --seed "
+                            f"{self.match.seed})", classes="seed")
             if g.fortune:
                 yield Label(Text.assemble(plain(name), "'s fortune: the Life Deck, shuffled, is "
                                           "read card by card."), classes="fortune-intro")
@@ -561,12 +562,14 @@ class TableScreen(SizeAware, Screen):
     """The table: every seat, the shared zones, the card reader, the log and the prompt."""
 
     BINDINGS = [
-        Binding("s", "skip", "Skip CPU turns"),
+        Binding("s", "skip", "Skip CPU turns"),  # (net's RemoteTable drops it: not its pace)
         Binding("y", "use(True)", "Use", show=False),
         Binding("n", "use(False)", "Skip ability", show=False),
         *(Binding(str(i + 1), f"pick({i})", "Choose", show=i == 0, key_display="1-9")
           for i in range(9)),
     ]
+
+    chrome = CHROME_LINES  # lines besides the seats (net's RemoteTable adds one of its own)
 
     def __init__(self, match: Match, cpu_delay: float = 0.8) -> None:
         super().__init__()
@@ -626,7 +629,7 @@ class TableScreen(SizeAware, Screen):
 
     def on_resize(self) -> None:  # as well as SizeAware's
         self.set_class(self.size.width < 100, "-narrow")
-        self.compact = len(self.match.seats) * FULL_SEAT_LINES + CHROME_LINES > self.size.height
+        self.compact = len(self.match.seats) * FULL_SEAT_LINES + self.chrome > self.size.height
         self.show_table()
 
     # ---------------------------------------------------------------- rendering (from a view)
@@ -643,8 +646,8 @@ class TableScreen(SizeAware, Screen):
                                  private=private)
             to_play = view.pending.seat if view.pending is not None else -1
             who = f"  ·  {self.names[to_play]} to play" if to_play >= 0 else ""
-            top = Text.assemble(f"DREAD DRAW  ·  round {view.round}  ·  seed {m.seed}",
-                                plain(who))
+            seed = "" if m.seed is None else f"  ·  seed {m.seed}"  # None: secret (net)
+            top = Text.assemble(f"DREAD DRAW  ·  round {view.round}{seed}", plain(who))
         else:
             states = seat_states(view, m.seats, private=private,
                                  round_over=(ended.winner, self.winning_row))

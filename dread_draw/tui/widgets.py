@@ -244,14 +244,14 @@ class TableCentre(Static):
     for the seat at the keyboard only, the hidden cards it has seen (R11.2): places in the
     Draw Deck and in Life Decks."""
 
-    def show(self, view: View, seed: int, names: list[str], private: bool,
+    def show(self, view: View, seed: int | None, names: list[str], private: bool,
              round_over: int | None = None) -> None:
         """`round_over`: the round whose summary is up (the table after its damage)."""
         deck = view.deck
         t = Text()
         t.append(f"Round {view.round}" if round_over is None else
                  f"Round {round_over} is over", "bold")
-        t.append(f"   seed {seed}\n")
+        t.append(f"   seed {seed}\n" if seed is not None else "\n")  # None: secret (net)
         t.append(f"Draw Deck: {counted(view.draw_count, 'card')}\n")
         t.append(clean(discard_text(deck, view.discard)))
         if private:
