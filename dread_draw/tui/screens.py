@@ -41,6 +41,7 @@ from dread_draw.tui.narrate import (
 )
 from dread_draw.tui.saved import ReplaceSave
 from dread_draw.tui.setup import DEFAULT_CPU, MAX_SEATS, MIN_SEATS, Setup, fresh_seed
+from dread_draw.tui.viewers import DiscardViewer, LogViewer, OddsLine  # viewers (issue 14)
 from dread_draw.tui.widgets import (
     EVERYWHERE,
     PRESS_GUARD,
@@ -566,6 +567,9 @@ class TableScreen(SizeAware, Screen):
         Binding("n", "use(False)", "Skip ability", show=False),
         *(Binding(str(i + 1), f"pick({i})", "Choose", show=i == 0, key_display="1-9")
           for i in range(9)),
+        # viewers (issue 14): the whole log, the discard pile, the odds line
+        Binding("l", "log", "Log"), Binding("d", "discard", "Discards"),
+        Binding("o", "odds", "Odds"),
     ]
 
     def __init__(self, match: Match, cpu_delay: float = 0.8) -> None:
@@ -600,6 +604,7 @@ class TableScreen(SizeAware, Screen):
         # card, read from its answer button): it goes whenever the keyboard changes hands.
         if seat != self._viewer:
             self.query_one(CardReader).show(self.match.deck, None)
+            self.query_one(OddsLine).show(None)  # viewers (issue 14): theirs goes too
         self._viewer = seat
 
     def compose(self) -> ComposeResult:
@@ -612,6 +617,7 @@ class TableScreen(SizeAware, Screen):
                 yield TableCentre(id="centre")
                 yield CardReader(id="reader")
                 yield GameLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+        yield OddsLine(id="odds")  # viewers (issue 14)
         yield PromptBar(id="prompt")
         yield KeyBar()
         yield TooSmall()
@@ -656,6 +662,7 @@ class TableScreen(SizeAware, Screen):
                                          None if ended is None else ended.round)
         update_if_changed(self.query_one("#topbar", Static), top,
                           layout=False)  # one line, always
+        self.query_one(OddsLine).show(view if private else None)  # viewers (issue 14)
         self.check_reader(states)
 
     def check_reader(self, states: list[SeatState]) -> None:
@@ -853,3 +860,14 @@ class TableScreen(SizeAware, Screen):
         if want in bar.options:
             bar.pick(bar.options.index(want))
 
+    # ------------------------------------------------------------ viewers (issue 14)
+
+    def action_log(self) -> None:
+        self.app.push_screen(LogViewer(self.match, self.viewer))
+
+    def action_discard(self) -> None:
+        self.app.push_screen(DiscardViewer(self.match.deck, self.match.game.view(0).discard))
+
+    def action_odds(self) -> None:
+        self.query_one(OddsLine).toggle()
+        self.show_table()
