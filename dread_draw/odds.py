@@ -67,7 +67,7 @@ def odds_sentence(view: View) -> str | None:
                      "succeeds.")
         else:
             said = _("You know the top card of the Draw Deck, {card} ({strength}): a reveal "
-                     "fails against {bar}.")
+                     "does not beat {bar}.")
         return fmt(said, card=card.name, strength=card.strength, bar=count.bar)
     if count.total == 0:
         return _("No card is left to reveal: a reveal fails.")

@@ -130,8 +130,8 @@ class LogViewer(AnswerOnce, Dialog[None]):
                                     name=self.names[self.seat])))
         elif self.hot_seat:
             t.append(" ")
-            t.append(_("Nobody's own cards are named while the keyboard passes between "
-                       "players."))
+            t.append(_("Cards only one player has seen are not named while the keyboard "
+                       "passes between players."))
         return t
 
     def on_mount(self) -> None:
