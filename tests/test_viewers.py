@@ -13,7 +13,7 @@ import pytest
 from test_ai import _swapped_views
 from test_tui import make_app, sync, until_asked, until_screen
 from test_tui_privacy import ever_public, named_deck, private_cards, screen_text  # noqa: F401
-from test_tui_snapshots import advance, human_asked
+from test_tui_snapshots import advance, app_for, human_asked
 from textual.widgets import OptionList
 
 from dread_draw.odds import odds_sentence, reveal_count
@@ -384,3 +384,51 @@ async def test_R11_2_the_log_viewer_and_odds_line_never_show_the_other_persons_c
             await pilot.press("1")
             await pilot.pause(0.01)
     assert match.over and opened > 10 and shown > 5, (opened, shown)
+
+
+# ------------------------------------------------------------------------------ snapshots
+
+SIZES = [(80, 24), (200, 60)]
+
+
+def snapshot_match(standard_deck) -> Match:
+    """Round 3 of a four-player game, Ana to reveal over The Cradle: draws, peeks and
+    abilities in the log, two dozen cards in the discard pile."""
+    seats = [SeatSpec("Ana", HUMAN)] + [SeatSpec(n, "normal") for n in ("Zora", "Orrin", "Vesna")]
+    return advance(Match(standard_deck, seats, seed=21),
+                   lambda m: m.game.round >= 3 and human_asked(SUMMON)(m)
+                   and bool(m.game.rows[0]))
+
+
+def opened(*keys: str):
+    async def run_before(pilot) -> None:
+        await until_asked(pilot.app, pilot)
+        for key in keys:
+            await pilot.press(key)
+        await pilot.pause(0.2)
+    return run_before
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_the_full_log(snap_compare, standard_deck, size):
+    assert snap_compare(app_for(snapshot_match(standard_deck)), terminal_size=size,
+                        run_before=opened("l"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_the_discard_pile(snap_compare, standard_deck, size):
+    assert snap_compare(app_for(snapshot_match(standard_deck)), terminal_size=size,
+                        run_before=opened("d", "down", "down"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_the_discard_pile_in_order(snap_compare, standard_deck, size):
+    assert snap_compare(app_for(snapshot_match(standard_deck)), terminal_size=size,
+                        run_before=opened("d", "g"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_the_odds_line(snap_compare, standard_deck, size):
+    app = app_for(snapshot_match(standard_deck))
+    app.setup.odds = True  # as remembered (pressing o would also show a passing notice)
+    assert snap_compare(app, terminal_size=size, run_before=opened())

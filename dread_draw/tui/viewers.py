@@ -33,6 +33,7 @@ from dread_draw.tui.narrate import Narrator, card_label, damage_text
 from dread_draw.tui.setup import save_odds
 from dread_draw.tui.widgets import AnswerOnce, CardReader, Dialog, KeyBar, TooSmall
 
+FIGURE = "\u2007"  # a space as wide as a digit, which a list keeps (it strips plain spaces)
 MARK = glyphs().to_play  # marks the reader's own moves in the log (bold too: not colour alone)
 
 
@@ -160,12 +161,13 @@ def discard_entries(deck: Deck, pile: tuple[int, ...], grouped: bool) -> list[tu
         counts = Counter(deck.card[c].id for c in pile)
         order = sorted(first.values(), key=lambda c: (-deck.strength[c], deck.card[c].name))
         width = len(str(max(counts.values(), default=1)))
-        return [(c, plain(f"{counts[deck.card[c].id]:>{width}}× {card_label(deck, c)}  "
+        return [(c, plain(f"{counts[deck.card[c].id]:{FIGURE}>{width}}× {card_label(deck, c)}  "
                           f"{damage_text(deck.damage[c])}")) for c in order]
     width = len(str(len(pile)))
     out = []
     for i, c in enumerate(pile, 1):
-        label = plain(f"{i:>{width}}. {card_label(deck, c)}  {damage_text(deck.damage[c])}")
+        label = plain(f"{i:{FIGURE}>{width}}. {card_label(deck, c)}  "
+                      f"{damage_text(deck.damage[c])}")
         if i == len(pile):
             label.append("  ")
             label.append(_("(the top card)"), "italic")
