@@ -12,6 +12,9 @@ from collections import Counter
 import pytest
 from test_ai import _swapped_views
 from test_tui import make_app, sync, until_asked, until_screen
+from test_tui import (
+    test_the_game_waits_while_a_player_reads_a_screen_over_the_table as waits_while_covered,
+)
 from test_tui_privacy import ever_public, named_deck, private_cards, screen_text  # noqa: F401
 from test_tui_snapshots import advance, app_for, human_asked
 from textual.widgets import OptionList
@@ -187,25 +190,11 @@ async def test_d_shows_the_pile_grouped_or_in_order_and_reads_the_card_under_the
 
 # ------------------------------------------------------- the game waits; keys over a viewer
 
-@sync
 @pytest.mark.parametrize("key, cover", [("l", LogViewer), ("d", DiscardViewer)])
-async def test_the_game_waits_while_the_log_or_the_discard_pile_is_open(plain_deck, key,
-                                                                       cover):
-    """Issue 12's promise: no CPU moves while a player reads, then the CPUs play on."""
-    match = Match(plain_deck, [SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")], 1)
-    app = DreadDrawApp(match, cpu_delay=0.05)
-    app.animation_level = "none"
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.02)
-        assert "is thinking" in str(app.screen.query_one("#question").render())
-        await pilot.press(key)
-        assert isinstance(app.screen, cover)
-        before = list(match.choices)
-        await pilot.pause(0.6)  # twelve CPU moves' time
-        assert match.choices == before and isinstance(app.screen, cover)
-        await pilot.press("escape")
-        await pilot.pause(0.3)
-        assert len(match.choices) > len(before)
+def test_the_game_waits_while_the_log_or_the_discard_pile_is_open(plain_deck, key, cover):
+    """Issue 12's promise, as for the help and the quit question: opened while a CPU is
+    thinking, no CPU moves until it is closed, then the CPUs play on."""
+    waits_while_covered(plain_deck, key, cover)
 
 
 @sync

@@ -89,6 +89,9 @@ class HelpScreen(AnswerOnce, SizeAware, Dialog[None]):
 | y / n | use or skip an optional ability |
 | Tab, Shift+Tab | move between cards and buttons; the focused card is shown in full |
 | s | skip ahead through the CPU turns to the next decision of a person |
+| l | the whole game's log, your own moves marked ▶ (Esc or l closes it) |
+| d | the discard pile, grouped by card or in order (g switches; Esc or d closes it) |
+| o | the odds of a reveal, above the question, for the person at the keyboard |
 | Enter | take the keyboard when the table passes it to you (it waits a second first) |
 | ? or F1 | this help (F1 while typing a name) |
 | q, Ctrl+C | quit (asks first during a game; Ctrl+C while typing a name) |
