@@ -57,7 +57,7 @@ class DreadDrawApp(App):
     """Hot-seat Dread Draw at the terminal, with CPU seats."""
 
     TITLE = "Dread Draw"
-    CSS_PATH = "dread_draw.tcss"
+    CSS_PATH = ["dread_draw.tcss", "viewers.tcss"]
     ENABLE_COMMAND_PALETTE = False  # its Quit would skip the question asked during a game
     # F1 and Ctrl+C work on every screen, even in a text field; ? and q wherever no text
     # field takes them (the new-game screen shows F1 and Ctrl+C in its key bar instead).
@@ -131,6 +131,7 @@ class DreadDrawApp(App):
     def begin(self, setup: Setup) -> None:
         """Start a match from the new-game screen (DeckError propagates to the screen)."""
         match = new_match(setup)
+        setup.odds = self.setup.odds  # the player's settings are not on the form
         self.setup = setup
         save_setup(self.settings, setup)
         self.start_match(match)
@@ -174,12 +175,13 @@ class DreadDrawApp(App):
         if self.leaving:  # q came in between: nothing new starts
             return
         if what == "rematch":  # same seats, a new seed
-            setup = Setup(list(match.seats), fresh_seed(), self.setup.deck)
+            setup = Setup(list(match.seats), fresh_seed(), self.setup.deck, self.setup.odds)
             self.setup = setup
             self.start_match(new_match(setup, match.deck))
         elif what == "new":
             self.match = None
-            self.setup = Setup(list(match.seats), fresh_seed(), self.setup.deck)
+            self.setup = Setup(list(match.seats), fresh_seed(), self.setup.deck,
+                               self.setup.odds)
             self._replace_screens(NewGame(self.setup))
         else:
             self.exit()
@@ -286,7 +288,8 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
                                saves=saves, separate=separate))
         return
     setup = Setup(seats_from_flags(players, humans, cpus),
-                  fresh_seed() if seed is None else seed, deck_name)
+                  fresh_seed() if seed is None else seed, deck_name,
+                  load_setup(settings).odds)  # the player's settings, as remembered
     match = new_match(setup)
     saves.lock()  # held for the life of the process: the table's run and the leaving line
     run_table(DreadDrawApp(match, setup=setup, cpu_delay=cpu_delay, settings=settings,

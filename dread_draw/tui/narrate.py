@@ -91,12 +91,14 @@ class Narrator:
     row's last card for 'over …'.
 
     `reveal`: the game is over (a replay), so the private cards — Life Deck draws, peeks —
-    are named too. What an ability did is its own `outcome` event, told in the words its
-    effect registered (`dread_draw.rules.registry.Tell`)."""
+    are named too. `mine`: the seat of the person reading, whose own private cards are
+    named (R11.2: they saw them), and nobody else's. What an ability did is its own
+    `outcome` event, told in the words its effect registered (`dread_draw.rules.registry.Tell`)."""
 
     deck: Deck
     names: list[str]
     reveal: bool = False
+    mine: int | None = None
     tops: dict[int, dict] = field(default_factory=dict)
 
     def __call__(self, ev: dict) -> str | None:
@@ -106,6 +108,11 @@ class Narrator:
 
     def name(self, seat: int) -> str:
         return self.names[seat]
+
+    def reveals(self, ev: dict) -> bool:
+        """Whether the private cards of `ev` may be named: a finished game's, or the
+        reader's own (their draw, what their ability let them see)."""
+        return self.reveal or (self.mine is not None and ev["seat"] == self.mine)
 
     def _game_start(self, ev: dict) -> str:
         return (f"A new game: {len(self.names)} players, {ev['draw']} cards in the Draw Deck; "
@@ -166,7 +173,7 @@ class Narrator:
         tell = spec.tell(ev) if spec is not None else None
         if tell is None:
             return None
-        text = (tell.revealed or tell.public) if self.reveal else tell.public
+        text = (tell.revealed or tell.public) if self.reveals(ev) else tell.public
         if text is None:
             return None
         words: dict[str, str] = {"who": self.name(ev["seat"])}
@@ -201,7 +208,7 @@ class Narrator:
         kept = _card(ev["kept"], self.deck)
         rest = drawn - 1
         tossed = f", discards {rest}" if rest else ""
-        if self.reveal and rest:  # the game is over: the discarded draws may be named
+        if self.reveals(ev) and rest:  # the game is over, or the reader's own draw
             others = [c for c in ev["drawn"] if c["uid"] != ev["kept"]["uid"]]
             tossed = f", discards {_cards(others, self.deck)}"
         return (f"{who} takes {ev['amount']} damage: draws {drawn} from the Life Deck, keeps "

@@ -41,6 +41,7 @@ from dread_draw.tui.narrate import (
 )
 from dread_draw.tui.saved import ReplaceSave
 from dread_draw.tui.setup import DEFAULT_CPU, MAX_SEATS, MIN_SEATS, Setup, fresh_seed
+from dread_draw.tui.viewers import DiscardViewer, LogViewer, OddsLine  # viewers (issue 14)
 from dread_draw.tui.widgets import (
     EVERYWHERE,
     PRESS_GUARD,
@@ -88,6 +89,9 @@ class HelpScreen(AnswerOnce, SizeAware, Dialog[None]):
 | y / n | use or skip an optional ability |
 | Tab, Shift+Tab | move between cards and buttons; the focused card is shown in full |
 | s | skip ahead through the CPU turns to the next decision of a person |
+| l | the whole game's log, your own moves marked ▶ (Esc or l closes it) |
+| d | the discard pile, grouped by card or in order (g switches; Esc or d closes it) |
+| o | the odds of a reveal, above the question, for the person at the keyboard |
 | Enter | take the keyboard when the table passes it to you (it waits a second first) |
 | ? or F1 | this help (F1 while typing a name) |
 | q, Ctrl+C | quit (asks first during a game; Ctrl+C while typing a name) |
@@ -567,6 +571,9 @@ class TableScreen(SizeAware, Screen):
         Binding("n", "use(False)", "Skip ability", show=False),
         *(Binding(str(i + 1), f"pick({i})", "Choose", show=i == 0, key_display="1-9")
           for i in range(9)),
+        # viewers (issue 14): the whole log, the discard pile, the odds line
+        Binding("l", "log", "Log"), Binding("d", "discard", "Discards"),
+        Binding("o", "odds", "Odds"),
     ]
 
     chrome = CHROME_LINES  # lines besides the seats (net's RemoteTable adds one of its own)
@@ -603,6 +610,7 @@ class TableScreen(SizeAware, Screen):
         # card, read from its answer button): it goes whenever the keyboard changes hands.
         if seat != self._viewer:
             self.query_one(CardReader).show(self.match.deck, None)
+            self.query_one(OddsLine).show(None)  # viewers (issue 14): theirs goes too
         self._viewer = seat
 
     def compose(self) -> ComposeResult:
@@ -615,6 +623,7 @@ class TableScreen(SizeAware, Screen):
                 yield TableCentre(id="centre")
                 yield CardReader(id="reader")
                 yield GameLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+        yield OddsLine(id="odds")  # viewers (issue 14)
         yield PromptBar(id="prompt")
         yield KeyBar()
         yield TooSmall()
@@ -659,6 +668,7 @@ class TableScreen(SizeAware, Screen):
                                          None if ended is None else ended.round)
         update_if_changed(self.query_one("#topbar", Static), top,
                           layout=False)  # one line, always
+        self.query_one(OddsLine).show(view if private else None)  # viewers (issue 14)
         self.check_reader(states)
 
     def check_reader(self, states: list[SeatState]) -> None:
@@ -856,3 +866,14 @@ class TableScreen(SizeAware, Screen):
         if want in bar.options:
             bar.pick(bar.options.index(want))
 
+    # ------------------------------------------------------------ viewers (issue 14)
+
+    def action_log(self) -> None:
+        self.app.push_screen(LogViewer(self.match, self.viewer))
+
+    def action_discard(self) -> None:
+        self.app.push_screen(DiscardViewer(self.match.deck, self.match.game.view(0).discard))
+
+    def action_odds(self) -> None:
+        self.query_one(OddsLine).toggle()
+        self.show_table()

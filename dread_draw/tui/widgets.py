@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
@@ -479,13 +480,18 @@ class KeyBar(Widget):
         # the screen's own keys first, then the app's (a description is shown once: the
         # first key that has it)
         bindings = sorted(self.screen.active_bindings.values(), key=lambda a: a.node is self.app)
+        keys: list[tuple[str, str]] = []
         for active in bindings:
             b = active.binding
             if not b.show or b.description in seen:
                 continue
             seen.add(b.description)
-            t.append(f" {self.app.get_key_display(b)} ", key_style)
-            t.append(f" {b.description}  ")
+            keys.append((self.app.get_key_display(b), b.description))
+        # one space between keys when two would push the last ones off a narrow screen
+        wide = sum(cell_len(k) + cell_len(d) + 5 for k, d in keys) - 2 <= self.size.width
+        for key, description in keys:
+            t.append(f" {key} ", key_style)
+            t.append(f" {description}  " if wide else f" {description} ")
         return t
 
 
