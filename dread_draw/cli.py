@@ -188,6 +188,35 @@ def replay(
     replay_command(file, last, plain, save_dir, deck, log)
 
 
+@app.command()
+def review(
+    file: Annotated[Path | None, typer.Argument(
+        help="A saved finished game (JSON), or an event log written by simulate --log.",
+        dir_okay=False)] = None,
+    last: Annotated[bool, typer.Option("--last", help="The last finished game.")] = False,
+    seat: Annotated[int | None, typer.Option(
+        min=1, max=5, help="The seat to review, from 1 (default: each person at the table "
+                           "in turn; the first seat of a log).")] = None,
+    game: Annotated[int | None, typer.Option(
+        min=0, metavar="N",
+        help="In an event log of several games: the game numbered N in it (default: the "
+             "first).")] = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print the review as one JSON object instead of sentences.")] = False,
+    think_ms: Annotated[int | None, typer.Option(
+        min=1, help="Thinking budget per decision in ms (default: as for a hint at the "
+                    "table); more thinks harder, and longer.")] = None,
+    save_dir: SaveDirOpt = None,
+    deck: DeckOpt = None,
+) -> None:
+    """Review a finished game: the decisions where the coach prefers another option by a
+    clear margin, and the biggest turning points, each judged from what the player knew at
+    that moment."""
+    from dread_draw.review import review_command
+
+    review_command(file, last, seat, game, as_json, think_ms, save_dir, deck)
+
+
 WEB_MODULES = {"textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2", "yarl"}
 
 
