@@ -1,6 +1,7 @@
-"""How fast and how true the coach's hints are: latency at the default budget, and calibration.
+"""How fast and how true the coach is: hint latency, calibration, and whole-game reviews.
 
-Run by hand: `python benchmarks/bench_hints.py [--positions 200] [--games 300] [--budget-ms N]`.
+Run by hand: `python benchmarks/bench_hints.py [--positions 200] [--games 300] [--reviews 4]
+[--budget-ms N]`.
 
 1. Latency: it plays a few seeded games of `normal` seats (2 to 5 players), keeps the
    positions where the seat to move has a real choice, and times `coach.hint` at each with
@@ -11,6 +12,9 @@ Run by hand: `python benchmarks/bench_hints.py [--positions 200] [--games 300] [
    with how the games ended: per tenth of chance, the mean chance and the share won, and the
    Brier score (lower is better; always saying 1/players would score about 0.19 heads-up).
    The chances assume everyone plays on like `normal`, as these games do.
+3. Reviews: `--reviews` games of `normal` seats (2 to 5 players, in turn), each reviewed
+   for its first seat at the default review budget, as `dread-draw review` does: seconds per
+   game and per decision looked at (the target: a whole game in under a minute).
 
 The machine's load (`uptime`) is printed: the latencies depend on it.
 """
@@ -23,7 +27,7 @@ import random
 import time
 
 from dread_draw.cards import load_deck
-from dread_draw.coach import HINT_MS, hint
+from dread_draw.coach import HINT_MS, REVIEW_MS, hint, review_game
 from dread_draw.figures import percentile
 from dread_draw.sim import Match, SeatSpec, game_seed
 
@@ -91,11 +95,27 @@ def calibration(deck, games: int, budget: int, players: int) -> None:
                   f"{won:8.1%}")
 
 
+def reviews(deck, games: int, budget: int) -> None:
+    for i in range(games):
+        players = 2 + i % 4
+        m = Match(deck, [SeatSpec(f"S{s}", "normal") for s in range(players)],
+                  game_seed(7, i), events=False)
+        m.run()
+        start = time.perf_counter()
+        r = review_game(deck, players, m.seed, m.choices, 0, budget_ms=budget)
+        took = time.perf_counter() - start
+        print(f"review, {players} players, {len(m.choices)} choices: {len(r.moments)} "
+              f"decisions looked at in {took:.1f} s ({1000 * took / max(1, len(r.moments)):.0f}"
+              f" ms each), {len(r.mistakes)} flagged; load {os.getloadavg()[0]:.2f}",
+              flush=True)
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--positions", type=int, default=200, help="positions timed")
     p.add_argument("--games", type=int, default=300, help="games for the calibration")
     p.add_argument("--players", type=int, default=2, help="players in those games")
+    p.add_argument("--reviews", type=int, default=4, help="games reviewed whole")
     p.add_argument("--budget-ms", type=int, default=HINT_MS)
     p.add_argument("--calibration-ms", type=int, default=100,
                    help="budget for the calibration's hints (smaller: quicker)")
@@ -106,6 +126,8 @@ def main() -> None:
         latency(deck, a.positions, a.budget_ms)
     if a.games:
         calibration(deck, a.games, a.calibration_ms, a.players)
+    if a.reviews:
+        reviews(deck, a.reviews, REVIEW_MS)
 
 
 if __name__ == "__main__":

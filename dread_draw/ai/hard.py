@@ -52,10 +52,9 @@ from dread_draw.rules import (
 ROLLOUTS_PER_MS = 1.8
 HORIZON = 1  # rounds played past the current one before a rollout is scored
 MIN_SAMPLES = 4
+SURE = 1.0  # standard errors by which an option must beat the heuristic's to be played
 CANDIDATES = 4  # options searched at most: the heuristic's choice and the likeliest others
-RESERVE_WORTH = 0.5  # a reserve card against a Life card, when scoring a cut-off rollout
-SHARPNESS = 2.0
-MAX_DECISIONS = 5000  # a rollout stops here and is scored by Life left (games rarely do)
+MAX_DECISIONS = 5000  # a rollout stops here and is scored as if cut off (games rarely do)
 MAX_ROUNDS = 1 << 30  # no horizon: rounds never run out before the game ends
 
 
@@ -64,20 +63,6 @@ def rollout_sight(g: Game) -> Sight:
     seats do not know the sampled top card)."""
     deck = g.deck
     return Sight(lambda bar: pool_odds(g.draw or g.discard, deck, bar))
-
-
-def standing(g: Game, seat: int) -> float:
-    """A cut-off game's worth to `seat`: its share of the others' material (Life cards, and
-    less so reserve cards), sharpened so that being ahead counts like winning."""
-    worth = []
-    for s in range(g.n):
-        if g.defeated[s]:
-            worth.append(0.0)
-            continue
-        material = len(g.life[s]) + 1 + RESERVE_WORTH * len(g.reserves[s])
-        worth.append(material ** SHARPNESS)
-    total = sum(worth)
-    return worth[seat] / total if total else 0.0
 
 
 def chance(g: Game, seat: int) -> float:
@@ -94,22 +79,39 @@ def chance(g: Game, seat: int) -> float:
     return 1.0 / sum(math.exp(x - mine) for x in u)
 
 
-def rollout(g: Game, seat: int, horizon: int | None = None, scorer=chance) -> float:
+def top_sight(deck: Deck, top: int) -> Sight:
+    """A seat that knows the top card of the Draw Deck: a reveal surely succeeds or fails."""
+    strength = deck.strength[top]
+    return Sight(lambda bar: 1.0 if strength > bar else 0.0, top)
+
+
+def rollout(g: Game, seat: int, horizon: int | None = None, peeks: bool = True) -> float:
     """Play the sampled game on with the shared heuristics in every seat: to its end (1 if
-    `seat` wins), or `horizon` rounds past the current one, then score `seat`'s chance."""
+    `seat` wins), or `horizon` rounds past the current one, then score `seat`'s chance.
+    A seat that knows the sampled top card (it saw it, in the game or in the rollout) plays
+    as knowing it, as `normal` does with its view."""
     stop = g.decisions + MAX_DECISIONS
-    last = g.round + horizon if horizon is not None else None
-    if last is None:
-        last = MAX_ROUNDS
-    sight = rollout_sight(g)
+    last = g.round + horizon if horizon is not None else MAX_ROUNDS
+    blind = rollout_sight(g)
+    seen: dict[int, Sight] = {}
+    knows = g.knows
+    deck = g.deck
     play = g.play  # unchecked: the answers are the Decision's own options
     while not g.over:
         d = g.pending
         assert d is not None
         opts = d.options
-        play(opts[0] if len(opts) == 1 else answer(g, d.seat, d, sight))
+        if len(opts) == 1:
+            play(opts[0])
+        else:
+            sight = blind
+            draw = g.draw
+            if peeks and draw and draw[-1] in knows[d.seat]:
+                top = draw[-1]
+                sight = seen.get(top) or seen.setdefault(top, top_sight(deck, top))
+            play(answer(g, d.seat, d, sight))
         if g.round > last or g.decisions > stop:
-            return scorer(g, seat)
+            return chance(g, seat)
     return 1.0 if g.winner == seat else 0.0
 
 
@@ -124,6 +126,7 @@ class Search:
     totals: list[float]
     samples: int
     diffs: list[list[float]]
+    sure: float = SURE
 
     def mean(self, i: int) -> float:
         return self.totals[i] / self.samples if self.samples else 0.0
@@ -137,14 +140,14 @@ class Search:
         """The option to play: the best one if it beats the prior by more than its standard
         error, otherwise the prior."""
         best = self.best()
-        if self.options[best] == self.prior or not _significant(self.diffs[best]):
+        if self.options[best] == self.prior or not _significant(self.diffs[best], self.sure):
             return self.prior
         return self.options[best]
 
 
 def search(view: View, decision: Decision, rng: random.Random, samples: int,
            deadline: float | None = None, *, horizon: int | None = HORIZON,
-           include: int | None = None, scorer=chance) -> Search:
+           include: int | None = None, peeks: bool = True, sure: float = SURE) -> Search:
     """Search `decision` from `view` with `samples` samples (fewer if `deadline`, a
     `time.perf_counter()` value, passes first). `include`: an option to search whatever the
     candidates (the review's: the one that was chosen)."""
@@ -167,14 +170,14 @@ def search(view: View, decision: Decision, rng: random.Random, samples: int,
         for i, o in enumerate(opts):  # copies: every option meets the same reshuffles
             g = root.copy() if i < k - 1 else root
             g.choose(o)
-            results.append(rollout(g, seat, horizon, scorer))
+            results.append(rollout(g, seat, horizon, peeks))
         for i in range(k):
             totals[i] += results[i]
             diffs[i].append(results[i] - results[p])
         done += 1
         if deadline is not None and time.perf_counter() > deadline:
             break
-    return Search(opts, prior, totals, done, diffs)
+    return Search(opts, prior, totals, done, diffs, sure)
 
 
 class HardAgent:
@@ -183,14 +186,16 @@ class HardAgent:
 
     def __init__(self, rng: random.Random, think_ms: int = 250, samples: int | None = None,
                  horizon: int | None = HORIZON, rate: float = ROLLOUTS_PER_MS,
-                 scorer: str = "chance", clock: bool = True, **_: object) -> None:
+                 clock: bool = True, peeks: bool = True, sure: float = SURE,
+                 **_: object) -> None:
         self.rng = rng
         self.horizon = horizon
         self.think_ms = think_ms
         self.samples = samples
         self.clock = clock  # False: the whole schedule, however long the machine takes
+        self.peeks = peeks
+        self.sure = sure
         self.rate = rate
-        self.scorer = standing if scorer == "standing" else chance
 
     def schedule(self, k: int, players: int) -> int:
         """Samples for `k` options: the budget's worth of rollouts, shared by the options."""
@@ -209,7 +214,8 @@ class HardAgent:
         deadline = time.perf_counter() + self.think_ms / 1000 if timed else None
         k = min(CANDIDATES, len(distinct(view, decision)))
         return search(view, decision, rng, self.schedule(k, view.players), deadline,
-                      horizon=self.horizon, include=include, scorer=self.scorer)
+                      horizon=self.horizon, include=include, peeks=self.peeks,
+                      sure=self.sure)
 
     def choose(self, view: View | None, decision: Decision) -> int:
         assert view is not None, "this CPU decides from its seat's view"
@@ -274,11 +280,11 @@ def candidates(deck: Deck, options: tuple[int, ...], prior: int) -> tuple[int, .
     return tuple(picked)
 
 
-def _significant(diffs: list[float]) -> bool:
-    """Is the option's paired advantage over the prior more than one standard error?"""
+def _significant(diffs: list[float], sure: float = SURE) -> bool:
+    """Is the option's paired advantage over the prior more than `sure` standard errors?"""
     m = len(diffs)
     if m < 2:
         return False
     mean = sum(diffs) / m
     var = sum((x - mean) ** 2 for x in diffs) / (m - 1)
-    return mean > (var / m) ** 0.5
+    return mean > sure * (var / m) ** 0.5
