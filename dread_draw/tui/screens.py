@@ -79,6 +79,9 @@ class HelpScreen(AnswerOnce, SizeAware, ModalScreen[None]):
 | y / n | use or skip an optional ability |
 | Tab, Shift+Tab | move between cards and buttons; the focused card is shown in full |
 | s | skip ahead through the CPU turns to the next decision of a person |
+| h | a hint: what the strongest CPU would do in your place, and each choice's chance to win |
+| u | take back your last choice, while nothing new has been revealed or chosen since |
+| v | at the end of a game: review it, the turning points first |
 | ? or F1 | this help |
 | q, Ctrl+C | quit (asks first during a game) |
 """
@@ -177,6 +180,7 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
     BINDINGS = [Binding("enter,space", "turn", "Turn the next card"),
                 Binding("r", "done('rematch')", "Rematch"),
                 Binding("g", "done('new')", "New game"),
+                Binding("v", "review", "Review"),  # coach: tui/coach.py
                 Binding("q", "done('quit')", "Quit")]
 
     def __init__(self, match: Match) -> None:
@@ -204,6 +208,7 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
                 yield Button("Enter  Turn the next card", id="turn", compact=True)
                 yield Button("r  Rematch", id="rematch", variant="primary", compact=True)
                 yield Button("g  New game", id="new", compact=True)
+                yield Button("v  Review", id="review", compact=True)  # coach
                 yield Button("q  Quit", id="quit", compact=True)
         yield KeyBar()
         yield TooSmall()
@@ -255,10 +260,17 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
     def action_done(self, what: str) -> None:
         self.dismiss(what)
 
+    def action_review(self) -> None:  # coach: the review screen (tui/coach.py)
+        from dread_draw.tui.coach import ReviewScreen, reviewable_of
+        m = self.match
+        self.app.push_screen(ReviewScreen(reviewable_of(m.deck, m.seats, m.seed, m.choices)))
+
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "turn":
             self.action_turn()
+        elif event.button.id == "review":
+            self.action_review()
         else:
             self.action_done(event.button.id or "")
 
@@ -431,6 +443,8 @@ class TableScreen(SizeAware, Screen):
 
     BINDINGS = [
         Binding("s", "skip", "Skip CPU turns"),
+        Binding("h", "hint", "Hint"),  # coach: tui/coach.py
+        Binding("u", "take_back", "Take back"),  # coach: tui/coach.py
         Binding("y", "use(True)", "Use", show=False),
         Binding("n", "use(False)", "Skip ability", show=False),
         *(Binding(str(i + 1), f"pick({i})", "Choose", show=i == 0, key_display="1-9")
@@ -625,6 +639,14 @@ class TableScreen(SizeAware, Screen):
     def action_skip(self) -> None:
         self.skipping = True
         self.wake.set()
+
+    def action_hint(self) -> None:  # coach: the hint dialog (tui/coach.py)
+        from dread_draw.tui.coach import hint_at_table
+        hint_at_table(self)
+
+    async def action_take_back(self) -> None:  # coach: a take-back (tui/coach.py)
+        from dread_draw.tui.coach import take_back_at_table
+        await take_back_at_table(self)
 
     def action_pick(self, index: int) -> None:
         if self.answer is not None:
