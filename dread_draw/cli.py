@@ -138,13 +138,17 @@ def play(
     save_dir: SaveDirOpt = None,
     keep_games: Annotated[int, typer.Option(
         min=1, help="How many finished games to keep for replay and stats.")] = 50,
+    daily: Annotated[bool, typer.Option(
+        "--daily", help="Play today's daily deal: the same cards for everyone today, you "
+        "against three hard CPUs. Stats keep each day's result and your streak.")] = False,
 ) -> None:
     """Open the table and play (hot-seat with CPU seats). With --players, --human or --cpu
     the game starts at once; otherwise the new-game screen opens. Every decision is saved."""
     from dread_draw.tui.app import play_command
 
     play_command(players=players, humans=human or [], cpus=cpu or [], seed=seed, deck=deck,
-                 cpu_delay=cpu_delay, resume_saved=resume, save_dir=save_dir, keep=keep_games)
+                 cpu_delay=cpu_delay, resume_saved=resume, save_dir=save_dir, keep=keep_games,
+                 daily=daily)
 
 
 @app.command()

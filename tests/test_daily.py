@@ -116,3 +116,46 @@ def test_a_bad_coach_field_is_refused_naming_the_field(standard_deck, field, val
     with pytest.raises(SaveError) as e:
         parse_save(json.dumps(data), "saved.json")
     assert f'"{field}"' in str(e.value) and "saved.json" in str(e.value)
+
+
+def test_play_daily_deals_todays_seed_to_the_last_person_against_three_hard(monkeypatch):
+    from dread_draw.daily import today
+    from dread_draw.sim import HUMAN, SeatSpec
+    from dread_draw.tui.app import daily_match
+    from dread_draw.tui.setup import Setup
+
+    last = Setup([SeatSpec("Zora", "normal"), SeatSpec("Ana", HUMAN)], 5, "my.toml")
+    match, setup = daily_match(last)
+    assert match.seed == setup.seed == daily_seed(today())
+    assert match.daily == today().isoformat()
+    assert [(s.name, s.kind) for s in match.seats][0] == ("Ana", HUMAN)
+    assert [s.kind for s in match.seats[1:]] == ["hard"] * 3
+    assert match.deck.name == "Standard" and setup.deck is None  # everyone's cards
+
+
+@pytest.mark.parametrize("extra", [["--seed", "3"], ["--players", "2"], ["--resume"],
+                                   ["--cpu", "easy"]])
+def test_play_daily_refuses_other_seats_or_seeds_clearly(capsys, extra):
+    code, out, err = run_cli(capsys, "play", "--daily", *extra)
+    assert code == 2
+    assert "--daily deals today's cards" in out + err
+    assert "Traceback" not in out + err
+
+
+def test_the_table_says_it_is_the_daily_deal_and_shows_its_seed():
+    import asyncio
+
+    from dread_draw.tui.app import DreadDrawApp, daily_match
+    from dread_draw.tui.setup import Setup
+
+    match, setup = daily_match(Setup.default())
+
+    async def run() -> list[str]:
+        app = DreadDrawApp(match, setup=setup, cpu_delay=0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause(0.2)
+            return [n.message for n in app._notifications]
+
+    said = asyncio.run(run())
+    assert any(f"The daily deal of {match.daily}" in m and f"seed {match.seed}" in m
+               for m in said)
