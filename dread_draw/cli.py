@@ -152,6 +152,19 @@ def play(
 
 
 @app.command()
+def tutorial(
+    cpu_delay: Annotated[float, typer.Option(
+        min=0.0, help="Seconds between CPU moves (s skips ahead).")] = 0.8,
+    save_dir: SaveDirOpt = None,
+) -> None:
+    """Learn to play: a real game against two CPUs on a prepared deal, each rule shown the
+    first time it matters. It is saved like any game: leave it and continue it later."""
+    from dread_draw.tui.app import tutorial_command
+
+    tutorial_command(cpu_delay=cpu_delay, save_dir=save_dir)
+
+
+@app.command()
 def rules(lang: LangOpt = None) -> None:
     """Print the rules of Dread Draw."""
     from dread_draw.i18n import use_language

@@ -114,6 +114,25 @@ class DreadDrawApp(App):
         save_setup(self.settings, setup)
         self.start_match(match)
 
+    def begin_tutorial(self, setup: Setup) -> None:
+        """coach: "Learn to play": the guided first game for the setup's first person (asks
+        first while another game is saved in progress: it would take that game's place)."""
+        from dread_draw.tutorial import tutorial_match
+
+        name = next((s.name for s in setup.seats if s.is_human), Setup.default_seat(0).name)
+        saved = continue_label(self.saves)
+        if saved is None:
+            self.start_match(tutorial_match(name))
+            return
+
+        def answered(what: str | None) -> None:
+            if what == "new":
+                self.start_match(tutorial_match(name))
+            elif what == "continue":
+                self.continue_saved()
+
+        self.push_screen(ReplaceSave(saved), answered)
+
     def start_match(self, match: Match, saver: Autosaver | None = None) -> None:
         """Every match reaches the table here (and is autosaved from here on)."""
         self.match = match
@@ -233,6 +252,18 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
                   fresh_seed() if seed is None else seed, deck_name)
     match = new_match(setup)
     DreadDrawApp(match, setup=setup, cpu_delay=cpu_delay, settings=settings, saves=saves).run()
+
+
+def tutorial_command(*, cpu_delay: float, save_dir: Path | None = None,
+                     keep: int = KEEP) -> None:
+    """`dread-draw tutorial`: the guided first game, for the last setup's person."""
+    from dread_draw.tutorial import tutorial_match
+
+    settings = settings_path()
+    last = load_setup(settings)
+    name = next((s.name for s in last.seats if s.is_human), Setup.default_seat(0).name)
+    DreadDrawApp(tutorial_match(name), setup=last, cpu_delay=cpu_delay, settings=settings,
+                 saves=SaveDir(save_dir, keep)).run()
 
 
 def daily_match(last: Setup) -> tuple[Match, Setup]:

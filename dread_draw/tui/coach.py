@@ -13,6 +13,7 @@ bind the keys, in a few lines marked "coach:".
   again; otherwise it says why not.
 - `ReviewScreen`: a finished game reviewed for a seat (each person in hot-seat), turning
   points first, with a progress bar.
+- `tutor_step`: the tutorial's lessons (`dread_draw.tutorial`), each when it first matters.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from dread_draw.review import SAVE, Reviewable, review_lines
 from dread_draw.sim import Match, SeatSpec
 from dread_draw.takeback import check_take_back, take_back
 from dread_draw.tui.widgets import AnswerOnce
+from dread_draw.tutorial import Lesson, Tutor, is_tutorial
 
 if TYPE_CHECKING:
     from dread_draw.tui.screens import TableScreen
@@ -252,3 +254,49 @@ class ReviewScreen(AnswerOnce, Screen[None]):
     def pressed(self) -> None:
         self.action_close()
 
+
+
+# -------------------------------------------------------------------------------- tutorial
+
+class TipScreen(AnswerOnce, ModalScreen[None]):
+    """One lesson of the tutorial: a title and one or two sentences; Enter goes on."""
+
+    BINDINGS = [Binding("enter,space,escape", "close", "Continue")]
+    DEFAULT_CSS = """
+    TipScreen { align: center bottom; }
+    TipScreen #tip-box { width: 70; height: auto; border: thick $success; background: $surface;
+                         padding: 0 2; margin: 0 0 4 0; }
+    TipScreen .dialog-title { text-style: bold; }
+    """
+
+    def __init__(self, lesson: Lesson) -> None:
+        super().__init__()
+        self.lesson = lesson
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="tip-box"):
+            yield Label(Text(self.lesson.title), classes="dialog-title")
+            yield Static(Text(self.lesson.text), id="tip-text")  # card and player names
+            yield Button(_("Enter  Continue"), id="tip-close", compact=True)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#tip-close")
+    def pressed(self) -> None:
+        self.dismiss(None)
+
+
+def tutor_for(match: Match) -> Tutor | None:
+    """The tutorial's lessons for a tutorial match (new or resumed), else None."""
+    return Tutor(match) if is_tutorial(match) else None
+
+
+async def tutor_step(table: TableScreen) -> None:
+    """The table's driver calls this before each question of the person and after each
+    move: the lessons due now, one at a time (the game waits)."""
+    tutor = getattr(table, "tutor", None)
+    if tutor is None:
+        return
+    for lesson in tutor.due(table.match):
+        await table.app.push_screen_wait(TipScreen(lesson))

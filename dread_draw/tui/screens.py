@@ -26,6 +26,7 @@ from dread_draw.rules import KEEP, ORDER, PICK_CARD, SKIP, SUMMON, USE, USE_IT
 from dread_draw.rules_text import rules_markdown
 from dread_draw.saves import continue_label
 from dread_draw.sim import HUMAN, Match, SeatSpec
+from dread_draw.tui.coach import tutor_for, tutor_step  # coach: the tutorial
 from dread_draw.tui.narrate import (
     Narrator,
     RoundReport,
@@ -323,6 +324,7 @@ class NewGame(SizeAware, Screen):
             yield Static("", id="error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Start the game", id="start", variant="primary", compact=True)
+                yield Button("Learn to play", id="tutorial", compact=True)  # coach
                 yield Button("Rules and keys (F1)", id="help", compact=True)
                 yield Button("Quit", id="quit", compact=True)
         yield KeyBar()
@@ -395,6 +397,8 @@ class NewGame(SizeAware, Screen):
             self.app.continue_saved()  # type: ignore[attr-defined]
         elif button == "reseed":
             self.query_one("#seed", Input).value = str(fresh_seed())
+        elif button == "tutorial":  # coach: the guided first game
+            self.app.begin_tutorial(self.read())  # type: ignore[attr-defined]
         elif button == "help":
             self.app.action_help()  # type: ignore[attr-defined]
         elif button == "quit":
@@ -466,6 +470,7 @@ class TableScreen(SizeAware, Screen):
         self.wake = asyncio.Event()
         self.answer: asyncio.Future | None = None
         self.compact = False
+        self.tutor = tutor_for(match)  # coach: the tutorial's lessons (None: not the tutorial)
 
     @property
     def viewer(self) -> int | None:
@@ -554,6 +559,7 @@ class TableScreen(SizeAware, Screen):
                 self.skipping = False
                 await self.take_keyboard(seat)
                 self.show_table()
+                await tutor_step(self)  # coach: the tutorial's lessons, if this is it
                 option = await self.ask(seat)
             else:
                 # The CPU thinks in a thread while the pause runs: the pace is the longer one.
@@ -565,6 +571,7 @@ class TableScreen(SizeAware, Screen):
                     await self.pause(self.cpu_delay)
                 option = await thinking
             await self.apply(option)
+            await tutor_step(self)  # coach: the tutorial's lessons, if this is it
             if len(self.humans) > 1 and m.to_move() != self.viewer:
                 self.viewer = None  # R11.2: hidden again before the next seat moves
             if paced or spec.is_human:  # unpaced CPU steps are drawn once, at the end
