@@ -154,9 +154,13 @@ def _on_event(ev: Event, deck: Deck, names: Sequence[str], turns: int) -> list[L
                          "out of the game."), name=names[ev["seat"]])
         return [Lesson("defeat", _("Defeat"), text)]
     if kind == "game_end":
-        return [Lesson("fortune", _("The fortune"), _(
-            "The last player standing wins. Their Life Deck is then read as their fortune, "
-            "one card at a time: press Enter to turn each card."))]
+        if ev["fortune"]:
+            text = _("The last player standing wins. The cards left in their Life Deck are "
+                     "read as their fortune, one at a time: press Enter to turn each card.")
+        else:
+            text = _("The last player standing wins. The cards left in a winner's Life Deck "
+                     "are read as their fortune; this time there are none left to read.")
+        return [Lesson("fortune", _("The fortune"), text)]
     return []
 
 

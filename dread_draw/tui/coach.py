@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.text import Text
 from textual import on, work
@@ -40,8 +40,9 @@ from dread_draw.takeback import check_take_back, take_back
 from dread_draw.tui.widgets import AnswerOnce
 from dread_draw.tutorial import Lesson, Tutor, is_tutorial
 
-if TYPE_CHECKING:
-    from dread_draw.tui.screens import TableScreen
+# The table (`tui/screens.py`'s TableScreen) imports this module, so it is not imported back
+# here (no import cycles): a `TableScreen` parameter is typed by this name only.
+TableScreen = Any
 
 
 def _save_now(app: Any) -> None:
@@ -154,12 +155,12 @@ def rebuild_table(table: TableScreen) -> None:
     """The table from the match as it is now (after a take-back): its log told again from
     the start, the round bookkeeping afresh, and the driver started again."""
     from dread_draw.tui.narrate import RoundTracker
-    from dread_draw.tui.screens import RoundEnds
 
     m = table.match
     table.answer = None
     table.rounds = RoundTracker(m.deck)
-    table.round_ends = RoundEnds(m.game) if m.game.events is not None else None
+    if table.round_ends is not None:  # the table's RoundEnds, kept on the new game's events
+        table.round_ends = type(table.round_ends)(m.game)
     table.round_winner = -1
     log = table.query_one("#log", RichLog)
     log.clear()

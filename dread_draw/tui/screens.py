@@ -553,13 +553,13 @@ class TableScreen(SizeAware, Screen):
         prompt = self.query_one(PromptBar)
         paced = False
         while not m.over:
+            await tutor_step(self)  # coach: the tutorial's lessons, if this is it
             seat = m.to_move()
             spec = m.seats[seat]
             if spec.is_human:
                 self.skipping = False
                 await self.take_keyboard(seat)
                 self.show_table()
-                await tutor_step(self)  # coach: the tutorial's lessons, if this is it
                 option = await self.ask(seat)
             else:
                 # The CPU thinks in a thread while the pause runs: the pace is the longer one.
@@ -571,12 +571,12 @@ class TableScreen(SizeAware, Screen):
                     await self.pause(self.cpu_delay)
                 option = await thinking
             await self.apply(option)
-            await tutor_step(self)  # coach: the tutorial's lessons, if this is it
             if len(self.humans) > 1 and m.to_move() != self.viewer:
                 self.viewer = None  # R11.2: hidden again before the next seat moves
             if paced or spec.is_human:  # unpaced CPU steps are drawn once, at the end
                 self.show_table()
         self.show_table()
+        await tutor_step(self)  # coach: the tutorial's last lesson (the fortune)
         prompt.clear(Text(f"{self.names[m.game.winner]} wins the game."))
         what = await self.app.push_screen_wait(GameOver(m))
         self.app.call_later(self.app.after_game, what, m)  # type: ignore[attr-defined]
