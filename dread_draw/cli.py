@@ -145,13 +145,30 @@ def play(
     save_dir: SaveDirOpt = None,
     keep_games: Annotated[int, typer.Option(
         min=1, help="How many finished games to keep for replay and stats.")] = 50,
+    daily: Annotated[bool, typer.Option(
+        "--daily", help="Play today's daily deal: the same cards for everyone today, you "
+        "against three hard CPUs. Stats keep each day's result and your streak.")] = False,
 ) -> None:
     """Open the table and play (hot-seat with CPU seats). With --players, --human or --cpu
     the game starts at once; otherwise the new-game screen opens. Every decision is saved."""
     from dread_draw.tui.app import play_command
 
     play_command(players=players, humans=human or [], cpus=cpu or [], seed=seed, deck=deck,
-                 cpu_delay=cpu_delay, resume_saved=resume, save_dir=save_dir, keep=keep_games)
+                 cpu_delay=cpu_delay, resume_saved=resume, save_dir=save_dir, keep=keep_games,
+                 daily=daily)
+
+
+@app.command()
+def tutorial(
+    cpu_delay: Annotated[float, typer.Option(
+        min=0.0, help="Seconds between CPU moves (s skips ahead).")] = 0.8,
+    save_dir: SaveDirOpt = None,
+) -> None:
+    """Learn to play: a real game against two CPUs on a prepared deal, each rule shown the
+    first time it matters. It is saved like any game: leave it and continue it later."""
+    from dread_draw.tui.app import tutorial_command
+
+    tutorial_command(cpu_delay=cpu_delay, save_dir=save_dir)
 
 
 @app.command()
@@ -193,6 +210,35 @@ def replay(
     from dread_draw.commands import replay_command
 
     replay_command(file, last, plain, save_dir, deck, log)
+
+
+@app.command()
+def review(
+    file: Annotated[Path | None, typer.Argument(
+        help="A saved finished game (JSON), or an event log written by simulate --log.",
+        dir_okay=False)] = None,
+    last: Annotated[bool, typer.Option("--last", help="The last finished game.")] = False,
+    seat: Annotated[int | None, typer.Option(
+        min=1, max=5, help="The seat to review, from 1 (default: each person at the table "
+                           "in turn; the first seat of a log).")] = None,
+    game: Annotated[int | None, typer.Option(
+        min=0, metavar="N",
+        help="In an event log of several games: the game numbered N in it (default: the "
+             "first).")] = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print the review as one JSON object instead of sentences.")] = False,
+    think_ms: Annotated[int | None, typer.Option(
+        min=1, help="Thinking budget per decision in ms (default: as for a hint at the "
+                    "table); more thinks harder, and longer.")] = None,
+    save_dir: SaveDirOpt = None,
+    deck: DeckOpt = None,
+) -> None:
+    """Review a finished game: the decisions where the coach prefers another option by a
+    clear margin, and the biggest turning points, each judged from what the player knew at
+    that moment."""
+    from dread_draw.review import review_command
+
+    review_command(file, last, seat, game, as_json, think_ms, save_dir, deck)
 
 
 WEB_MODULES = {"textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2", "yarl"}

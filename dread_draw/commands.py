@@ -7,14 +7,18 @@ import json
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import date
 from pathlib import Path
 from typing import TextIO
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from dread_draw.ai import AGENTS
 from dread_draw.cards import load_deck
+from dread_draw.coach_words import record_lines
+from dread_draw.daily import daily_record
 from dread_draw.errors import DreadDrawError
 from dread_draw.figures import playing
 from dread_draw.files import atomic_write, replacing
@@ -132,6 +136,8 @@ def replay_command(file: Path | None, last: bool, plain: bool, save_dir: Path | 
         atomic_write(log, (json.dumps(e, separators=(",", ":")) for e in match.log()))
         return
     if plain:
+        for line in record_lines(save.names, save.hints, save.takebacks, save.daily):
+            print(clean(line))
         say = Narrator(match.deck, save.names, reveal=True)  # it is over
         for line in filter(None, map(say, match.events)):
             print(clean(line, lines=True))  # names were cleaned when read: defence in depth
@@ -162,12 +168,33 @@ def stats_command(save_dir: Path | None) -> None:
              "two seats.")):
         if not rows:
             continue
+        people = rows is result.players
         t = Table(title=title, header_style="bold")
         t.add_column(label)
-        for col in (counts, "won", "won %"):
+        for col in (counts, "won", "won %") + (("with hints", "with take-backs")
+                                               if people else ()):
             t.add_column(col, justify="right")
         for name, (played, won) in sorted(rows.items(), key=lambda kv: (-kv[1][1], kv[0])):
-            t.add_row(plain(name), str(played), str(won), f"{100 * won / played:.0f}%")
+            cells: list[Text | str] = [plain(name), str(played), str(won),
+                                       f"{100 * won / played:.0f}%"]
+            if people:
+                cells += [str(n) for n in result.coached.get(name, [0, 0])]
+            t.add_row(*cells)
         out.print(t)
         if note:
             out.print(note, markup=False)
+    if result.daily:
+        out.print(daily_table(result.daily))
+
+
+def daily_table(results: list[tuple[str, bool]], now: date | None = None) -> Table:
+    """`stats`: each day's daily deal, won or lost, and the current streak of days won."""
+    record = daily_record(((date.fromisoformat(day), won) for day, won in results), now)
+    streak = record.streak
+    t = Table(title="Daily deal", header_style="bold",
+              caption=f"Current streak: {streak} day{'s' if streak != 1 else ''} won in a row.")
+    t.add_column("day (UTC)")
+    t.add_column("result")
+    for day, won in record.days.items():
+        t.add_row(day.isoformat(), "won" if won else "lost")
+    return t

@@ -28,7 +28,7 @@ import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TypeGuard
 
@@ -39,7 +39,7 @@ from dread_draw.cards import Deck, load_deck, parse_deck, read_deck_file, standa
 from dread_draw.errors import DeckError, DreadDrawError, IllegalChoice
 from dread_draw.files import atomic_write
 from dread_draw.safe_text import clean, name_problem
-from dread_draw.sim import HUMAN, Match, Move, SeatSpec
+from dread_draw.sim import HUMAN, Hint, Match, Move, SeatSpec, TakeBack
 
 FORMAT = "dread-draw-save"
 VERSION = 1
@@ -86,6 +86,12 @@ class Save:
     started: str = ""
     saved: str = ""
     path: Path | None = None  # where it was read from
+    # Optional fields (absent from older saves, which read as none; older versions of Dread
+    # Draw ignore them and still replay the game): the coach's record (`Match.hints`,
+    # `Match.takebacks`) and the day of a daily deal (ISO 8601, UTC).
+    hints: list[Hint] = field(default_factory=list)
+    takebacks: list[TakeBack] = field(default_factory=list)
+    daily: str | None = None
 
     @classmethod
     def of(cls, match: Match, *, started: str = "", deck_text: str | None = None) -> Save:
@@ -95,10 +101,11 @@ class Save:
                    deck_name=deck.name, deck_hash=deck.content_hash,
                    deck_path=deck_origin(deck), deck_text=deck_text,
                    agent_options=match.agent_options, finished=g.over, winner=g.winner,
-                   rounds=g.round, started=started or now())
+                   rounds=g.round, started=started or now(), hints=list(match.hints),
+                   takebacks=list(match.takebacks), daily=match.daily)
 
     def to_json(self) -> str:
-        return json.dumps({
+        data = {
             "format": FORMAT, "version": VERSION,
             "deck": {"name": self.deck_name, "path": self.deck_path, "hash": self.deck_hash,
                      "text": self.deck_text},
@@ -107,8 +114,17 @@ class Save:
             "agent_options": self.agent_options,
             "finished": self.finished, "winner": self.winner, "rounds": self.rounds,
             "started": self.started, "saved": self.saved or now(),
-            "choices": self.choices,
-        }, separators=(",", ":"))  # ASCII: a name from argv may hold undecodable bytes
+        }
+        if self.hints:  # the optional fields only when they say something
+            data["hints"] = [{"at": h.at, "seat": h.seat} for h in self.hints]
+        if self.takebacks:
+            data["takebacks"] = [{"at": t.at, "seat": t.seat, "choice": t.choice}
+                                 for t in self.takebacks]
+        if self.daily is not None:
+            data["daily"] = self.daily
+        data["choices"] = self.choices
+        return json.dumps(data, separators=(",", ":"))  # ASCII: a name from argv may hold
+        #                                                  undecodable bytes
 
     @property
     def names(self) -> list[str]:
@@ -239,10 +255,49 @@ def parse_save(data: bytes | str, path: Path | str = "<save>") -> Save:
     rounds = _get(raw, "rounds", int, path, default=0)
     started = _get(raw, "started", str, path, default="")
     saved = _get(raw, "saved", str, path, default="")
+    hints = [Hint(*entry) for entry in _entries(raw, "hints", ("at", "seat"), len(seats),
+                                                 len(choices), path)]
+    takebacks = [TakeBack(*entry) for entry in _entries(
+        raw, "takebacks", ("at", "seat", "choice"), len(seats), len(choices), path)]
+    daily = _get(raw, "daily", (str, type(None)), path, default=None)
+    if daily is not None and not _is_day(daily):
+        raise bad(f"the field \"daily\" is {_show(daily)}, not a date such as 2026-12-03")
     return Save(seed=seed, seats=seats, choices=choices, deck_name=deck_name, deck_hash=deck_hash,
                 deck_path=deck_path, deck_text=deck_text, agent_options=options,
                 finished=finished, winner=winner, rounds=rounds, started=started, saved=saved,
-                path=Path(path))
+                path=Path(path), hints=hints, takebacks=takebacks, daily=daily)
+
+
+def _entries(raw: dict, key: str, fields: tuple[str, ...], seats: int, choices: int,
+             path) -> list[tuple[int, ...]]:
+    """An optional list of small records of whole numbers (`hints`, `takebacks`): `at` a
+    place in the choices (a taken-back choice may have been at the very end), `seat` a seat,
+    `choice` an option number."""
+    entries = _get(raw, key, list, path, default=[])
+    if len(entries) > MAX_CHOICES:
+        raise SaveError(f"{path}: the field \"{key}\" has {len(entries):,} entries; no game "
+                        f"has that many. {_BAD}", path)
+    limits = {"at": (0, choices), "seat": (0, seats - 1), "choice": (-1, 999_999)}
+    out: list[tuple[int, ...]] = []
+    for i, e in enumerate(entries, 1):
+        raw_values = [e.get(f) for f in fields] if isinstance(e, dict) else []
+        values = tuple(v for v in raw_values if _is_int(v))
+        ok = len(values) == len(fields) and all(
+            limits[f][0] <= v <= limits[f][1] for f, v in zip(fields, values, strict=True))
+        if not ok:
+            raise SaveError(f"{path}: entry {i} of the field \"{key}\" is {_show(e)}; it "
+                            f"should hold {', '.join(fields)} as whole numbers of this game. "
+                            f"{_BAD}", path)
+        out.append(values)
+    return out
+
+
+def _is_day(text: str) -> bool:
+    """A date as ISO 8601 writes it: 2026-12-03."""
+    try:
+        return len(text) == 10 and date.fromisoformat(text).isoformat() == text
+    except ValueError:
+        return False
 
 
 def _no_constant(name: str):
@@ -342,6 +397,7 @@ def rebuild(save: Save, deck: Deck, *, events: bool = True) -> Match:
     except (TypeError, ValueError) as e:
         raise SaveError(f"{where}: the game cannot be rebuilt from it ({e}). {_BAD}", where,
                         "bad") from None
+    m.hints, m.takebacks, m.daily = list(save.hints), list(save.takebacks), save.daily
     g = m.game
     if save.finished != g.over or (g.over and save.winner != g.winner):
         said = f"won by seat {save.winner + 1}" if save.finished else "in progress"
@@ -657,20 +713,33 @@ def _same_game(a: Save | None, b: Save) -> bool:
 
 @dataclass
 class Stats:
-    """Games played and won, per human player's name and per CPU level, from kept games."""
+    """Games played and won, per human player's name and per CPU level, from kept games;
+    per player, the games in which they asked for hints or took a choice back; and the
+    daily deals' results, (day, won) in the order they were played."""
 
     games: int = 0
     players: dict[str, list[int]] = field(default_factory=dict)  # name -> [played, won]
     cpus: dict[str, list[int]] = field(default_factory=dict)  # level -> [played, won]
+    coached: dict[str, list[int]] = field(default_factory=dict)  # name -> [hints, take-backs]
+    daily: list[tuple[str, bool]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # kept files that could not be read
 
     def add(self, save: Save) -> None:
         self.games += 1
+        hinted = {h.seat for h in save.hints}
+        took_back = {t.seat for t in save.takebacks}
         for seat, s in enumerate(save.seats):
             table = self.players if s.is_human else self.cpus
             row = table.setdefault(s.name if s.is_human else s.kind, [0, 0])
             row[0] += 1
             row[1] += seat == save.winner
+            if s.is_human:
+                marks = self.coached.setdefault(s.name, [0, 0])
+                marks[0] += seat in hinted
+                marks[1] += seat in took_back
+        people = [seat for seat, s in enumerate(save.seats) if s.is_human]
+        if save.daily is not None and len(people) == 1:  # the daily deal is one person's
+            self.daily.append((save.daily, save.winner == people[0]))
 
 
 def stats(folder: SaveDir) -> Stats:

@@ -10,7 +10,7 @@ import re
 from collections import Counter
 
 import pytest
-from test_ai import _swapped_views
+from helpers import swapped_views as _swapped_views
 from test_tui import make_app, sync, until_asked, until_screen
 from test_tui import (
     test_the_game_waits_while_a_player_reads_a_screen_over_the_table as waits_while_covered,

@@ -183,8 +183,12 @@ def failure_cost(state: PublicState, seat: int) -> float:
     if taken > 0 and life == 0:
         return 20.0  # R8.1: damage with an empty Life Deck is defeat
     hurt = min(taken, life) * fragility(life)
-    victims = [s for s in range(n) if s != seat and not state.defeated[s]]
-    dealt = round_damage(state, seat) * 0.5 * sum(fragility(lives[s]) for s in victims)
+    own = round_damage(state, seat)
+    if not own:  # nothing more to lose (and the search asks this thousands of times)
+        return hurt
+    defeated = state.defeated
+    victims = [s for s in range(n) if s != seat and not defeated[s]]
+    dealt = own * 0.5 * sum([fragility(lives[s]) for s in victims])
     return hurt + dealt / len(others)
 
 

@@ -142,8 +142,9 @@ class ReplayHelp(AnswerOnce, ModalScreen[None]):
 | → l Space / ← h | one choice forward / back |
 | ] PgDn / [ PgUp | the next round / back a round |
 | Home g / End G | the start / the end of the game |
+| v | review the game: its turning points, and where another choice was clearly better |
 | ? F1 | this help |
-| q Esc | quit the replay |
+| q Esc | quit the replay (in the review: back to the replay) |
 """
 
     def compose(self) -> ComposeResult:
@@ -175,6 +176,7 @@ class ReplayApp(App):
         Binding("home,g", "go(0)", "Start", priority=True, show=False),
         Binding("end,G", "go(-1)", "End", priority=True, show=False),
         Binding("question_mark,f1", "help", "Help", priority=True),
+        Binding("v", "review", "Review", priority=True),  # coach: tui/coach.py
         Binding("q", "quit", "Quit", priority=True),
         Binding("escape", "quit", "Quit", show=False),  # in the help, Esc closes it
     ]
@@ -190,7 +192,16 @@ class ReplayApp(App):
         """While the help is up, the keys scroll it instead of moving the replay."""
         if action in ("step", "round", "go") and isinstance(self.screen, ReplayHelp):
             return False
+        from dread_draw.tui.coach import ReviewScreen  # coach: its own keys while it is up
+        if isinstance(self.screen, ReviewScreen):
+            return False
         return True
+
+    def action_review(self) -> None:  # coach: the review screen (tui/coach.py)
+        from dread_draw.tui.coach import ReviewScreen, reviewable_of
+        s = self.timeline.save
+        self.push_screen(ReviewScreen(reviewable_of(self.timeline.deck, s.seats, s.seed,
+                                                    s.choices, s.path)))
 
     def __init__(self, save: Save, match: Match):
         super().__init__()

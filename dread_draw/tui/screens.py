@@ -30,6 +30,7 @@ from dread_draw.rules_text import rules_markdown
 from dread_draw.safe_text import name_problem, plain
 from dread_draw.saves import continue_label
 from dread_draw.sim import HUMAN, Match, SeatSpec
+from dread_draw.tui.coach import tutor_for, tutor_step  # coach: the tutorial
 from dread_draw.tui.narrate import (
     Narrator,
     RoundReport,
@@ -92,6 +93,9 @@ class HelpScreen(AnswerOnce, SizeAware, Dialog[None]):
 | l | the whole game's log, your own moves marked ▶ (Esc or l closes it) |
 | d | the discard pile, grouped by card or in order (g switches; Esc or d closes it) |
 | o | the odds of a reveal, above the question, for the person at the keyboard |
+| h | a hint: what the strongest CPU would do in your place, and each choice's chance to win |
+| u | take back your last choice, while nothing new has been revealed or chosen since |
+| v | at the end of a game: review it, the turning points first |
 | Enter | take the keyboard when the table passes it to you (it waits a second first) |
 | ? or F1 | this help (F1 while typing a name) |
 | q, Ctrl+C | quit (asks first during a game; Ctrl+C while typing a name) |
@@ -265,6 +269,7 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
     BINDINGS = [Binding("enter,space", "turn", "Turn the next card"),
                 Binding("r", "done('rematch')", "Rematch"),
                 Binding("g", "done('new')", "New game"),
+                Binding("v", "review", "Review"),  # coach: tui/coach.py
                 Binding("q", "done('quit')", "Quit")]
 
     def __init__(self, match: Match) -> None:
@@ -298,6 +303,7 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
                 yield Button("Enter  Turn the next card", id="turn", compact=True)
                 yield Button("r  Rematch", id="rematch", variant="primary", compact=True)
                 yield Button("g  New game", id="new", compact=True)
+                yield Button("v  Review", id="review", compact=True)  # coach
                 yield Button("q  Quit", id="quit", compact=True)
         yield KeyBar()
         yield TooSmall()
@@ -360,10 +366,17 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
     def action_done(self, what: str) -> None:
         self.dismiss(what)
 
+    def action_review(self) -> None:  # coach: the review screen (tui/coach.py)
+        from dread_draw.tui.coach import ReviewScreen, reviewable_of
+        m = self.match
+        self.app.push_screen(ReviewScreen(reviewable_of(m.deck, m.seats, m.seed, m.choices)))
+
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "turn":
             self.action_turn()
+        elif event.button.id == "review":
+            self.action_review()
         else:
             self.action_done(event.button.id or "")
 
@@ -438,6 +451,7 @@ class NewGame(SizeAware, Screen):
             yield Static("", id="error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Start the game", id="start", variant="primary", compact=True)
+                yield Button("Learn to play", id="tutorial", compact=True)  # coach
                 yield Button("Rules and keys (F1)", id="help", compact=True)
                 yield Button("Quit", id="quit", compact=True)
         yield KeyBar()
@@ -536,6 +550,8 @@ class NewGame(SizeAware, Screen):
             self.app.continue_saved()  # type: ignore[attr-defined]
         elif button == "reseed":
             self.query_one("#seed", Input).value = str(fresh_seed())
+        elif button == "tutorial":  # coach: the guided first game
+            self.app.begin_tutorial(self.read())  # type: ignore[attr-defined]
         elif button == "help":
             self.app.action_help()  # type: ignore[attr-defined]
         elif button == "quit":
@@ -567,6 +583,8 @@ class TableScreen(SizeAware, Screen):
 
     BINDINGS = [
         Binding("s", "skip", "Skip CPU turns"),  # (net's RemoteTable drops it: not its pace)
+        Binding("h", "hint", "Hint"),  # coach: tui/coach.py
+        Binding("u", "take_back", "Take back"),  # coach: tui/coach.py
         Binding("y", "use(True)", "Use", show=False),
         Binding("n", "use(False)", "Skip ability", show=False),
         *(Binding(str(i + 1), f"pick({i})", "Choose", show=i == 0, key_display="1-9")
@@ -598,6 +616,7 @@ class TableScreen(SizeAware, Screen):
         # or took the keyboard at a hand-off
         self.at_keyboard: int | None = None
         self.compact = False
+        self.tutor = tutor_for(match)  # coach: the tutorial's lessons (None: not the tutorial)
 
     @property
     def viewer(self) -> int | None:
@@ -710,6 +729,7 @@ class TableScreen(SizeAware, Screen):
         prompt = self.query_one(PromptBar)
         paced = False
         while not m.over:
+            await tutor_step(self)  # coach: the tutorial's lessons, if this is it
             seat = m.to_move()
             spec = m.seats[seat]
             if spec.is_human:
@@ -738,6 +758,7 @@ class TableScreen(SizeAware, Screen):
             if paced or spec.is_human:  # unpaced CPU steps are drawn once, at the end
                 self.show_table()
         self.show_table()
+        await tutor_step(self)  # coach: the tutorial's last lesson (the fortune)
         prompt.clear(Text.assemble(plain(self.names[m.game.winner]), " wins the game."))
         what = await self.app.push_screen_wait(GameOver(m))
         self.app.call_later(self.app.after_game, what, m)  # type: ignore[attr-defined]
@@ -852,6 +873,14 @@ class TableScreen(SizeAware, Screen):
     def action_skip(self) -> None:
         self.skipping = True
         self.wake.set()
+
+    def action_hint(self) -> None:  # coach: the hint dialog (tui/coach.py)
+        from dread_draw.tui.coach import hint_at_table
+        hint_at_table(self)
+
+    async def action_take_back(self) -> None:  # coach: a take-back (tui/coach.py)
+        from dread_draw.tui.coach import take_back_at_table
+        await take_back_at_table(self)
 
     def action_pick(self, index: int) -> None:
         if self.answer is not None:
