@@ -17,7 +17,7 @@ from rich.text import Text
 
 from dread_draw import __version__
 from dread_draw.errors import DreadDrawError
-from dread_draw.i18n import N_, _, use_language
+from dread_draw.i18n import N_, _, fmt, use_language
 from dread_draw.runner import MAX_GAMES
 from dread_draw.safe_text import clean
 
@@ -75,6 +75,14 @@ def print_error(message: str) -> None:
     from a file (``x[/]y.toml``, ``[[card]]``), which must never be read as markup."""
     err.print(Text.assemble((_("Error:"), "bold red"), " ", clean(message, lines=True)),
               soft_wrap=True)
+
+
+def error_text(error: DreadDrawError) -> str:
+    """An error's message in the current language: one from the rules core carries its
+    English template and values (`DreadDrawError.said`); the others were said in it."""
+    if error.template is None:
+        return str(error)
+    return fmt(_(error.template), **error.values)
 
 
 def fail(message: str) -> typer.Exit:
@@ -349,7 +357,7 @@ def main() -> None:
         # also under `python -m dread_draw`: help and completion name the program
         command.main(args=sys.argv[1:], prog_name="dread-draw")
     except DreadDrawError as e:
-        print_error(str(e))  # text, not markup: "[overlay]" in it shows as written
+        print_error(error_text(e))  # text, not markup: "[overlay]" in it shows as written
         sys.exit(2)
     except KeyboardInterrupt:
         err.print(_("Interrupted."))

@@ -18,9 +18,10 @@ from dread_draw.rules.decision import (
     TO_TOP,
     Pick,
 )
+from dread_draw.rules.errors import N_
 from dread_draw.rules.game import Game, outcome, take_damage
 from dread_draw.rules.public import PublicState
-from dread_draw.rules.registry import BEAT, DEAL, N_, WARD, Tell, always, effect
+from dread_draw.rules.registry import BEAT, DEAL, WARD, Tell, always, effect
 
 
 def _int(params: Mapping[str, object], key: str) -> int:

@@ -43,14 +43,6 @@ Run = Callable[["Game", int, int, Mapping[str, object]], None]
 CanAct = Callable[["PublicState", int, int, Mapping[str, object]], bool]
 
 
-def N_(message: str) -> str:  # noqa: N802 (gettext's own name for it)
-    """Mark words for players (a `Tell`'s sentences, a `Pick`'s question) for translation,
-    leaving them as they are: the rules core speaks English and imports no translation; the
-    narrator translates them where they are shown (``python -m dread_draw.i18n`` finds them
-    by this name)."""
-    return message
-
-
 @dataclass(frozen=True)
 class Tell:
     """How the narrator tells one kind of `outcome` event of an effect — the one holding the
