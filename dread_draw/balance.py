@@ -235,7 +235,7 @@ def report_tables(b: Balance, deck: Deck, agent: str, seed: int) -> list[Table]:
     g.add_row(_("rounds per game (90th percentile)"), f"{percentile(b.rounds, 90):g}")
     g.add_row(_("summon attempts per round (mean)"), f"{mean(b.attempts):.1f}")
     g.add_row(_("summon attempts per round (median)"), f"{percentile(b.attempts, 50):g}")
-    g.add_row(_("stalemates"), str(b.stalemates))
+    g.add_row(_("games stopped after 10 rounds without damage"), str(b.stalemates))
     g.add_row(_("games ending with a fortune to read"),
               f"{b.fortunes} ({100 * b.fortunes / max(1, b.games):.1f}%)")
     for seat, w in enumerate(b.wins):
@@ -244,7 +244,7 @@ def report_tables(b: Balance, deck: Deck, agent: str, seed: int) -> list[Table]:
     g.add_row(_("summons in the winning row (average card)"),
               f"{100 * b.average_win_rate():.1f}%")
 
-    t = Table(title=_("The deck's balance targets"), header_style="bold")
+    t = Table(title=_("Balance targets"), header_style="bold")
     t.add_column(pgettext("balance column", "target"))
     t.add_column(pgettext("balance column", "measured"))
     t.add_column(pgettext("balance column", "met"))

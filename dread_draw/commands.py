@@ -114,7 +114,7 @@ def summary_table(s: Summary, deck: str, players: int, agent: str, seed: int,
     t.add_row(_("rounds per game (median)"), f"{s.percentile(s.rounds, 50):g}")
     t.add_row(_("rounds per game (90th percentile)"), f"{s.percentile(s.rounds, 90):g}")
     t.add_row(_("decisions per game (median)"), f"{s.percentile(s.decisions, 50):g}")
-    t.add_row(_("stalemates"), str(s.stalemates))
+    t.add_row(_("games stopped after 10 rounds without damage"), str(s.stalemates))
     for seat, wins in enumerate(s.wins):
         t.add_row(fmt(_("wins, seat {seat}"), seat=seat + 1),
                   f"{wins} ({100 * wins / max(1, s.games):.1f}%)")
