@@ -21,6 +21,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+from dread_draw.i18n import _, fmt
 from dread_draw.net.client import (
     Client,
     ConnectionLost,
@@ -51,13 +52,13 @@ def own_move(event: Event, seat: int) -> bool:
 def seat_words(s: SeatInfo, me: bool = False) -> str:
     """One seat as every player sees it, in words."""
     if s.kind == "open":
-        return f"seat {s.seat + 1} open"
-    who = f"{s.name} (you)" if me else s.name
+        return fmt(_("seat {seat} open"), seat=s.seat + 1)
+    who = fmt(_("{name} (you)"), name=s.name) if me else s.name
     if s.kind == "cpu":
-        return f"{who} (CPU, {s.level})"
+        return fmt(_("{name} (CPU, {level})"), name=who, level=s.level)
     if s.stand_in:
-        return f"{who} (away: a CPU plays for them)"
-    return who if s.connected or me else f"{who} (not connected)"
+        return fmt(_("{name} (away: a CPU plays for them)"), name=who)
+    return who if s.connected or me else fmt(_("{name} (not connected)"), name=who)
 
 
 def seat_list(table: TableState, me: int = -1) -> str:
