@@ -19,6 +19,7 @@ from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck, load_deck
 from dread_draw.errors import DreadDrawError
 from dread_draw.figures import percentile, playing
+from dread_draw.i18n import _, fmt, ngettext, pgettext
 from dread_draw.runner import run_batches
 from dread_draw.safe_text import markup_safe
 from dread_draw.sim import Match, Move, SeatSpec, game_seed
@@ -129,12 +130,13 @@ class ArenaResult:
 
 def check_seats(kinds: list[str]) -> None:
     if not 2 <= len(kinds) <= 5:
-        raise DreadDrawError(f"--seats names {len(kinds)} seats; an arena needs 2 to 5 "
-                             "comma-separated CPU agents, e.g. --seats normal,random.")
+        raise DreadDrawError(fmt(_("--seats names {n} seats; an arena needs 2 to 5 "
+                                   "comma-separated CPU agents, e.g. --seats normal,random."),
+                                 n=len(kinds)))
     for k in kinds:
         if k not in AGENTS:
-            raise DreadDrawError(f"--seats: {k!r} is not a CPU agent; choose from "
-                                 f"{', '.join(AGENTS)}.")
+            raise DreadDrawError(fmt(_("--seats: {name} is not a CPU agent; choose from "
+                                       "{agents}."), name=repr(k), agents=", ".join(AGENTS)))
 
 
 def deals_to_games(games: int, players: int) -> int:
@@ -197,13 +199,20 @@ def arena_table(r: ArenaResult, deck: str, seed: int, workers: int, think_ms: in
     from rich.table import Table
 
     par = 1 / r.players
-    t = Table(title=f"Arena · {r.games} games ({r.games // r.players} deals × {r.players} "
-                    f"rotations) · {r.players} players · deck {markup_safe(deck)} · seed {seed}",
-              caption=f"par for one seat: {par:.0%} · hard thinks {think_ms} ms · "
-                      f"{r.seconds:,.1f} s with {workers} worker{'s' if workers > 1 else ''}",
-              header_style="bold")
-    for col in ("agent", "seats", "wins", "win rate", "95% interval", "median ms", "p95 ms"):
-        t.add_column(col, justify="left" if col == "agent" else "right")
+    title = fmt(_("Arena · {games} games ({deals} deals × {players} rotations) · {players} "
+                  "players · deck {deck} · seed {seed}"), games=r.games,
+                deals=r.games // r.players, players=r.players, deck=markup_safe(deck), seed=seed)
+    caption = fmt(ngettext(
+        "par for one seat: {par} · hard thinks {think} ms · {seconds} s with {n} worker",
+        "par for one seat: {par} · hard thinks {think} ms · {seconds} s with {n} workers",
+        workers), par=f"{par:.0%}", think=think_ms, seconds=f"{r.seconds:,.1f}", n=workers)
+    t = Table(title=title, caption=caption, header_style="bold")
+    columns = (pgettext("arena column", "agent"), pgettext("arena column", "seats"),
+               pgettext("arena column", "wins"), pgettext("arena column", "win rate"),
+               pgettext("arena column", "95% interval"), pgettext("arena column", "median ms"),
+               pgettext("arena column", "p95 ms"))
+    for i, col in enumerate(columns):
+        t.add_column(col, justify="left" if i == 0 else "right")
     for name, a in r.agents.items():
         d = a.as_dict()
         lo, hi = d["ci95"]

@@ -18,6 +18,8 @@ from rich.table import Table
 from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck
 from dread_draw.figures import percentile
+from dread_draw.i18n import _, fmt, pgettext
+from dread_draw.overlays import deck_text, keyword_label
 from dread_draw.rules import Event
 from dread_draw.runner import run_batches
 from dread_draw.safe_text import markup_safe, plain
@@ -102,25 +104,29 @@ class Balance:
     def targets(self, deck: Deck) -> list[tuple[str, str, bool]]:
         """The issue's targets: (target, measured, met)."""
         med = percentile(self.rounds, 50)
-        out = [("median game 5 to 10 rounds", f"{med:g}", 5 <= med <= 10)]
+        out = [(_("median game 5 to 10 rounds"), f"{med:g}", 5 <= med <= 10)]
         fair = 100 / self.players
         worst = max(abs(100 * w / max(1, self.games) - fair) for w in self.wins)
-        out.append((f"every seat's win rate within 4 points of {fair:.3g}%",
-                    f"worst off by {worst:.1f}", worst <= 4))
+        out.append((fmt(_("every seat's win rate within 4 points of {fair}%"), fair=f"{fair:.3g}"),
+                    fmt(_("worst off by {points}"), points=f"{worst:.1f}"), worst <= 4))
         avg = self.average_win_rate()
         ratio, cid = max(((t.won / t.summoned) / avg if t.summoned and avg else 0.0, cid)
                          for cid, t in self.cards.items())
-        out.append(("no card wins its round > 2x the average card when summoned",
-                    f"highest {ratio:.2f}x ({cid})", ratio <= 2))
+        out.append((_("no card wins its round > 2x the average card when summoned"),
+                    fmt(_("highest {ratio}x ({card})"), ratio=f"{ratio:.2f}", card=cid),
+                    ratio <= 2))
         ability_ids = [c.id for c in deck.cards if c.ability and c.ability.when != "always"]
         unused = [cid for cid in ability_ids
                   if self.cards.get(cid, CardTally()).offered
                   and not self.cards[cid].used]
         never = [cid for cid in ability_ids if not self.cards.get(cid, CardTally()).offered]
-        measured = "all used" if not unused else f"never used: {', '.join(unused)}"
+        measured = (_("all used") if not unused
+                    else fmt(_("never used: {cards}"), cards=", ".join(unused)))
         if never:
-            measured += f"; never offered: {', '.join(never)}"
-        out.append(("every ability used at least sometimes when offered", measured, not unused))
+            measured = fmt(_("{measured}; never offered: {cards}"), measured=measured,
+                           cards=", ".join(never))
+        out.append((_("every ability used at least sometimes when offered"), measured,
+                    not unused))
         return out
 
 
@@ -219,41 +225,52 @@ def run_balance(deck: Deck, players: int, games: int, seed: int, agent: str, *,
 
 def report_tables(b: Balance, deck: Deck, agent: str, seed: int) -> list[Table]:
     """The report as Rich tables: the game, the targets, then one row per card."""
-    g = Table(title=f"Balance: {b.games} games · {b.players} players · agent {agent} · "
-                    f"deck {markup_safe(deck.name)} · seed {seed}", header_style="bold")
-    g.add_column("measure")
-    g.add_column("value", justify="right")
-    g.add_row("rounds per game (median)", f"{percentile(b.rounds, 50):g}")
-    g.add_row("rounds per game (p90)", f"{percentile(b.rounds, 90):g}")
-    g.add_row("summon attempts per round (mean)", f"{mean(b.attempts):.1f}")
-    g.add_row("summon attempts per round (median)", f"{percentile(b.attempts, 50):g}")
-    g.add_row("stalemates (R10.3)", str(b.stalemates))
-    g.add_row("games ending with a fortune to read (R10.2)",
+    g = Table(title=fmt(_("Balance: {games} games · {players} players · agent {agent} · deck "
+                          "{deck} · seed {seed}"), games=b.games, players=b.players,
+                        agent=agent, deck=markup_safe(deck.name), seed=seed),
+              header_style="bold")
+    g.add_column(pgettext("simulate table column", "measure"))
+    g.add_column(pgettext("simulate table column", "value"), justify="right")
+    g.add_row(_("rounds per game (median)"), f"{percentile(b.rounds, 50):g}")
+    g.add_row(_("rounds per game (90th percentile)"), f"{percentile(b.rounds, 90):g}")
+    g.add_row(_("summon attempts per round (mean)"), f"{mean(b.attempts):.1f}")
+    g.add_row(_("summon attempts per round (median)"), f"{percentile(b.attempts, 50):g}")
+    g.add_row(_("games stopped after 10 rounds without damage"), str(b.stalemates))
+    g.add_row(_("games ending with a fortune to read"),
               f"{b.fortunes} ({100 * b.fortunes / max(1, b.games):.1f}%)")
     for seat, w in enumerate(b.wins):
-        g.add_row(f"wins, seat {seat + 1}", f"{w} ({100 * w / max(1, b.games):.1f}%)")
-    g.add_row("summons in the winning row (average card)", f"{100 * b.average_win_rate():.1f}%")
+        g.add_row(fmt(_("wins, seat {seat}"), seat=seat + 1),
+                  f"{w} ({100 * w / max(1, b.games):.1f}%)")
+    g.add_row(_("summons in the winning row (average card)"),
+              f"{100 * b.average_win_rate():.1f}%")
 
-    t = Table(title="Targets (issue 3)", header_style="bold")
-    t.add_column("target")
-    t.add_column("measured")
-    t.add_column("met")
+    t = Table(title=_("Balance targets"), header_style="bold")
+    t.add_column(pgettext("balance column", "target"))
+    t.add_column(pgettext("balance column", "measured"))
+    t.add_column(pgettext("balance column", "met"))
     for target, measured, ok in b.targets(deck):
-        t.add_row(target, measured, "[green]yes[/]" if ok else "[red]NO[/]")
+        t.add_row(target, measured, f"[green]{_('yes')}[/]" if ok else f"[red]{_('NO')}[/]")
 
     avg = b.average_win_rate()
-    c = Table(title="Cards (per 100 games)", header_style="bold")
-    for col in ("card", "str", "dmg", "ability", "copies", "summoned", "kept", "win %",
-                "vs avg", "used %"):
-        c.add_column(col, justify="left" if col in ("card", "ability") else "right")
+    c = Table(title=_("Cards (per 100 games)"), header_style="bold")
+    columns = (pgettext("balance column", "card"), pgettext("balance column", "str"),
+               pgettext("balance column", "dmg"), pgettext("balance column", "ability"),
+               pgettext("balance column", "copies"), pgettext("balance column", "summoned"),
+               pgettext("balance column", "kept"), pgettext("balance column", "win %"),
+               pgettext("balance column", "vs avg"), pgettext("balance column", "used %"))
+    for i, col in enumerate(columns):
+        c.add_column(col, justify="left" if i in (0, 3) else "right")
+    words = deck_text(deck)
     per = 100 / max(1, b.games)
     for card in sorted(deck.cards, key=lambda x: (x.strength, x.name)):
         tal = b.cards.get(card.id, CardTally())
         rate = tal.won / tal.summoned if tal.summoned else 0.0
         ratio = rate / avg if avg else 0.0
         used = f"{100 * tal.used / tal.offered:.0f}" if tal.offered else "-"
-        ability = f"{card.keyword} {card.ability.effect}" if card.ability else ""
-        c.add_row(plain(card.name), str(card.strength), str(card.damage), ability, str(card.copies),
+        ability = (f"{keyword_label(card.ability.when)} {card.ability.effect}"
+                   if card.ability else "")
+        c.add_row(plain(words[card].name), str(card.strength), str(card.damage), ability,
+                  str(card.copies),
                   f"{tal.summoned * per:.1f}", f"{tal.kept * per:.1f}", f"{100 * rate:.1f}",
                   f"[red]{ratio:.2f}[/]" if ratio > 2 else f"{ratio:.2f}", used)
     return [g, t, c]

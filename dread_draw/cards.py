@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from dread_draw.errors import DeckError
+from dread_draw.i18n import _, fmt
 from dread_draw.rules.deck import (
     LIFE_DECK_SIZE,
     MAX_PLAYERS,
@@ -68,22 +69,24 @@ def read_deck_file(path: str | Path) -> bytes:
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise DeckError(f"{path}: no such deck file.") from None
+        raise DeckError(fmt(_("{file}: no such deck file."), file=path)) from None
     except IsADirectoryError:
-        raise DeckError(f"{path}: is a folder, not a deck file.") from None
+        raise DeckError(fmt(_("{file}: is a folder, not a deck file."), file=path)) from None
     except OSError as e:
-        raise DeckError(f"{path}: cannot read the deck file ({e.strerror or e}).") from None
+        raise DeckError(fmt(_("{file}: cannot read the deck file ({reason})."), file=path,
+                             reason=e.strerror or e)) from None
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
-            raise DeckError(f"{path}: is a folder, not a deck file.")
+            raise DeckError(fmt(_("{file}: is a folder, not a deck file."), file=path))
         if not stat.S_ISREG(mode):
-            raise DeckError(f"{path}: is not a deck file but a device, a pipe or a socket; give "
-                            "the path of a deck file (.toml).")
+            raise DeckError(fmt(_("{file}: is not a deck file but a device, a pipe or a socket; "
+                                  "give the path of a deck file (.toml)."), file=path))
         with open(fd, "rb", closefd=False) as f:
             source = f.read(MAX_FILE_BYTES + 1)
     except OSError as e:
-        raise DeckError(f"{path}: cannot read the deck file ({e.strerror or e}).") from None
+        raise DeckError(fmt(_("{file}: cannot read the deck file ({reason})."), file=path,
+                             reason=e.strerror or e)) from None
     finally:
         os.close(fd)
     if len(source) > MAX_FILE_BYTES:
@@ -92,8 +95,9 @@ def read_deck_file(path: str | Path) -> bytes:
 
 
 def _too_big(path: str | Path) -> str:
-    return (f"{path}: the file is larger than {MAX_FILE_BYTES // 1_000_000} MB; a deck file is "
-            "far smaller (the standard deck of 100 cards is about 10 KB).")
+    return fmt(_("{file}: the file is larger than {limit} MB; a deck file is far smaller (the "
+                 "standard deck of 100 cards is about 10 KB)."), file=path,
+               limit=MAX_FILE_BYTES // 1_000_000)
 
 
 def load_deck(path: str | Path | None = None) -> Deck:
@@ -111,14 +115,17 @@ def parse_deck(source: bytes | str, path: str = "<deck>") -> Deck:
     try:
         text = source.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise DeckError(f"{path}: not UTF-8 text (bad byte at offset {e.start}).") from None
+        raise DeckError(fmt(_("{file}: not UTF-8 text (bad byte at offset {offset})."),
+                            file=path, offset=e.start)) from None
     check_toml_shape(text, path)
     try:
         data = tomllib.loads(text)
     except RecursionError:  # only if the count above and tomllib ever disagree
-        raise DeckError(f"{path}: lists or tables are nested too deep for a deck file.") from None
+        raise DeckError(fmt(_("{file}: lists or tables are nested too deep for a deck file."),
+                            file=path)) from None
     except ValueError as e:  # TOMLDecodeError, or an integer of more than 4,300 digits
-        raise DeckError(f"{path}: not valid TOML: {_clip(str(e))}.") from None
+        raise DeckError(fmt(_("{file}: not valid TOML: {reason}."), file=path,
+                            reason=_clip(str(e)))) from None
     return _build(data, text, source, path)
 
 
@@ -150,38 +157,46 @@ def check_toml_shape(text: str, path: str) -> None:
     brackets = _NOT_BRACKET.sub("", structure)
     depth = max(accumulate(map(_BRACKET_STEP.__getitem__, brackets)), default=0)
     if depth > MAX_DEPTH:  # a table header such as [[card]] counts 2
-        raise DeckError(f"{path}: lists or tables are nested {depth} deep; a deck file needs at "
-                        f"most 2, and {MAX_DEPTH} is the limit.")
+        raise DeckError(fmt(_("{file}: lists or tables are nested {depth} deep; a deck file "
+                              "needs at most 2, and {limit} is the limit."), file=path,
+                            depth=depth, limit=MAX_DEPTH))
     tables = (len(_HEADER.findall(structure)) + structure.count(".") + structure.count("{"))
     if tables > MAX_TABLES:
-        raise DeckError(f"{path}: the file opens {tables:,} tables (table headers, dotted keys "
-                        f"and inline tables); a deck needs two or a few a card, and "
-                        f"{MAX_TABLES:,} is the limit.")
+        raise DeckError(fmt(_("{file}: the file opens {tables} tables (table headers, dotted "
+                              "keys and inline tables); a deck needs two or a few a card, and "
+                              "{limit} is the limit."), file=path, tables=f"{tables:,}",
+                            limit=f"{MAX_TABLES:,}"))
     if _LONG_KEY.search(structure):
-        raise DeckError(f"{path}: a key has more than {MAX_DEPTH} dotted parts; a deck file "
-                        "needs at most 2 (as in [card.ability]).")
+        raise DeckError(fmt(_("{file}: a key has more than {limit} dotted parts; a deck file "
+                              "needs at most 2 (as in [card.ability])."), file=path,
+                            limit=MAX_DEPTH))
 
 
 def _build(data: dict, text: str, source: bytes, path: str) -> Deck:
     head = data.get("deck", {})
     if not isinstance(head, dict):
-        raise DeckError(f"{path}: [deck] must be a table with `name` and `format`.")
-    fmt = head.get("format", 1)
-    if fmt != 1 or isinstance(fmt, bool):
-        raise DeckError(f"{path}: [deck] format = {_show(fmt)} is not supported; this version "
-                        "reads 1.")
+        raise DeckError(fmt(_("{file}: [deck] must be a table with `name` and `format`."),
+                            file=path))
+    version = head.get("format", 1)
+    if version != 1 or isinstance(version, bool):
+        raise DeckError(fmt(_("{file}: [deck] format = {value} is not supported; this version "
+                              "reads 1."), file=path, value=_show(version)))
     name = head.get("name", Path(path).stem[:MAX_NAME_CHARS])
     if not isinstance(name, str):
-        raise DeckError(f"{path}: [deck] name must be text, not {_show(name)}.")
+        raise DeckError(fmt(_("{file}: [deck] name must be text, not {value}."), file=path,
+                            value=_show(name)))
     if len(name) > MAX_NAME_CHARS:
-        raise DeckError(f"{path}: [deck] name has {len(name):,} characters; a name has at most "
-                        f"{MAX_NAME_CHARS}.")
+        raise DeckError(fmt(_("{file}: [deck] name has {length} characters; a name has at "
+                              "most {limit}."), file=path, length=f"{len(name):,}",
+                            limit=MAX_NAME_CHARS))
     raw = data.get("card")
     if not isinstance(raw, list) or not raw:
-        raise DeckError(f"{path}: no cards: the file needs [[card]] tables.")
+        raise DeckError(fmt(_("{file}: no cards: the file needs [[card]] tables."), file=path))
     if len(raw) > MAX_DISTINCT:  # refuse before building any card
-        raise DeckError(f"{path}: the file has {len(raw):,} [[card]] tables; a deck has at most "
-                        f"{MAX_DISTINCT:,} different cards (more of one card: raise its copies).")
+        raise DeckError(fmt(_("{file}: the file has {count} [[card]] tables; a deck has at "
+                              "most {limit} different cards (more of one card: raise its "
+                              "copies)."), file=path, count=f"{len(raw):,}",
+                            limit=f"{MAX_DISTINCT:,}"))
     lines = _id_lines(text)
     cards: list[Card] = []
     seen: dict[str, int] = {}
@@ -189,20 +204,23 @@ def _build(data: dict, text: str, source: bytes, path: str) -> Deck:
     for i, entry in enumerate(raw, 1):
         card = _card(entry, i, lines, path)
         if card.id in seen:
-            raise DeckError(f"{path}: {_where(card.id, i, lines, advance=False)}: duplicate id "
-                            f"{card.id!r} (card #{seen[card.id]} has it too).")
+            raise DeckError(fmt(_("{file}: {card}: duplicate id {id} (card #{other} has it "
+                                  "too)."), file=path, card=_where(card.id, i, lines,
+                                                                   advance=False),
+                                id=repr(card.id), other=seen[card.id]))
         seen[card.id] = i
         total += card.copies
         if total > MAX_CARDS:  # stop at the card that goes over, not after building them all
-            raise DeckError(f"{path}: the copies add up to more than {MAX_CARDS:,} cards by "
-                            f"card #{i}; a deck holds at most {MAX_CARDS:,}.")
+            raise DeckError(fmt(_("{file}: the copies add up to more than {limit} cards by "
+                                  "card #{index}; a deck holds at most {limit}."), file=path,
+                                limit=f"{MAX_CARDS:,}", index=i))
         cards.append(card)
     deck = Deck(clean(name), cards, path, source)
     if deck.size < LIFE_DECK_SIZE * MIN_PLAYERS + 1:
-        raise DeckError(
-            f"{path}: the copies add up to {deck.size} cards; even 2 players need at least "
-            f"{LIFE_DECK_SIZE * MIN_PLAYERS + 1} (10 per Life Deck and one for the Draw Deck)."
-        )
+        raise DeckError(fmt(
+            _("{file}: the copies add up to {size} cards; even 2 players need at least {need} "
+              "(10 per Life Deck and one for the Draw Deck)."), file=path, size=deck.size,
+            need=LIFE_DECK_SIZE * MIN_PLAYERS + 1))
     return deck
 
 
@@ -227,11 +245,14 @@ def _where(card_id: object, index: int, lines: dict[str, list[int]], *,
     next line of its id (`advance`), so a repeated id points at its own line."""
     if isinstance(card_id, str) and _ID.match(card_id) and len(card_id) <= MAX_NAME_CHARS:
         found = lines.get(card_id)
-        line = f", line {found[0]}" if found else ""
+        line: int | None = found[0] if found else None
         if found and advance and len(found) > 1:
             found.pop(0)
-        return f"card {card_id!r} (card #{index}{line})"
-    return f"card #{index}"
+        if line is None:
+            return fmt(_("card {id} (card #{index})"), id=repr(card_id), index=index)
+        return fmt(_("card {id} (card #{index}, line {line})"), id=repr(card_id), index=index,
+                   line=line)
+    return fmt(_("card #{index}"), index=index)
 
 
 def _clip(message: str, chars: int = 200) -> str:
@@ -245,16 +266,17 @@ def _show(value: object) -> str:
     if isinstance(value, int):
         if abs(value) < 10**15:
             return str(value)
-        return f"a number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+        return fmt(_("a number of about {digits} digits"),
+                   digits=f"{int(value.bit_length() * 0.30103) + 1:,}")
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, str):
         shown = repr(value if len(value) <= 40 else value[:37] + "...")
         return clean(shown)
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     if isinstance(value, dict):
-        return "a table"
+        return _("a table")
     return clean(type(value).__name__)
 
 
@@ -262,34 +284,48 @@ def _field(entry: dict, key: str, kind: type, where: str, path: str, *,
            bounds: tuple[int, int] | None = None, chars: int | None = None) -> Any:
     """`entry[key]`, checked: present, of `kind`, within `bounds` (ints) or `chars` (text)."""
     if key not in entry:
-        raise DeckError(f"{path}: {where}: missing field `{key}`.")
+        raise DeckError(fmt(_("{file}: {card}: missing field `{field}`."), file=path,
+                            card=where, field=key))
     value = entry[key]
     ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
     if not ok:
-        want = {int: "a whole number", str: "text"}.get(kind, kind.__name__)
-        raise DeckError(f"{path}: {where}: field `{key}` must be {want}, not {_show(value)}.")
+        if kind is int:
+            text = _("{file}: {card}: field `{field}` must be a whole number, not {value}.")
+        elif kind is str:
+            text = _("{file}: {card}: field `{field}` must be text, not {value}.")
+        else:
+            text = _("{file}: {card}: field `{field}` must be a {kind}, not {value}.")
+        raise DeckError(fmt(text, file=path, card=where, field=key, kind=kind.__name__,
+                            value=_show(value)))
     if bounds is not None and not bounds[0] <= value <= bounds[1]:
         low, high = bounds
-        word = f"at least {low}" if value < low else f"at most {high:,}"
-        raise DeckError(f"{path}: {where}: field `{key}` must be {word} (from {low} to "
-                        f"{high:,}), not {_show(value)}.")
+        text = (_("{file}: {card}: field `{field}` must be at least {low} (from {low} to "
+                  "{high}), not {value}.") if value < low else
+                _("{file}: {card}: field `{field}` must be at most {high} (from {low} to "
+                  "{high}), not {value}."))
+        raise DeckError(fmt(text, file=path, card=where, field=key, low=low,
+                            high=f"{high:,}", value=_show(value)))
     if chars is not None and len(value) > chars:
-        raise DeckError(f"{path}: {where}: field `{key}` has {len(value):,} characters; it may "
-                        f"have at most {chars:,}.")
+        raise DeckError(fmt(_("{file}: {card}: field `{field}` has {length} characters; it "
+                              "may have at most {limit}."), file=path, card=where, field=key,
+                            length=f"{len(value):,}", limit=f"{chars:,}"))
     return value
 
 
 def _card(entry: object, index: int, lines: dict[str, list[int]], path: str) -> Card:
     if not isinstance(entry, dict):
-        raise DeckError(f"{path}: card #{index}: each [[card]] must be a table.")
+        raise DeckError(fmt(_("{file}: card #{index}: each [[card]] must be a table."),
+                            file=path, index=index))
     where = _where(entry.get("id"), index, lines)
     cid = _field(entry, "id", str, where, path)
     if len(cid) > MAX_NAME_CHARS or not _ID.match(cid):
-        raise DeckError(f"{path}: {where}: field `id` must be kebab-case (like 'the-oracle'), "
-                        f"at most {MAX_NAME_CHARS} characters, not {_show(cid)}.")
+        raise DeckError(fmt(_("{file}: {card}: field `id` must be kebab-case (like "
+                              "'the-oracle'), at most {limit} characters, not {value}."),
+                            file=path, card=where, limit=MAX_NAME_CHARS, value=_show(cid)))
     name = _field(entry, "name", str, where, path, chars=MAX_NAME_CHARS)
     if not name.strip():
-        raise DeckError(f"{path}: {where}: field `name` is empty.")
+        raise DeckError(fmt(_("{file}: {card}: field `name` is empty."), file=path,
+                            card=where))
     strength = _field(entry, "strength", int, where, path, bounds=(0, MAX_NUMBER))
     damage = _field(entry, "damage", int, where, path, bounds=(0, MAX_NUMBER))
     copies = _field(entry, "copies", int, where, path, bounds=(1, MAX_COPIES))
@@ -304,38 +340,44 @@ def _card(entry: object, index: int, lines: dict[str, list[int]], path: str) -> 
 
 def _ability(raw: object, where: str, path: str) -> Ability:
     if not isinstance(raw, dict):
-        raise DeckError(f"{path}: {where}: `ability` must be a table ([card.ability]).")
-    where = f"{where}, ability"
+        raise DeckError(fmt(_("{file}: {card}: `ability` must be a table ([card.ability])."),
+                            file=path, card=where))
+    # Translators: where in a deck file: "card 'the-oracle' (card #3, line 12), ability".
+    where = fmt(_("{card}, ability"), card=where)
     when = _field(raw, "when", str, where, path)
     if when not in TIMINGS:
-        raise DeckError(
-            f"{path}: {where}: field `when` is {_show(when)}; use one of {', '.join(TIMINGS)}."
-        )
+        raise DeckError(fmt(_("{file}: {card}: field `when` is {value}; use one of {known}."),
+                            file=path, card=where, value=_show(when), known=", ".join(TIMINGS)))
     effect = _field(raw, "effect", str, where, path)
     spec = EFFECTS.get(effect)
     if spec is None:
         known = ", ".join(sorted(EFFECTS))
-        raise DeckError(f"{path}: {where}: unknown effect {_show(effect)}; known effects: "
-                        f"{known}.")
+        raise DeckError(fmt(_("{file}: {card}: unknown effect {value}; known effects: "
+                              "{known}."), file=path, card=where, value=_show(effect),
+                            known=known))
     if when not in spec.timings:
-        raise DeckError(
-            f"{path}: {where}: effect {effect!r} cannot be used with when = {when!r}; "
-            f"it works with: {', '.join(spec.timings)}."
-        )
+        raise DeckError(fmt(_("{file}: {card}: effect {effect} cannot be used with when = "
+                              "{when}; it works with: {known}."), file=path, card=where,
+                            effect=repr(effect), when=repr(when),
+                            known=", ".join(spec.timings)))
     text = ""
     if "text" in raw:
         text = _field(raw, "text", str, where, path, chars=MAX_TEXT_CHARS)
     params = {k: v for k, v in raw.items() if k not in _ABILITY_KEYS}
     extra = set(params) - set(spec.params) - set(spec.optional)
     if extra:
-        raise DeckError(
-            f"{path}: {where}: effect {effect!r} has no parameter "
-            f"`{clean(sorted(extra)[0][:40])}`; it takes: "
-            f"{', '.join(list(spec.params) + list(spec.optional)) or 'nothing'}."
-        )
+        takes = ", ".join(list(spec.params) + list(spec.optional))
+        words = {"file": path, "card": where, "effect": repr(effect),
+                 "param": clean(sorted(extra)[0][:40]), "known": takes}
+        if takes:
+            raise DeckError(fmt(_("{file}: {card}: effect {effect} has no parameter `{param}`; "
+                                  "it takes: {known}."), **words))
+        raise DeckError(fmt(_("{file}: {card}: effect {effect} has no parameter `{param}`; it "
+                              "takes nothing."), **words))
     for key, kind in {**spec.params, **spec.optional}.items():
         if key in params or key in spec.params:
-            _field(params, key, kind, f"{where} (effect {effect!r})", path,
+            at = fmt(_("{card} (effect {effect})"), card=where, effect=repr(effect))
+            _field(params, key, kind, at, path,
                    bounds=(0, MAX_NUMBER) if kind is int else None,
                    chars=MAX_TEXT_CHARS if kind is str else None)
     return Ability(when, effect, MappingProxyType(params), clean(text, lines=True))

@@ -8,20 +8,22 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+import typer.main
 from rich.console import Console
 from rich.text import Text
 
 from dread_draw import __version__
 from dread_draw.errors import DreadDrawError
+from dread_draw.i18n import N_, _, fmt, use_language
 from dread_draw.runner import MAX_GAMES
 from dread_draw.safe_text import clean
 
 app = typer.Typer(
     name="dread-draw",
-    help="Dread Draw: the press-your-luck fortune-telling card game, at your terminal.",
+    help=N_("Dread Draw: the press-your-luck fortune-telling card game, at your terminal."),
     no_args_is_help=True,
     pretty_exceptions_enable=False,
 )
@@ -34,40 +36,53 @@ def show_version(value: bool) -> None:
         raise typer.Exit()
 
 
+LangOpt = Annotated[
+    str | None,
+    typer.Option("--lang", metavar="LANG",
+                 help=N_("The language: en, fr, es, de, pt or ko (default: your system's).")),
+]
+
+
 @app.callback()
 def root(
     version: Annotated[bool, typer.Option(
         "--version", callback=show_version, is_eager=True,
-        help="Print the version and exit.")] = False,
+        help=N_("Print the version and exit."))] = False,
+    lang: LangOpt = None,
 ) -> None:
-    """Dread Draw: the press-your-luck fortune-telling card game, at your terminal."""
+    # The words of the whole program, for what comes before a command's own --lang.
+    use_language(lang)
+
 
 DeckOpt = Annotated[
     Path | None,
-    typer.Option("--deck", help="A deck file (TOML); the standard deck by default.",
+    typer.Option("--deck", help=N_("A deck file (TOML); the standard deck by default."),
                  dir_okay=False),
 ]
 
 
-LangOpt = Annotated[
-    str | None,
-    typer.Option("--lang", metavar="LANG",
-                 help="The language: en, fr, es, de, pt or ko (default: your system's)."),
-]
 
 
 SaveDirOpt = Annotated[
     Path | None,
-    typer.Option("--save-dir", help="Where games are saved (default: dread-draw in your data "
-                 "folder, ~/.local/share/dread-draw on Linux).", file_okay=False),
+    typer.Option("--save-dir", help=N_("Where games are saved (default: dread-draw in your data "
+                 "folder, ~/.local/share/dread-draw on Linux)."), file_okay=False),
 ]
 
 
 def print_error(message: str) -> None:
     """One paragraph on stderr, shown exactly as written: a message may quote a path or a name
     from a file (``x[/]y.toml``, ``[[card]]``), which must never be read as markup."""
-    err.print(Text.assemble(("Error:", "bold red"), " ", clean(message, lines=True)),
+    err.print(Text.assemble((_("Error:"), "bold red"), " ", clean(message, lines=True)),
               soft_wrap=True)
+
+
+def error_text(error: DreadDrawError) -> str:
+    """An error's message in the current language: one from the rules core carries its
+    English template and values (`DreadDrawError.said`); the others were said in it."""
+    if error.template is None:
+        return str(error)
+    return fmt(_(error.template), **error.values)
 
 
 def fail(message: str) -> typer.Exit:
@@ -76,236 +91,337 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-@app.command()
+@app.command(help=N_("Play games headless with CPU seats and print a summary (or, with "
+                     "--report, the deck's balance report)."))
 def simulate(
-    players: Annotated[int, typer.Option(min=2, max=5, help="Players per game, 2 to 5.")] = 4,
-    games: Annotated[int, typer.Option(min=1, max=MAX_GAMES, help="How many games to play.")]
+    players: Annotated[int, typer.Option(min=2, max=5, help=N_("Players per game, 2 to 5."))] = 4,
+    games: Annotated[int, typer.Option(min=1, max=MAX_GAMES, help=N_("How many games to play."))]
     = 100,
-    seed: Annotated[int, typer.Option(help="The run's seed: same seed, same games.")] = 1,
+    seed: Annotated[int, typer.Option(help=N_("The run's seed: same seed, same games."))] = 1,
     deck: DeckOpt = None,
-    agent: Annotated[str, typer.Option(help="The CPU agent in every seat.")] = "random",
+    agent: Annotated[str, typer.Option(help=N_("The CPU agent in every seat."))] = "random",
     log: Annotated[Path | None, typer.Option(
-        help="Write every game's event log here (JSON Lines).", dir_okay=False)] = None,
-    workers: Annotated[int, typer.Option(min=1, help="Processes to spread games over.")] = 1,
+        help=N_("Write every game's event log here (JSON Lines)."), dir_okay=False)] = None,
+    workers: Annotated[int, typer.Option(min=1, help=N_("Processes to spread games over."))] = 1,
     think_ms: Annotated[int, typer.Option(
-        help="Thinking budget per decision for searching agents (ms).", min=1)] = 250,
+        help=N_("Thinking budget per decision for searching agents (ms)."), min=1)] = 250,
     report: Annotated[bool, typer.Option(
-        "--report", help="Print the balance report: per-card figures and the deck's "
-                         "targets.")] = False,
+        "--report", help=N_("Print the balance report: per-card figures and the deck's "
+                         "targets."))] = False,
+    lang: LangOpt = None,
 ) -> None:
-    """Play games headless with CPU seats and print a summary (or, with --report, the
-    deck's balance report)."""
+    use_language(lang)
     from dread_draw.commands import simulate as run
 
     run(players=players, games=games, seed=seed, deck=deck, agent=agent, log=log,
         workers=workers, think_ms=think_ms, report=report)
 
 
-@app.command()
+@app.command(help=N_("Pit CPU agents against each other: win rates (Wilson 95%) and "
+                     "decision latency."))
 def arena(
     seats: Annotated[str, typer.Option(
-        help="The CPU agents at the table, comma-separated, e.g. hard,normal,normal,normal.")]
+        help=N_("The CPU agents at the table, comma-separated, e.g. hard,normal,normal,normal."))]
     = "normal,random",
     games: Annotated[int, typer.Option(
         min=1, max=MAX_GAMES,
-        help="Games to play (rounded up to whole deals: one per seat rotation).")] = 200,
-    seed: Annotated[int, typer.Option(help="The run's seed: same seed, same games.")] = 1,
+        help=N_("Games to play (rounded up to whole deals: one per seat rotation)."))] = 200,
+    seed: Annotated[int, typer.Option(help=N_("The run's seed: same seed, same games."))] = 1,
     deck: DeckOpt = None,
-    workers: Annotated[int, typer.Option(min=1, help="Processes to spread games over.")] = 1,
+    workers: Annotated[int, typer.Option(min=1, help=N_("Processes to spread games over."))] = 1,
     think_ms: Annotated[int, typer.Option(
-        help="Thinking budget per decision for the hard agent (ms).", min=1)] = 250,
+        help=N_("Thinking budget per decision for the hard agent (ms)."), min=1)] = 250,
     as_json: Annotated[bool, typer.Option(
-        "--json", help="Print the results as one JSON object instead of a table.")] = False,
+        "--json", help=N_("Print the results as one JSON object instead of a table."))] = False,
+    lang: LangOpt = None,
 ) -> None:
-    """Pit CPU agents against each other: win rates (Wilson 95%) and decision latency."""
+    use_language(lang)
     from dread_draw.arena import arena_command
 
     arena_command(seats=seats, games=games, seed=seed, deck=deck, workers=workers,
                   think_ms=think_ms, as_json=as_json)
 
 
-@app.command()
+@app.command(help=N_("Open the table and play (hot-seat with CPU seats). With --players, "
+                     "--human or --cpu the game starts at once; otherwise the new-game screen "
+                     "opens. Every decision is saved."))
 def play(
     players: Annotated[int | None, typer.Option(
-        min=2, max=5, help="Seats at the table, 2 to 5 (missing seats are CPUs).")] = None,
+        min=2, max=5, help=N_("Seats at the table, 2 to 5 (missing seats are CPUs)."))] = None,
     human: Annotated[list[str] | None, typer.Option(
         "--human", metavar="NAME",
-        help="A person's seat, by name (repeat for hot-seat play).")] = None,
+        help=N_("A person's seat, by name (repeat for hot-seat play)."))] = None,
     cpu: Annotated[list[str] | None, typer.Option(
         "--cpu", metavar="LEVEL",
-        help="A CPU seat, by level: random, easy, normal or hard (repeat for more).")]
+        help=N_("A CPU seat, by level: random, easy, normal or hard (repeat for more)."))]
     = None,
-    seed: Annotated[int | None, typer.Option(help="The game's seed (a fresh one by default).")]
+    seed: Annotated[int | None, typer.Option(help=N_("The game's seed (a fresh one by default)."))]
     = None,
     deck: DeckOpt = None,
     cpu_delay: Annotated[float, typer.Option(
-        min=0.0, help="Seconds between CPU moves (s skips ahead).")] = 0.8,
+        min=0.0, help=N_("Seconds between CPU moves (s skips ahead)."))] = 0.8,
     resume: Annotated[bool, typer.Option(
-        "--resume", help="Continue the saved game in progress, exactly where it was.")] = False,
+        "--resume", help=N_("Continue the saved game in progress, exactly where it was."))] = False,
     save_dir: SaveDirOpt = None,
     keep_games: Annotated[int, typer.Option(
-        min=1, help="How many finished games to keep for replay and stats.")] = 50,
+        min=1, help=N_("How many finished games to keep for replay and stats."))] = 50,
     ascii: Annotated[bool, typer.Option(
-        "--ascii", help="Draw the cards with plain ASCII symbols (for terminals that show "
-        "dots and card frames two cells wide).")] = False,
+        "--ascii", help=N_("Draw the cards with plain ASCII symbols (for terminals that show "
+                           "dots and card frames two cells wide)."))] = False,
+    daily: Annotated[bool, typer.Option(
+        "--daily", help=N_("Play today's daily deal: the same cards for everyone today, you "
+                           "against three hard CPUs. Stats keep each day's result and your "
+                           "streak."))] = False,
+    lang: LangOpt = None,
 ) -> None:
-    """Open the table and play (hot-seat with CPU seats). With --players, --human or --cpu
-    the game starts at once; otherwise the new-game screen opens. Every decision is saved."""
+    use_language(lang)
     from dread_draw.tui.app import play_command
 
     play_command(players=players, humans=human or [], cpus=cpu or [], seed=seed, deck=deck,
                  cpu_delay=cpu_delay, resume_saved=resume, save_dir=save_dir, keep=keep_games,
-                 ascii=ascii)
+                 ascii=ascii, daily=daily)
 
 
-@app.command()
+@app.command(help=N_("Learn to play: a real game against two CPUs on a prepared deal, each "
+                     "rule shown the first time it matters. It is saved like any game: leave "
+                     "it and continue it later."))
+def tutorial(
+    cpu_delay: Annotated[float, typer.Option(
+        min=0.0, help=N_("Seconds between CPU moves (s skips ahead)."))] = 0.8,
+    save_dir: SaveDirOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    use_language(lang)
+    from dread_draw.tui.app import tutorial_command
+
+    tutorial_command(cpu_delay=cpu_delay, save_dir=save_dir)
+
+
+@app.command(help=N_("Print the rules of Dread Draw."))
 def rules(lang: LangOpt = None) -> None:
-    """Print the rules of Dread Draw."""
-    from dread_draw.i18n import use_language
+    use_language(lang)
     from dread_draw.rules_text import print_rules
 
-    use_language(lang)
     print_rules()
 
 
-@app.command()
+@app.command(help=N_("Print the deck as a table."))
 def cards(
     deck: DeckOpt = None,
-    sort: Annotated[str, typer.Option(help="Order: strength, name or damage.")] = "strength",
+    sort: Annotated[str, typer.Option(help=N_("Order: strength, name or damage."))] = "strength",
     lang: LangOpt = None,
 ) -> None:
-    """Print the deck as a table."""
-    from dread_draw.cards_table import print_cards
-    from dread_draw.i18n import use_language
-
     use_language(lang)
+    from dread_draw.cards_table import print_cards
+
     print_cards(deck, sort)
 
 
-@app.command()
+@app.command(help=N_("Step through a finished game with every card revealed (or print or "
+                     "write its log)."))
 def replay(
     file: Annotated[Path | None, typer.Argument(
-        help="A saved finished game (JSON).", dir_okay=False)] = None,
-    last: Annotated[bool, typer.Option("--last", help="The last finished game.")] = False,
-    plain: Annotated[bool, typer.Option("--print", help="Print the log as text instead.")] = False,
+        help=N_("A saved finished game (JSON)."), dir_okay=False)] = None,
+    last: Annotated[bool, typer.Option("--last", help=N_("The last finished game."))] = False,
+    plain: Annotated[bool, typer.Option(
+        "--print", help=N_("Print the log as text instead."))] = False,
     log: Annotated[Path | None, typer.Option(
-        help="Write the game's event log here instead (JSON Lines).", dir_okay=False)] = None,
+        help=N_("Write the game's event log here instead (JSON Lines)."), dir_okay=False)] = None,
     save_dir: SaveDirOpt = None,
     deck: DeckOpt = None,
+    lang: LangOpt = None,
 ) -> None:
-    """Step through a finished game with every card revealed (or print or write its log)."""
+    use_language(lang)
     from dread_draw.commands import replay_command
 
     replay_command(file, last, plain, save_dir, deck, log)
 
 
+@app.command(help=N_("Review a finished game: the decisions where the coach prefers another "
+                     "option by a clear margin, and the biggest turning points, each judged "
+                     "from what the player knew at that moment."))
+def review(
+    file: Annotated[Path | None, typer.Argument(
+        help=N_("A saved finished game (JSON), or an event log written by simulate --log."),
+        dir_okay=False)] = None,
+    last: Annotated[bool, typer.Option("--last", help=N_("The last finished game."))] = False,
+    seat: Annotated[int | None, typer.Option(
+        min=1, max=5, help=N_("The seat to review, from 1 (default: each person at the table "
+                              "in turn; the first seat of a log)."))] = None,
+    game: Annotated[int | None, typer.Option(
+        min=0, metavar="N",
+        help=N_("In an event log of several games: the game numbered N in it (default: the "
+                "first)."))] = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help=N_("Print the review as one JSON object instead of sentences."))] = False,
+    think_ms: Annotated[int | None, typer.Option(
+        min=1, help=N_("Thinking budget per decision in ms (default: as for a hint at the "
+                       "table); more thinks harder, and longer."))] = None,
+    save_dir: SaveDirOpt = None,
+    deck: DeckOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    use_language(lang)
+    from dread_draw.review import review_command
+
+    review_command(file, last, seat, game, as_json, think_ms, save_dir, deck)
+
+
 WEB_MODULES = {"textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2", "yarl"}
 
 
-@app.command()
+@app.command(help=N_("Serve the table to web browsers: each browser session is its own "
+                     "game, saved at every move (a reload goes on with it)."))
 def serve(
     host: Annotated[str, typer.Option(
         metavar="ADDRESS",
-        help="The address to listen on. The default serves this computer only; another "
-             "(such as 0.0.0.0) lets anyone who can reach it play.")] = "127.0.0.1",
+        help=N_("The address to listen on. The default serves this computer only; another "
+             "(such as 0.0.0.0) lets anyone who can reach it play."))] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535,
-                                      help="The port to listen on (0: any free port).")] = 8000,
+                                      help=N_("The port to listen on (0: any free port)."))] = 8000,
     public_url: Annotated[str | None, typer.Option(
         metavar="URL",
-        help="The address other computers use to reach this one, such as "
-             "http://192.168.1.20:8000 (or the address of a proxy in front of it).")] = None,
+        help=N_("The address other computers use to reach this one, such as "
+             "http://192.168.1.20:8000 (or the address of a proxy in front of it)."))] = None,
     save_dir: Annotated[Path | None, typer.Option(
-        "--save-dir", help="Where games are saved; each browser session has its own folder "
-                           "in web/ there (default: your data folder, as for play).",
+        "--save-dir", help=N_("Where games are saved; each browser session has its own folder "
+                           "in web/ there (default: your data folder, as for play)."),
         file_okay=False)] = None,
+    lang: LangOpt = None,
 ) -> None:
-    """Serve the table to web browsers: each browser session is its own game, saved at every
-    move (a reload goes on with it)."""
+    use_language(lang)
     try:
         from dread_draw.serve import serve_command
     except ModuleNotFoundError as e:
         if (e.name or "").partition(".")[0] not in WEB_MODULES:
             raise
-        raise fail("playing in a web browser needs the web extra: pip install "
-                   "'dread-draw[web]' (from a checkout: pip install '.[web]').") from None
+        raise fail(_("playing in a web browser needs the web extra: pip install "
+                     "'dread-draw[web]' (from a checkout: pip install '.[web]').")) from None
 
     serve_command(host=host, port=port, public_url=public_url, save_dir=save_dir)
 
 
-@app.command()
+@app.command(help=N_("Host a game that players join from their own terminals (dread-draw join). It "
+                     "prints the address and a join code; type s and Enter to start. Every "
+                     "decision is saved."))
 def host(
     port: Annotated[int, typer.Option(min=0, max=65535,
-                                      help="The port to listen on (0: any free port).")] = 7777,
+                                      help=N_("The port to listen on (0: any free port)."))] = 7777,
     players: Annotated[int | None, typer.Option(
-        min=2, max=5, help="Seats at the table, 2 to 5 (default 4).")] = None,
+        min=2, max=5, help=N_("Seats at the table, 2 to 5 (default 4)."))] = None,
     name: Annotated[str | None, typer.Option(
-        "--name", metavar="NAME", help="Play at this terminal too, under this name.")] = None,
+        "--name", metavar="NAME", help=N_("Play at this terminal too, under this name."))] = None,
     human: Annotated[list[str] | None, typer.Option(
         "--human", metavar="NAME",
-        help="Keep a seat for the player of this name (repeat for more).")] = None,
+        help=N_("Keep a seat for the player of this name (repeat for more)."))] = None,
     cpu: Annotated[list[str] | None, typer.Option(
         "--cpu", metavar="LEVEL",
-        help="A CPU seat, by level: random, easy, normal or hard (repeat for more). The seats "
-             "still empty when the game starts take the last level given (or normal).")]
+        help=N_("A CPU seat, by level: random, easy, normal or hard (repeat for more). The seats "
+             "still empty when the game starts take the last level given (or normal)."))]
     = None,
     seed: Annotated[int | None, typer.Option(
-        help="The game's seed (a fresh secret one by default).")] = None,
+        help=N_("The game's seed (a fresh secret one by default)."))] = None,
     deck: DeckOpt = None,
     lan: Annotated[bool, typer.Option(
-        "--lan", help="Listen on this computer's network addresses, so that other computers "
-                      "can join (by default only this computer can).")] = False,
+        "--lan", help=N_("Listen on this computer's network addresses, so that other computers "
+                      "can join (by default only this computer can)."))] = False,
     resume: Annotated[bool, typer.Option(
-        "--resume", help="Take the saved game back, with the same join code and seats.")]
+        "--resume", help=N_("Take the saved game back, with the same join code and seats."))]
     = False,
     save_dir: Annotated[Path | None, typer.Option(
-        "--save-dir", help="Where the hosted game is saved (default: host in your data "
-                           "folder, ~/.local/share/dread-draw/host on Linux).",
+        "--save-dir", help=N_("Where the hosted game is saved (default: host in your data "
+                           "folder, ~/.local/share/dread-draw/host on Linux)."),
         file_okay=False)] = None,
     start_when_full: Annotated[bool, typer.Option(
-        "--start-when-full", help="Start the game as soon as every seat is taken.")] = False,
+        "--start-when-full", help=N_("Start the game as soon as every seat is taken."))] = False,
     start_after: Annotated[float | None, typer.Option(
         min=0.0, metavar="SECONDS",
-        help="Start the game after this many seconds, with CPUs in the empty seats.")] = None,
+        help=N_("Start the game after this many seconds, with CPUs in the empty seats."))] = None,
+    cpu_delay: Annotated[float, typer.Option(
+        min=0.0, help=N_("Seconds each CPU move takes at least, so that the players can follow "
+                         "it."))] = 0.8,
+    console: Annotated[bool, typer.Option(
+        "--console", help=N_("With --name: play your seat in plain lines of text instead of "
+                             "the table (also when the output is not a terminal)."))] = False,
+    lang: LangOpt = None,
 ) -> None:
-    """Host a game that players join from their own terminals (dread-draw join). It prints
-    the address and a join code; type s and Enter to start. Every decision is saved."""
+    use_language(lang)
     from dread_draw.net.console import host_command
 
     host_command(port=port, players=players, own=name, people=human or [], cpus=cpu or [],
                  seed=seed, deck=deck, lan=lan, resume_saved=resume, save_dir=save_dir,
-                 start_when_full=start_when_full, start_after=start_after)
+                 start_when_full=start_when_full, start_after=start_after, cpu_delay=cpu_delay,
+                 table=not console and sys.stdout.isatty())
 
 
-@app.command()
+@app.command(help=N_("Take a seat at a hosted game and play it at this terminal. The same command "
+                     "again takes your seat back after a lost connection."))
 def join(
     address: Annotated[str, typer.Argument(
-        metavar="HOST[:PORT]", help="The host's address, as it printed it (port 7777 by "
-                                    "default).")],
-    code: Annotated[str, typer.Option("--code", help="The join code the host printed.")],
-    name: Annotated[str, typer.Option("--name", help="Your name at the table.")],
+        metavar="HOST[:PORT]", help=N_("The host's address, as it printed it (port 7777 by "
+                                    "default)."))],
+    code: Annotated[str, typer.Option("--code", help=N_("The join code the host printed."))],
+    name: Annotated[str, typer.Option("--name", help=N_("Your name at the table."))],
+    console: Annotated[bool, typer.Option(
+        "--console", help=N_("Play in plain lines of text instead of the table (also when the "
+                             "output is not a terminal)."))] = False,
+    lang: LangOpt = None,
 ) -> None:
-    """Take a seat at a hosted game and play it at this terminal. The same command again
-    takes your seat back after a lost connection."""
+    use_language(lang)
     from dread_draw.net.console import join_command
 
-    join_command(address, code, name)
+    join_command(address, code, name, table=not console and sys.stdout.isatty())
 
 
-@app.command()
-def stats(save_dir: SaveDirOpt = None) -> None:
-    """Games played and won, per player name and per CPU level, from the kept games."""
+@app.command(help=N_("Games played and won, per player name and per CPU level, from the "
+                     "kept games."))
+def stats(save_dir: SaveDirOpt = None, lang: LangOpt = None) -> None:
+    use_language(lang)
     from dread_draw.commands import stats_command
 
     stats_command(save_dir)
 
 
+def lang_argument(argv: list[str]) -> str | None:
+    """The value of ``--lang`` on a command line, if any (read before Typer parses it, so
+    that even ``--help`` speaks the language asked for)."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+    return None
+
+
+def translate_help(command: Any) -> None:
+    """Put `command`'s help texts (marked with N_ above) in the current language: the
+    command's, its options' and arguments', and its subcommands'. Typer's and Click's own
+    words ("Usage:", "Options", their error messages) stay English."""
+    if command.help:
+        command.help = _(command.help)
+    if command.short_help:
+        command.short_help = _(command.short_help)
+    for param in command.params:
+        text = getattr(param, "help", None)
+        if text:
+            param.help = _(text)
+    for sub in getattr(command, "commands", {}).values():  # a group's subcommands
+        translate_help(sub)
+
+
 def main() -> None:
     """Entry point: run the app; the project's own errors exit 2 with a clear message."""
     try:
-        app(prog_name="dread-draw")  # also under `python -m dread_draw`: help and completion
+        use_language(lang_argument(sys.argv[1:]))
+        command = typer.main.get_command(app)
+        translate_help(command)
+        # also under `python -m dread_draw`: help and completion name the program
+        command.main(args=sys.argv[1:], prog_name="dread-draw")
     except DreadDrawError as e:
-        print_error(str(e))  # text, not markup: "[overlay]" in it shows as written
+        print_error(error_text(e))  # text, not markup: "[overlay]" in it shows as written
         sys.exit(2)
     except KeyboardInterrupt:
-        err.print("Interrupted.")
+        err.print(_("Interrupted."))
         sys.exit(130)

@@ -7,17 +7,22 @@ import json
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import date
 from pathlib import Path
 from typing import TextIO
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from dread_draw.ai import AGENTS
 from dread_draw.cards import load_deck
+from dread_draw.coach_words import record_lines
+from dread_draw.daily import daily_record
 from dread_draw.errors import DreadDrawError
 from dread_draw.figures import playing
 from dread_draw.files import atomic_write, replacing
+from dread_draw.i18n import _, fmt, ngettext, pgettext
 from dread_draw.runner import run_batches
 from dread_draw.safe_text import clean, markup_safe, plain
 from dread_draw.saves import SaveDir, SaveError, choose_replay, open_replay, stats
@@ -28,11 +33,14 @@ def check_log_path(log: Path) -> None:
     """Refuse a log path we cannot write before any game is played (nothing half-written)."""
     parent = log.parent if str(log.parent) else Path(".")
     if not parent.is_dir():
-        raise DreadDrawError(f"{log}: cannot write the log: folder {parent} does not exist.")
+        raise DreadDrawError(fmt(_("{file}: cannot write the log: folder {folder} does not "
+                                   "exist."), file=log, folder=parent))
     if log.is_dir():
-        raise DreadDrawError(f"{log}: is a folder; give a file path for the log.")
+        raise DreadDrawError(fmt(_("{file}: is a folder; give a file path for the log."),
+                                 file=log))
     if log.exists() and not log.is_file():
-        raise DreadDrawError(f"{log}: is not a regular file; give a file path for the log.")
+        raise DreadDrawError(fmt(_("{file}: is not a regular file; give a file path for the "
+                                   "log."), file=log))
 
 
 @contextmanager
@@ -48,20 +56,21 @@ def log_file(log: Path | None) -> Iterator[TextIO | None]:
         with replacing(log) as f:
             yield f
     except OSError as e:  # the folder is not writable, or the disk is full
-        raise DreadDrawError(f"{log}: cannot write the log there ({e.strerror or e}).") from None
+        raise DreadDrawError(fmt(_("{file}: cannot write the log there ({reason})."),
+                                 file=log, reason=e.strerror or e)) from None
 
 
 def check_agent(name: str) -> None:
     if name not in AGENTS:
-        raise DreadDrawError(f"--agent {name!r} is not a CPU agent; choose from "
-                             f"{', '.join(AGENTS)}.")
+        raise DreadDrawError(fmt(_("--agent {name} is not a CPU agent; choose from "
+                                   "{agents}."), name=repr(name), agents=", ".join(AGENTS)))
 
 
 def simulate(*, players: int, games: int, seed: int, deck: Path | None, agent: str,
              log: Path | None, workers: int, think_ms: int, report: bool = False) -> None:
     check_agent(agent)
     if report and log is not None:
-        raise DreadDrawError("--report and --log cannot be combined: run them separately.")
+        raise DreadDrawError(_("--report and --log cannot be combined: run them separately."))
     the_deck = load_deck(deck)
     the_deck.check_players(players)
     out = Console()
@@ -99,20 +108,23 @@ def balance_report(out: Console, deck, players: int, games: int, seed: int, agen
 
 def summary_table(s: Summary, deck: str, players: int, agent: str, seed: int,
                   workers: int) -> Table:
-    t = Table(title=f"{s.games} games · {players} players · {agent} · deck {markup_safe(deck)} "
-                    f"· seed {seed}",
-              show_header=True, header_style="bold")
-    t.add_column("measure")
-    t.add_column("value", justify="right")
-    t.add_row("games", str(s.games))
-    t.add_row("rounds per game (median)", f"{s.percentile(s.rounds, 50):g}")
-    t.add_row("rounds per game (p90)", f"{s.percentile(s.rounds, 90):g}")
-    t.add_row("decisions per game (median)", f"{s.percentile(s.decisions, 50):g}")
-    t.add_row("stalemates (R10.3)", str(s.stalemates))
+    # Translators: the title of the summary of `dread-draw simulate`.
+    title = fmt(_("{games} games · {players} players · {agent} · deck {deck} · seed {seed}"),
+                games=s.games, players=players, agent=agent, deck=markup_safe(deck), seed=seed)
+    t = Table(title=title, show_header=True, header_style="bold")
+    t.add_column(pgettext("simulate table column", "measure"))
+    t.add_column(pgettext("simulate table column", "value"), justify="right")
+    t.add_row(_("games"), str(s.games))
+    t.add_row(_("rounds per game (median)"), f"{s.percentile(s.rounds, 50):g}")
+    t.add_row(_("rounds per game (90th percentile)"), f"{s.percentile(s.rounds, 90):g}")
+    t.add_row(_("decisions per game (median)"), f"{s.percentile(s.decisions, 50):g}")
+    t.add_row(_("games stopped after 10 rounds without damage"), str(s.stalemates))
     for seat, wins in enumerate(s.wins):
-        t.add_row(f"wins, seat {seat + 1}", f"{wins} ({100 * wins / max(1, s.games):.1f}%)")
+        t.add_row(fmt(_("wins, seat {seat}"), seat=seat + 1),
+                  f"{wins} ({100 * wins / max(1, s.games):.1f}%)")
     rate = s.games / s.seconds if s.seconds else 0.0
-    t.add_row(f"games/s ({workers} worker{'s' if workers > 1 else ''})", f"{rate:,.1f}")
+    t.add_row(fmt(ngettext("games per second ({n} worker)", "games per second ({n} workers)",
+                           workers), n=workers), f"{rate:,.1f}")
     return t
 
 
@@ -127,11 +139,14 @@ def replay_command(file: Path | None, last: bool, plain: bool, save_dir: Path | 
     path = choose_replay(SaveDir(save_dir), file, last)
     save, match, note = open_replay(path, deck)
     if note:
-        Console(stderr=True, highlight=False).print(f"Note: {clean(note)}", markup=False)
+        Console(stderr=True, highlight=False).print(fmt(_("Note: {note}"), note=clean(note)),
+                                                    markup=False)
     if log is not None:  # the fixed event log of DESIGN.md
         atomic_write(log, (json.dumps(e, separators=(",", ":")) for e in match.log()))
         return
     if plain:
+        for line in record_lines(save.names, save.hints, save.takebacks, save.daily):
+            print(clean(line))
         say = Narrator(match.deck, save.names, reveal=True)  # it is over
         for line in filter(None, map(say, match.events)):
             print(clean(line, lines=True))  # names were cleaned when read: defence in depth
@@ -144,30 +159,59 @@ def replay_command(file: Path | None, last: bool, plain: bool, save_dir: Path | 
 def stats_command(save_dir: Path | None) -> None:
     folder = SaveDir(save_dir)
     if save_dir is not None and not folder.root.exists():
-        raise SaveError(f"{folder.root}: no such save folder.", folder.root, "folder")
+        raise SaveError(fmt(_("{folder}: no such save folder."), folder=folder.root),
+                        folder.root, "folder")
     out, err = Console(highlight=False), Console(stderr=True, highlight=False)
     result = stats(folder)
     for problem in result.problems:
-        err.print(f"Skipped: {clean(problem)}", markup=False)
+        err.print(fmt(_("Skipped: {problem}"), problem=clean(problem)), markup=False)
     if not result.games:
-        out.print(f"No finished games are kept in {clean(str(folder.games))} yet.", markup=False)
+        out.print(fmt(_("No finished games are kept in {folder} yet."),
+                      folder=clean(str(folder.games))), markup=False)
         return
-    kept = f"{result.games} finished game" + ("" if result.games == 1 else "s")
-    out.print(f"From the {kept} kept in {clean(str(folder.games))}:", markup=False)
+    out.print(fmt(ngettext("From the {n} finished game kept in {folder}:",
+                           "From the {n} finished games kept in {folder}:", result.games),
+                  n=result.games, folder=clean(str(folder.games))), markup=False)
     # A person plays one seat of a game; a CPU level may have several seats in one game.
     for title, label, counts, rows, note in (
-            ("Games per player name", "player", "games", result.players, ""),
-            ("Seats per CPU level", "CPU level", "seats", result.cpus,
-             "A CPU level counts once for each seat it had: two normal CPUs in one game are "
-             "two seats.")):
+            (_("Games per player name"), pgettext("stats column", "player"),
+             pgettext("stats column", "games"), result.players, ""),
+            (_("Seats per CPU level"), pgettext("stats column", "CPU level"),
+             pgettext("stats column", "seats"), result.cpus,
+             _("A CPU level counts once for each seat it had: two normal CPUs in one game are "
+               "two seats."))):
         if not rows:
             continue
+        people = rows is result.players
         t = Table(title=title, header_style="bold")
         t.add_column(label)
-        for col in (counts, "won", "won %"):
+        for col in (counts, pgettext("stats column", "won"), pgettext("stats column", "won %"),
+                    *((pgettext("stats column", "with hints"),
+                       pgettext("stats column", "with take-backs")) if people else ())):
             t.add_column(col, justify="right")
         for name, (played, won) in sorted(rows.items(), key=lambda kv: (-kv[1][1], kv[0])):
-            t.add_row(plain(name), str(played), str(won), f"{100 * won / played:.0f}%")
+            cells: list[Text | str] = [plain(name), str(played), str(won),
+                                       f"{100 * won / played:.0f}%"]
+            if people:
+                cells += [str(n) for n in result.coached.get(name, [0, 0])]
+            t.add_row(*cells)
         out.print(t)
         if note:
             out.print(note, markup=False)
+    if result.daily:
+        out.print(daily_table(result.daily))
+
+
+def daily_table(results: list[tuple[str, bool]], now: date | None = None) -> Table:
+    """`stats`: each day's daily deal, won or lost, and the current streak of days won."""
+    record = daily_record(((date.fromisoformat(day), won) for day, won in results), now)
+    streak = record.streak
+    t = Table(title=_("Daily deal"), header_style="bold",
+              caption=fmt(ngettext("Current streak: {n} day won in a row.",
+                                   "Current streak: {n} days won in a row.", streak), n=streak))
+    t.add_column(pgettext("stats column", "day (UTC)"))
+    t.add_column(pgettext("stats column", "result"))
+    for day, won in record.days.items():
+        t.add_row(day.isoformat(), pgettext("daily result", "won") if won
+                  else pgettext("daily result", "lost"))
+    return t

@@ -9,6 +9,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from dread_draw.i18n import _, fmt
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -46,7 +48,8 @@ def percentile(values: Mapping[int, int] | Mapping[float, int] | Sequence[float]
 
 
 @contextmanager
-def playing(out: Console, games: int, what: str = "Playing") -> Iterator[Callable[[int], None]]:
+def playing(out: Console, games: int, what: str | None = None
+            ) -> Iterator[Callable[[int], None]]:
     """A transient progress bar on a terminal; yields `advance(n)` (a no-op in a pipe).
 
     Ctrl+C stops the run with one line on stderr saying how far it got (the runner has
@@ -68,7 +71,9 @@ def playing(out: Console, games: int, what: str = "Playing") -> Iterator[Callabl
             TimeRemainingColumn,
         )
 
-        with Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(),
+        # Translators: the label of the progress bar while headless games are played.
+        label = _("Playing") if what is None else what
+        with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(),
                       TimeRemainingColumn(), console=out, transient=True) as bar:
             task = bar.add_task("games", total=games)
 
@@ -81,5 +86,6 @@ def playing(out: Console, games: int, what: str = "Playing") -> Iterator[Callabl
         from rich.console import Console
 
         Console(stderr=True, highlight=False).print(
-            f"Stopped after {done[0]:,} of {games:,} games (Ctrl+C).", markup=False)
+            fmt(_("Stopped after {done} of {games} games (Ctrl+C)."), done=f"{done[0]:,}",
+                games=f"{games:,}"), markup=False)
         raise

@@ -92,8 +92,15 @@ def deck_text(deck: Deck, language: str | None = None) -> DeckText:
             for cid, t in own.cards.items()}))
     path = overlay_path(deck, language)
     if path is None or not path.is_file():
-        return own_text(deck, language)
+        return _own(deck, language, deck.path)
     return _load(deck, language, path)
+
+
+@lru_cache(maxsize=32)
+def _own(deck: Deck, language: str, path: str) -> DeckText:
+    """`own_text`, built once per deck: the narrator asks for a card's name at every line,
+    and cleaning the whole deck's words each time made a card label cost a millisecond."""
+    return own_text(deck, language)
 
 
 @lru_cache(maxsize=32)

@@ -24,6 +24,8 @@ from __future__ import annotations
 from rich.markup import escape
 from rich.text import Text
 
+from dread_draw.i18n import _, fmt
+
 MAX_NAME = 100  # characters in a player's name (the save reader's limit too)
 
 # Unicode's bidirectional overrides and isolates can reorder what follows them on screen.
@@ -77,9 +79,10 @@ def name_problem(name: str) -> str | None:
     True
     """
     if not name.strip():
-        return "a name cannot be empty"
+        return _("a name cannot be empty")
     if len(name) > MAX_NAME:
-        return f"a name has at most {MAX_NAME} characters, not {len(name)}"
+        return fmt(_("a name has at most {limit} characters, not {length}"), limit=MAX_NAME,
+                   length=len(name))
     if clean(name) != name:
-        return "a name cannot hold control characters"
+        return _("a name cannot hold control characters")
     return None

@@ -28,18 +28,20 @@ import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TypeGuard
 
 import platformdirs
+from rich.cells import cell_len, set_cell_size
 
 from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck, load_deck, parse_deck, read_deck_file, standard_deck_path
 from dread_draw.errors import DeckError, DreadDrawError, IllegalChoice
 from dread_draw.files import atomic_write
+from dread_draw.i18n import N_, _, fmt
 from dread_draw.safe_text import clean, name_problem
-from dread_draw.sim import HUMAN, Match, Move, SeatSpec
+from dread_draw.sim import HUMAN, Hint, Match, Move, SeatSpec, TakeBack
 
 FORMAT = "dread-draw-save"
 VERSION = 1
@@ -53,7 +55,7 @@ _HASH = re.compile(r"^[0-9a-f]{64}$")
 _GAME_FILE = re.compile(r"^game-\d{8}-\d{6}-\d{6}(-\d+)?\.json$")
 # atomic_write's temporary files for the files this module names (tempfile's 8 characters)
 _TEMP = re.compile(r"^\.(current|game-\d{8}-\d{6}-\d{6}(-\d+)?)\.json\.[a-z0-9_]{8}\.tmp$")
-_BAD = "It may be truncated or edited by hand; the file is left as it is."
+_BAD = N_("It may be truncated or edited by hand; the file is left as it is.")
 
 
 class SaveError(DreadDrawError):
@@ -86,6 +88,12 @@ class Save:
     started: str = ""
     saved: str = ""
     path: Path | None = None  # where it was read from
+    # Optional fields (absent from older saves, which read as none; older versions of Dread
+    # Draw ignore them and still replay the game): the coach's record (`Match.hints`,
+    # `Match.takebacks`) and the day of a daily deal (ISO 8601, UTC).
+    hints: list[Hint] = field(default_factory=list)
+    takebacks: list[TakeBack] = field(default_factory=list)
+    daily: str | None = None
 
     @classmethod
     def of(cls, match: Match, *, started: str = "", deck_text: str | None = None) -> Save:
@@ -95,10 +103,11 @@ class Save:
                    deck_name=deck.name, deck_hash=deck.content_hash,
                    deck_path=deck_origin(deck), deck_text=deck_text,
                    agent_options=match.agent_options, finished=g.over, winner=g.winner,
-                   rounds=g.round, started=started or now())
+                   rounds=g.round, started=started or now(), hints=list(match.hints),
+                   takebacks=list(match.takebacks), daily=match.daily)
 
     def to_json(self) -> str:
-        return json.dumps({
+        data = {
             "format": FORMAT, "version": VERSION,
             "deck": {"name": self.deck_name, "path": self.deck_path, "hash": self.deck_hash,
                      "text": self.deck_text},
@@ -107,8 +116,17 @@ class Save:
             "agent_options": self.agent_options,
             "finished": self.finished, "winner": self.winner, "rounds": self.rounds,
             "started": self.started, "saved": self.saved or now(),
-            "choices": self.choices,
-        }, separators=(",", ":"))  # ASCII: a name from argv may hold undecodable bytes
+        }
+        if self.hints:  # the optional fields only when they say something
+            data["hints"] = [{"at": h.at, "seat": h.seat} for h in self.hints]
+        if self.takebacks:
+            data["takebacks"] = [{"at": t.at, "seat": t.seat, "choice": t.choice}
+                                 for t in self.takebacks]
+        if self.daily is not None:
+            data["daily"] = self.daily
+        data["choices"] = self.choices
+        return json.dumps(data, separators=(",", ":"))  # ASCII: a name from argv may hold
+        #                                                  undecodable bytes
 
     @property
     def names(self) -> list[str]:
@@ -146,16 +164,18 @@ def read_save(path: Path | str) -> Save:
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
-            raise SaveError(f"{path}: {size:,} bytes is far too big for a Dread Draw save; "
-                            "it is left as it is.", path)
+            raise SaveError(fmt(_("{file}: {size} bytes is far too big for a Dread Draw save; "
+                                  "it is left as it is."), file=path, size=f"{size:,}"), path)
         data = path.read_bytes()
     except FileNotFoundError:
-        raise SaveError(f"{path}: no such save file.", path, "missing") from None
+        raise SaveError(fmt(_("{file}: no such save file."), file=path), path,
+                        "missing") from None
     except IsADirectoryError:
-        raise SaveError(f"{path}: is a folder, not a save file.", path, "missing") from None
+        raise SaveError(fmt(_("{file}: is a folder, not a save file."), file=path), path,
+                        "missing") from None
     except OSError as e:
-        raise SaveError(f"{path}: cannot read the save file ({e.strerror or e}).", path,
-                        "folder") from None
+        raise SaveError(fmt(_("{file}: cannot read the save file ({reason})."), file=path,
+                            reason=e.strerror or e), path, "folder") from None
     return parse_save(data, path)
 
 
@@ -165,47 +185,55 @@ def parse_save(data: bytes | str, path: Path | str = "<save>") -> Save:
         data = data.encode("utf-8", "surrogatepass")
 
     def bad(what: str, reason: str = "bad"):
-        return SaveError(f"{path}: {what}. {_BAD}", path, reason)
+        # Translators: {problem} is one of the save problems below; {advice} the sentence
+        # "It may be truncated or edited by hand; the file is left as it is."
+        return SaveError(fmt(_("{file}: {problem}. {advice}"), file=path, problem=what,
+                             advice=_(_BAD)), path, reason)
 
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise bad(f"not a Dread Draw save: not UTF-8 text (bad byte at offset {e.start})") from None
+        raise bad(fmt(_("not a Dread Draw save: not UTF-8 text (bad byte at offset {offset})"),
+                      offset=e.start)) from None
     if not text.strip():
-        raise bad("the save is empty")
+        raise bad(_("the save is empty"))
     try:
         raw = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
-        raise bad(f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+        raise bad(fmt(_("not valid JSON (line {line}, column {column}: {reason})"),
+                      line=e.lineno, column=e.colno, reason=e.msg)) from None
     except (ValueError, RecursionError) as e:
-        raise bad(f"not a Dread Draw save ({e})") from None
+        raise bad(fmt(_("not a Dread Draw save ({reason})"), reason=e)) from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise bad("not a Dread Draw save (no \"format\": \"dread-draw-save\" at the top)")
+        raise bad(_("not a Dread Draw save (no \"format\": \"dread-draw-save\" at the top)"))
     version = raw.get("version")
     if not _is_int(version) or version < 1:
-        raise bad(f"the field \"version\" must be a whole number from 1, not {_show(version)}")
+        raise bad(fmt(_("the field \"version\" must be a whole number from 1, not {value}"),
+                      value=_show(version)))
     if version > VERSION:
-        raise SaveError(
-            f"{path}: this save was written by a newer Dread Draw (save format {version}; this "
-            f"version reads format {VERSION} and older). Upgrade Dread Draw to open it; the "
-            "file is left as it is.", path, "newer")
+        raise SaveError(fmt(
+            _("{file}: this save was written by a newer Dread Draw (save format {version}; this "
+              "version reads format {known} and older). Upgrade Dread Draw to open it; the file "
+              "is left as it is."), file=path, version=version, known=VERSION), path, "newer")
 
     deck = _get(raw, "deck", dict, path)
     deck_name = clean(_get(deck, "name", str, path, "deck.name"))  # only ever shown
     deck_path = _get(deck, "path", (str, type(None)), path, "deck.path")
     deck_hash = _get(deck, "hash", str, path, "deck.hash")
     if not _HASH.match(deck_hash):
-        raise bad("the field \"deck.hash\" is not a content hash (64 hex digits)")
+        raise bad(_("the field \"deck.hash\" is not a content hash (64 hex digits)"))
     deck_text = _get(deck, "text", (str, type(None)), path, "deck.text", default=None)
 
     seed = _get(raw, "seed", int, path)
     seats_raw = _get(raw, "seats", list, path)
     if not 2 <= len(seats_raw) <= 5:
-        raise bad(f"the field \"seats\" lists {len(seats_raw)} seats; a game has 2 to 5")
+        raise bad(fmt(_("the field \"seats\" lists {n} seats; a game has 2 to 5"),
+                      n=len(seats_raw)))
     seats = []
     for i, s in enumerate(seats_raw, 1):
         if not isinstance(s, dict):
-            raise bad(f"seat {i} in \"seats\" must be an object with a name and a kind")
+            raise bad(fmt(_("seat {seat} in \"seats\" must be an object with a name and a "
+                            "kind"), seat=i))
         name = _get(s, "name", str, path, f"seats[{i}].name")
         kind = _get(s, "kind", str, path, f"seats[{i}].kind")
         # Names are only shown: undecodable bytes (lone surrogates) become "?" and control
@@ -214,10 +242,12 @@ def parse_save(data: bytes | str, path: Path | str = "<save>") -> Save:
         name = clean(name.encode("utf-8", "replace").decode("utf-8"))
         problem = name_problem(name)
         if problem is not None:
-            raise bad(f"seat {i} has a name that cannot be used ({problem})")
+            raise bad(fmt(_("seat {seat} has a name that cannot be used ({problem})"), seat=i,
+                          problem=problem))
         if kind != HUMAN and kind not in AGENTS:
-            raise bad(f"seat {i} ({name}) is a CPU of kind {_show(kind)}, which this version of "
-                      f"Dread Draw does not have (it has: human, {', '.join(AGENTS)})")
+            raise bad(fmt(_("seat {seat} ({name}) is a CPU of kind {kind}, which this version "
+                            "of Dread Draw does not have (it has: human, {known})"), seat=i,
+                          name=name, kind=_show(kind), known=", ".join(AGENTS)))
         seats.append(SeatSpec(name, kind))
 
     options = _get(raw, "agent_options", dict, path, default={})
@@ -226,23 +256,65 @@ def parse_save(data: bytes | str, path: Path | str = "<save>") -> Save:
             isinstance(k, str) and isinstance(v, int | float) and abs(v) <= 1_000_000
             for k, v in opts.items())
         if not ok:
-            raise bad(f"the field \"agent_options\" has a bad entry for {kind!r}")
+            raise bad(fmt(_("the field \"agent_options\" has a bad entry for {kind}"),
+                          kind=repr(kind)))
 
     choices = _get(raw, "choices", list, path)
     if len(choices) > MAX_CHOICES:
-        raise bad(f"the field \"choices\" has {len(choices):,} entries; no game is that long")
+        raise bad(fmt(_("the field \"choices\" has {n} entries; no game is that long"),
+                      n=f"{len(choices):,}"))
     for i, c in enumerate(choices, 1):
         if not _is_int(c) or not -1 <= c < 1_000_000:
-            raise bad(f"choice {i} in \"choices\" is {_show(c)}, not an option number")
+            raise bad(fmt(_("choice {index} in \"choices\" is {value}, not an option number"),
+                          index=i, value=_show(c)))
     finished = _get(raw, "finished", bool, path, default=False)
     winner = _get(raw, "winner", int, path, default=-1)
     rounds = _get(raw, "rounds", int, path, default=0)
     started = _get(raw, "started", str, path, default="")
     saved = _get(raw, "saved", str, path, default="")
+    hints = [Hint(*entry) for entry in _entries(raw, "hints", ("at", "seat"), len(seats),
+                                                 len(choices), path)]
+    takebacks = [TakeBack(*entry) for entry in _entries(
+        raw, "takebacks", ("at", "seat", "choice"), len(seats), len(choices), path)]
+    daily = _get(raw, "daily", (str, type(None)), path, default=None)
+    if daily is not None and not _is_day(daily):
+        raise bad(f"the field \"daily\" is {_show(daily)}, not a date such as 2026-12-03")
     return Save(seed=seed, seats=seats, choices=choices, deck_name=deck_name, deck_hash=deck_hash,
                 deck_path=deck_path, deck_text=deck_text, agent_options=options,
                 finished=finished, winner=winner, rounds=rounds, started=started, saved=saved,
-                path=Path(path))
+                path=Path(path), hints=hints, takebacks=takebacks, daily=daily)
+
+
+def _entries(raw: dict, key: str, fields: tuple[str, ...], seats: int, choices: int,
+             path) -> list[tuple[int, ...]]:
+    """An optional list of small records of whole numbers (`hints`, `takebacks`): `at` a
+    place in the choices (a taken-back choice may have been at the very end), `seat` a seat,
+    `choice` an option number."""
+    entries = _get(raw, key, list, path, default=[])
+    if len(entries) > MAX_CHOICES:
+        raise SaveError(f"{path}: the field \"{key}\" has {len(entries):,} entries; no game "
+                        f"has that many. {_BAD}", path)
+    limits = {"at": (0, choices), "seat": (0, seats - 1), "choice": (-1, 999_999)}
+    out: list[tuple[int, ...]] = []
+    for i, e in enumerate(entries, 1):
+        raw_values = [e.get(f) for f in fields] if isinstance(e, dict) else []
+        values = tuple(v for v in raw_values if _is_int(v))
+        ok = len(values) == len(fields) and all(
+            limits[f][0] <= v <= limits[f][1] for f, v in zip(fields, values, strict=True))
+        if not ok:
+            raise SaveError(f"{path}: entry {i} of the field \"{key}\" is {_show(e)}; it "
+                            f"should hold {', '.join(fields)} as whole numbers of this game. "
+                            f"{_BAD}", path)
+        out.append(values)
+    return out
+
+
+def _is_day(text: str) -> bool:
+    """A date as ISO 8601 writes it: 2026-12-03."""
+    try:
+        return len(text) == 10 and date.fromisoformat(text).isoformat() == text
+    except ValueError:
+        return False
 
 
 def _no_constant(name: str):
@@ -266,19 +338,59 @@ def _get(obj: dict, key: str, kind, path, label: str | None = None, default=_MIS
     if key not in obj:
         if default is not _MISSING:
             return default
-        raise SaveError(f"{path}: the field \"{label}\" is missing. {_BAD}", path)
+        raise SaveError(fmt(_("{file}: the field \"{field}\" is missing. {advice}"), file=path,
+                            field=label, advice=_(_BAD)), path)
     value = obj[key]
     kinds = kind if isinstance(kind, tuple) else (kind,)
     ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
     if not ok:
-        want = {int: "a whole number", str: "text", list: "a list", dict: "an object",
-                bool: "true or false"}.get(kinds[0], "text or null")
-        raise SaveError(f"{path}: the field \"{label}\" must be {want}, not {_show(value)}. "
-                        f"{_BAD}", path)
+        want = {int: N_("{file}: the field \"{field}\" must be a whole number, not {value}. "
+                        "{advice}"),
+                str: N_("{file}: the field \"{field}\" must be text, not {value}. {advice}"),
+                list: N_("{file}: the field \"{field}\" must be a list, not {value}. {advice}"),
+                dict: N_("{file}: the field \"{field}\" must be an object, not {value}. "
+                         "{advice}"),
+                bool: N_("{file}: the field \"{field}\" must be true or false, not {value}. "
+                         "{advice}")}.get(
+            kinds[0], N_("{file}: the field \"{field}\" must be text or null, not {value}. "
+                         "{advice}"))
+        raise SaveError(fmt(_(want), file=path, field=label, value=_show(value),
+                            advice=_(_BAD)), path)
     return value
 
 
 # ---------------------------------------------------------------------- deck and replaying
+
+# What a save's deck has become, told whole: (the standard deck?, changed rather than gone).
+_NOTES = {
+    (True, True): N_("The standard deck has changed since this game was played; replaying it "
+                     "with the copy of the deck kept in the save."),
+    (True, False): N_("The standard deck cannot be read any more since this game was played; "
+                      "replaying it with the copy of the deck kept in the save."),
+    (False, True): N_("The deck file {deck} has changed since this game was played; replaying "
+                      "it with the copy of the deck kept in the save."),
+    (False, False): N_("The deck file {deck} cannot be read any more since this game was "
+                       "played; replaying it with the copy of the deck kept in the save."),
+}
+_REFUSALS = {
+    (True, True): N_("{file}: the standard deck has changed since this game was saved (the game "
+                     "was dealt from {name}, content hash {hash}), so the game cannot be rebuilt "
+                     "with the same cards. Put the old deck file back to continue it, or start "
+                     "a new game; the save is left as it is."),
+    (True, False): N_("{file}: the standard deck cannot be read any more since this game was "
+                      "saved (the game was dealt from {name}, content hash {hash}), so the game "
+                      "cannot be rebuilt with the same cards. Put the old deck file back to "
+                      "continue it, or start a new game; the save is left as it is."),
+    (False, True): N_("{file}: the deck file {deck} has changed since this game was saved (the "
+                      "game was dealt from {name}, content hash {hash}), so the game cannot be "
+                      "rebuilt with the same cards. Put the old deck file back to continue it, "
+                      "or start a new game; the save is left as it is."),
+    (False, False): N_("{file}: the deck file {deck} cannot be read any more since this game "
+                       "was saved (the game was dealt from {name}, content hash {hash}), so the "
+                       "game cannot be rebuilt with the same cards. Put the old deck file back "
+                       "to continue it, or start a new game; the save is left as it is."),
+}
+
 
 def save_deck(save: Save, deck: str | Path | None = None, *, use_saved_copy: bool = False
               ) -> tuple[Deck, str]:
@@ -293,36 +405,35 @@ def save_deck(save: Save, deck: str | Path | None = None, *, use_saved_copy: boo
     if deck is not None:
         chosen = load_deck(deck)
         if chosen.content_hash != save.deck_hash:
-            raise SaveError(
-                f"{where}: this game was played with the deck {save.deck_name!r} (content hash "
-                f"{save.deck_hash[:12]}), not with {deck} (hash {chosen.content_hash[:12]}): a "
-                "different set of cards cannot go on with it. Open it without --deck, or with "
-                "the deck it was played with; the save is left as it is.", where, "other-deck")
+            raise SaveError(fmt(
+                _("{file}: this game was played with the deck {name} (content hash {hash}), not "
+                  "with {deck} (hash {other}): a different set of cards cannot go on with it. "
+                  "Open it without --deck, or with the deck it was played with; the save is "
+                  "left as it is."), file=where, name=repr(save.deck_name),
+                hash=save.deck_hash[:12], deck=deck, other=chosen.content_hash[:12]),
+                where, "other-deck")
         return chosen, ""
     origin = save.deck_path if save.deck_path is not None else standard_deck_path()
-    label = "the standard deck" if save.deck_path is None else f"the deck file {origin}"
-    found, problem = None, "cannot be read any more since"
+    found, changed = None, False
     if os.path.isfile(origin):  # never a device or a pipe named by a hand-edited save
         try:
             found = load_deck(origin)
-            problem = "" if found.content_hash == save.deck_hash else "has changed since"
+            changed = found.content_hash != save.deck_hash
         except DeckError:
             pass
-    if found is not None and not problem:
+    if found is not None and not changed:
         return found, ""
+    words = {"file": where, "deck": origin, "name": repr(save.deck_name),
+             "hash": save.deck_hash[:12]}
     if use_saved_copy and save.deck_text is not None:
         try:
             copy = parse_deck(save.deck_text, f"{where} (the deck saved in it)")
         except DeckError as e:
-            raise SaveError(f"{e} {_BAD}", where, "bad") from None
+            raise SaveError(f"{e} {_(_BAD)}", where, "bad") from None
         if copy.content_hash == save.deck_hash:
-            return copy, (f"{label} {problem} this game was played; replaying it with the copy "
-                          "of the deck kept in the save.")
-    raise SaveError(
-        f"{where}: {label} {problem} this game was saved (the game was dealt from "
-        f"{save.deck_name!r}, content hash {save.deck_hash[:12]}), so the game cannot be "
-        "rebuilt with the same cards. Put the old deck file back to continue it, or start a new "
-        "game; the save is left as it is.", where, "deck-changed")
+            return copy, fmt(_(_NOTES[save.deck_path is None, changed]), **words)
+    raise SaveError(fmt(_(_REFUSALS[save.deck_path is None, changed]), **words), where,
+                    "deck-changed")
 
 
 def rebuild(save: Save, deck: Deck, *, events: bool = True) -> Match:
@@ -333,21 +444,24 @@ def rebuild(save: Save, deck: Deck, *, events: bool = True) -> Match:
                          agent_options=save.agent_options)
     except IllegalChoice as e:
         i = getattr(e, "index", 0)
-        raise SaveError(
-            f"{where}: choice {i + 1} of {len(save.choices)} ({save.choices[i]}) is not legal "
-            f"when the game is replayed ({e}). The file was edited, or written by a version of "
-            "Dread Draw with different rules; it is left as it is.", where, "illegal") from None
+        raise SaveError(fmt(
+            _("{file}: choice {index} of {count} ({choice}) is not legal when the game is "
+              "replayed ({reason}). The file was edited, or written by a version of Dread Draw "
+              "with different rules; it is left as it is."), file=where, index=i + 1,
+            count=len(save.choices), choice=save.choices[i], reason=e), where,
+            "illegal") from None
     except DeckError as e:
         raise SaveError(f"{where}: {e}", where, "bad") from None
     except (TypeError, ValueError) as e:
-        raise SaveError(f"{where}: the game cannot be rebuilt from it ({e}). {_BAD}", where,
+        raise SaveError(fmt(_("{file}: the game cannot be rebuilt from it ({reason}). "
+                              "{advice}"), file=where, reason=e, advice=_(_BAD)), where,
                         "bad") from None
+    m.hints, m.takebacks, m.daily = list(save.hints), list(save.takebacks), save.daily
     g = m.game
     if save.finished != g.over or (g.over and save.winner != g.winner):
-        said = f"won by seat {save.winner + 1}" if save.finished else "in progress"
-        got = f"won by seat {g.winner + 1}" if g.over else "in progress"
-        raise SaveError(f"{where}: the save says the game is {said}, but replaying its choices "
-                        f"gives a game {got}. {_BAD}", where, "illegal")
+        raise SaveError(fmt(_("{file}: the save and the replay of its choices do not agree "
+                              "on how the game stands. {advice}"), file=where,
+                            advice=_(_BAD)), where, "illegal")
     return m
 
 
@@ -392,10 +506,10 @@ class SaveDir:
             return
         if not _try_lock(fd):
             os.close(fd)
-            raise SaveError(
-                f"A game is being played in another window with this save folder, "
-                f"{self.root}. Finish it or quit it there first, or play in another folder "
-                "with --save-dir.", self.root, "busy")
+            raise SaveError(fmt(
+                _("A game is being played in another window with this save folder, {folder}. "
+                  "Finish it or quit it there first, or play in another folder with "
+                  "--save-dir."), folder=self.root), self.root, "busy")
         self._lock = fd
         self.remove_stale_temp()
 
@@ -428,16 +542,22 @@ class SaveDir:
         return self.root / GAMES
 
     def _folder_error(self, folder: Path, e: OSError, doing: str) -> SaveError:
-        return SaveError(
-            f"{folder}: cannot {doing} the save folder ({e.strerror or e}). Choose another "
-            "with --save-dir, or set XDG_DATA_HOME.", folder, "folder")
+        text = {
+            "create": N_("{folder}: cannot create the save folder ({reason}). Choose another "
+                         "with --save-dir, or set XDG_DATA_HOME."),
+            "write to": N_("{folder}: cannot write to the save folder ({reason}). Choose "
+                           "another with --save-dir, or set XDG_DATA_HOME."),
+        }.get(doing, N_("{folder}: cannot read the save folder ({reason}). Choose another with "
+                        "--save-dir, or set XDG_DATA_HOME."))
+        return SaveError(fmt(_(text), folder=folder, reason=e.strerror or e), folder, "folder")
 
     def ensure(self) -> None:
         """Create the folders (a missing folder is made; one that cannot be is an error)."""
         for folder in (self.root, self.games):
             if folder.exists() and not folder.is_dir():
-                raise SaveError(f"{folder}: is a file, not a folder; the save folder must be a "
-                                "folder. Choose another with --save-dir.", folder, "folder")
+                raise SaveError(fmt(_("{folder}: is a file, not a folder; the save folder must "
+                                      "be a folder. Choose another with --save-dir."),
+                                    folder=folder), folder, "folder")
             try:
                 folder.mkdir(parents=True, exist_ok=True)
             except OSError as e:
@@ -458,8 +578,8 @@ class SaveDir:
         if not self.root.exists():
             return []
         if not self.root.is_dir():
-            raise SaveError(f"{self.root}: is a file, not a save folder. Choose another with "
-                            "--save-dir.", self.root, "folder")
+            raise SaveError(fmt(_("{folder}: is a file, not a save folder. Choose another with "
+                                  "--save-dir."), folder=self.root), self.root, "folder")
         try:
             names = sorted(p.name for p in self.games.iterdir()) if self.games.is_dir() else []
         except OSError as e:
@@ -509,8 +629,9 @@ class SaveDir:
         try:
             path.rename(target)
         except OSError as e:
-            raise SaveError(f"{path}: cannot move the bad save aside to {target} "
-                            f"({e.strerror or e}).", path, "folder") from None
+            raise SaveError(fmt(_("{file}: cannot move the bad save aside to {target} "
+                                  "({reason})."), file=path, target=target,
+                                reason=e.strerror or e), path, "folder") from None
         return target
 
 
@@ -592,8 +713,8 @@ def separate_folder(folder: SaveDir) -> SaveDir:
         except SaveError:
             continue
         return other
-    raise SaveError(f"{folder.root}: no separate save folder is free beside it; choose one "
-                    "with --save-dir.", folder.root, "busy")
+    raise SaveError(fmt(_("{folder}: no separate save folder is free beside it; choose one "
+                          "with --save-dir."), folder=folder.root), folder.root, "busy")
 
 
 def autosave_new(folder: SaveDir, match: Match,
@@ -616,27 +737,29 @@ def continue_label(folder: SaveDir | None) -> str | None:
     try:
         save = read_save(folder.current)
     except SaveError:
-        return "Continue the saved game (it cannot be read)"
+        return _("Continue the saved game (it cannot be read)")
     names = ", ".join(save.names)
-    names = names if len(names) <= 40 else names[:39] + "…"  # fits an 80-column screen
-    return f"Continue: {names} · seed {save.seed}"
+    if cell_len(names) > 40:  # fits an 80-column screen; Korean names take two cells each
+        names = set_cell_size(names, 39) + "…"
+    return fmt(_("Continue: {names} · seed {seed}"), names=names, seed=save.seed)
 
 
 def resume(folder: SaveDir, deck: str | Path | None = None) -> tuple[Match, Autosaver]:
     """The game in progress, replayed to where it was, with autosave attached again."""
     if not folder.current.exists():
-        raise SaveError(f"{folder.current}: there is no game in progress to resume; start one "
-                        "with `dread-draw play`.", folder.current, "missing")
-    save, match, _ = open_save(folder.current, deck)
+        raise SaveError(fmt(_("{file}: there is no game in progress to resume; start one "
+                              "with `dread-draw play`."), file=folder.current), folder.current,
+                        "missing")
+    save, match, _note = open_save(folder.current, deck)
     if save.finished:  # killed between keeping a finished game and removing current.json
         kept = folder.finished()
         if not kept or not _same_game(read_save_or_none(kept[-1]), save):
             folder.archive(save)
         else:
             folder.current.unlink(missing_ok=True)
-        raise SaveError(f"{folder.current}: that game is already over; see it with "
-                        "`dread-draw replay --last`, or start a new one.", folder.current,
-                        "finished")
+        raise SaveError(fmt(_("{file}: that game is already over; see it with `dread-draw "
+                              "replay --last`, or start a new one."), file=folder.current),
+                        folder.current, "finished")
     saver = Autosaver(folder, match, started=save.started)
     match.hooks.append(saver)
     return match, saver
@@ -657,20 +780,33 @@ def _same_game(a: Save | None, b: Save) -> bool:
 
 @dataclass
 class Stats:
-    """Games played and won, per human player's name and per CPU level, from kept games."""
+    """Games played and won, per human player's name and per CPU level, from kept games;
+    per player, the games in which they asked for hints or took a choice back; and the
+    daily deals' results, (day, won) in the order they were played."""
 
     games: int = 0
     players: dict[str, list[int]] = field(default_factory=dict)  # name -> [played, won]
     cpus: dict[str, list[int]] = field(default_factory=dict)  # level -> [played, won]
+    coached: dict[str, list[int]] = field(default_factory=dict)  # name -> [hints, take-backs]
+    daily: list[tuple[str, bool]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # kept files that could not be read
 
     def add(self, save: Save) -> None:
         self.games += 1
+        hinted = {h.seat for h in save.hints}
+        took_back = {t.seat for t in save.takebacks}
         for seat, s in enumerate(save.seats):
             table = self.players if s.is_human else self.cpus
             row = table.setdefault(s.name if s.is_human else s.kind, [0, 0])
             row[0] += 1
             row[1] += seat == save.winner
+            if s.is_human:
+                marks = self.coached.setdefault(s.name, [0, 0])
+                marks[0] += seat in hinted
+                marks[1] += seat in took_back
+        people = [seat for seat, s in enumerate(save.seats) if s.is_human]
+        if save.daily is not None and len(people) == 1:  # the daily deal is one person's
+            self.daily.append((save.daily, save.winner == people[0]))
 
 
 def stats(folder: SaveDir) -> Stats:

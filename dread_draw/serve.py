@@ -41,6 +41,7 @@ from textual_serve.server import Server, to_int
 from yarl import URL
 
 from dread_draw.errors import DreadDrawError
+from dread_draw.i18n import _, current_language, fmt
 from dread_draw.safe_text import markup_safe
 from dread_draw.saves import SaveDir, default_root, open_save
 
@@ -83,7 +84,8 @@ def can_resume(folder: Path) -> bool:
 
 def play_command(folder: Path, resume: bool) -> str:
     """The shell command of one session's table (textual-serve runs a shell command)."""
-    args = [sys.executable, "-m", "dread_draw", "play", "--save-dir", str(folder)]
+    args = [sys.executable, "-m", "dread_draw", "play", "--save-dir", str(folder),
+            "--lang", current_language()]  # the table speaks the language serve was given
     if resume:
         args.append("--resume")
     if os.name == "nt":
@@ -177,7 +179,7 @@ class TableServer(Server):
             return
         names = LOCAL_NAMES | ({self.public.host} if self.public and self.public.host else set())
         if host_of(request.host) not in names:
-            raise web.HTTPForbidden(text="This table is served to this computer only.")
+            raise web.HTTPForbidden(text=_("This table is served to this computer only."))
 
     def check_origin(self, request: web.Request) -> None:
         """A socket opened by a page, from this server's own page (browsers always say)."""
@@ -188,7 +190,7 @@ class TableServer(Server):
         if self.public:
             mine.add(origin(str(self.public)))
         if origin(said) is None or origin(said) not in mine:
-            raise web.HTTPForbidden(text="A table opens only from its own page.")
+            raise web.HTTPForbidden(text=_("A table opens only from its own page."))
 
     def base_url(self, request: web.Request) -> str:
         return str(self.public) if self.public else f"{request.scheme}://{request.host}"
@@ -264,9 +266,9 @@ class TableServer(Server):
 
     def address(self, port: int) -> str:
         if self.public:
-            return f"on port {port} at {self.public}/"
+            return f"{self.public}/"
         host = socket.gethostname() if self.host in ("0.0.0.0", "::", "") else self.host
-        return f"at http://[{host}]:{port}/" if ":" in host else f"at http://{host}:{port}/"
+        return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
 
     async def run(self) -> None:
         """Serve until Ctrl+C (or SIGTERM); every table closes, saved, on the way out."""
@@ -278,9 +280,15 @@ class TableServer(Server):
             await runner.cleanup()
             raise ServeError(bind_problem(markup_safe(self.host), self.port, e)) from None
         port = runner.addresses[0][1]
-        self.console.print(f"Dread Draw is served {self.address(port)} — open that address "
-                           "in a web browser. Each browser session is a game of its own. "
-                           "Press Ctrl+C to stop.", soft_wrap=True, highlight=False, markup=False)
+        if self.public:
+            text = _("Dread Draw is served on port {port} at {address} — open that address in a "
+                     "web browser. Each browser session is a game of its own. Press Ctrl+C to "
+                     "stop.")
+        else:
+            text = _("Dread Draw is served at {address} — open that address in a web browser. "
+                     "Each browser session is a game of its own. Press Ctrl+C to stop.")
+        self.console.print(fmt(text, port=port, address=self.address(port)), soft_wrap=True,
+                           highlight=False, markup=False)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
@@ -296,13 +304,13 @@ class TableServer(Server):
 
 def bind_problem(host: str, port: int, e: OSError) -> str:
     if e.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", None)):
-        return (f"port {port} on {host} is already in use (by another program, or another "
-                "dread-draw serve); choose another with --port.")
+        return fmt(_("port {port} on {host} is already in use (by another program, or another "
+                     "dread-draw serve); choose another with --port."), port=port, host=host)
     if e.errno in (errno.EACCES, getattr(errno, "WSAEACCES", None)):
-        return (f"this user may not listen on port {port}; choose a port above 1023 with "
-                "--port.")
-    return (f"cannot listen on {host} port {port} ({e.strerror or e}); check --host: it must "
-            "be an address of this computer.")
+        return fmt(_("this user may not listen on port {port}; choose a port above 1023 with "
+                     "--port."), port=port)
+    return fmt(_("cannot listen on {host} port {port} ({reason}); check --host: it must be an "
+                 "address of this computer."), host=host, port=port, reason=e.strerror or e)
 
 
 def serve_command(*, host: str, port: int, public_url: str | None,
@@ -311,14 +319,16 @@ def serve_command(*, host: str, port: int, public_url: str | None,
     if public_url is not None:
         given = origin(public_url)
         if given is None or given[0] not in ("http", "https") or not given[1]:
-            raise ServeError(f"--public-url {markup_safe(public_url)}: give the whole address "
-                             "other computers use, such as http://192.168.1.20:8000.")
+            raise ServeError(fmt(_("--public-url {url}: give the whole address other computers "
+                                   "use, such as http://192.168.1.20:8000."),
+                                 url=markup_safe(public_url)))
     server = TableServer(save_dir if save_dir is not None else default_root(), host, port,
                          public_url)
     server.initialize_logging()
     if not server.loopback:
         server.console.print(
-            f"[bold yellow]Warning:[/] serving on {markup_safe(host)}, not only on this computer: "
-            f"anyone who can reach it on port {port} can open a table and play here.",
+            fmt(_("[bold yellow]Warning:[/] serving on {host}, not only on this computer: "
+                  "anyone who can reach it on port {port} can open a table and play here."),
+                host=markup_safe(host), port=port),
             soft_wrap=True, highlight=False)
     asyncio.run(server.run())

@@ -20,7 +20,7 @@ import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from dread_draw.ai import make_agent
 from dread_draw.figures import percentile
@@ -74,6 +74,22 @@ class Move:
 Hook = Callable[["Match", Move], None]
 
 
+class Hint(NamedTuple):
+    """A hint was shown to `seat` at its decision number `at` (the index in `choices` the
+    answer took)."""
+
+    at: int
+    seat: int
+
+
+class TakeBack(NamedTuple):
+    """`seat` took back `choice`, which had been the answer number `at` in `choices`."""
+
+    at: int
+    seat: int
+    choice: int
+
+
 class Match:
     """A game with its seats, their agents and its history of choices (the save format's
     core). CPU seats get their agent from their kind; a person's seat gets one from `agents`
@@ -85,9 +101,8 @@ class Match:
         self.deck = deck
         self.seats = list(seats)
         self.seed = seed
-        info = [{"name": s.name, "agent": s.kind} for s in self.seats]
-        self.game = Game(deck, len(seats), seed, events=events, game_index=game_index,
-                         seat_info=info)
+        self.game_index = game_index
+        self.game = self.new_game(events)
         opts = dict(agent_options or {})
         self.agent_options = opts  # kept so that a save can seat the same CPUs again
         given = agents or {}
@@ -96,6 +111,29 @@ class Match:
             for i, s in enumerate(self.seats)]
         self.choices: list[int] = []
         self.hooks: list[Hook] = []
+        # What the coach adds to the game's record, kept in its save (`dread_draw.coach`):
+        # the hints shown and the choices taken back, each by its place in `choices`, and
+        # the day if this is that day's daily deal.
+        self.hints: list[Hint] = []
+        self.takebacks: list[TakeBack] = []
+        self.daily: str | None = None
+
+    def new_game(self, events: bool = True) -> Game:
+        """This match's game as it was dealt, before any choice."""
+        info = [{"name": s.name, "agent": s.kind} for s in self.seats]
+        return Game(self.deck, len(self.seats), self.seed, events=events,
+                    game_index=self.game_index, seat_info=info)
+
+    def rewind(self, count: int) -> None:
+        """Go back to the position after the first `count` choices (a take-back): the game
+        is dealt again and those choices replayed, silently (no hook hears them)."""
+        if not 0 <= count <= len(self.choices):
+            raise ValueError(f"cannot rewind to choice {count} of {len(self.choices)}")
+        game = self.new_game(self.game.events is not None)
+        for option in self.choices[:count]:
+            game.choose(option)
+        self.game = game
+        del self.choices[count:]
 
     @property
     def over(self) -> bool:

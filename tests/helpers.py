@@ -151,3 +151,48 @@ def play(g: Game, *options: int) -> list[dict]:
 
 def types(events: list[dict]) -> list[str]:
     return [e["type"] for e in events]
+
+
+def swapped_views(deck: Deck, seed: int, players: int = 3, most: int = 40) -> list[tuple]:
+    """(seat, view, swapped view) at decisions of a `normal` game with a real choice: the
+    swapped view is the same seat's view of another game — every card it cannot see dealt
+    differently (`determinize`) — so it must be the very same view (R11). Anything deciding
+    from a view must decide the same from both."""
+    import random
+
+    from dread_draw.rules import determinize
+    from dread_draw.sim import Match, SeatSpec
+
+    pairs: list[tuple] = []
+    rng = random.Random(seed)
+    m = Match(deck, [SeatSpec(f"S{i}", "normal") for i in range(players)], seed, events=False)
+    while not m.over and len(pairs) <= most:
+        g = m.game
+        seat = g.pending.seat
+        if len(g.pending.options) > 1:
+            view = g.view(seat)
+            other = determinize(view, rng)  # a different deal of everything this seat cannot see
+            if other.draw != g.draw or other.life != g.life:
+                assert other.view(seat) == view
+                pairs.append((seat, view, other.view(seat)))
+        m.apply(m.cpu_choice())
+    return pairs
+
+
+def run_cli(capsys, *args: str) -> tuple[int, str, str]:
+    """Run `dread-draw ARGS` in-process as `main()` would: (exit code, stdout, stderr)."""
+    import sys
+
+    from dread_draw.cli import main
+
+    old = sys.argv
+    sys.argv = ["dread-draw", *args]
+    try:
+        main()
+        code = 0
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else 0
+    finally:
+        sys.argv = old
+    out, err = capsys.readouterr()
+    return code, out, err

@@ -6,6 +6,7 @@ import random
 import time
 
 import pytest
+from helpers import swapped_views
 
 from dread_draw.ai import AGENTS, make_agent
 from dread_draw.ai.hard import HardAgent
@@ -20,7 +21,6 @@ from dread_draw.rules import (
     USE,
     USE_IT,
     Game,
-    determinize,
 )
 from dread_draw.rules.effects import CURSE, PUPPET, SWAP_GIVE
 from dread_draw.sim import Match, SeatSpec
@@ -83,30 +83,9 @@ def test_agents_are_registered_by_their_cli_names():
 
 # ------------------------------------------------------------------------ R11: no peeking
 
-def _swapped_views(deck, seed, players=3):
-    """Pairs (view of the real game, view of another game with the hidden cards swapped)."""
-    pairs = []
-    rng = random.Random(seed)
-
-    def check(m):
-        g = m.game
-        seat = g.pending.seat
-        if len(g.pending.options) < 2 or len(pairs) > 40:
-            return
-        view = g.view(seat)
-        other = determinize(view, rng)  # a different deal of everything this seat cannot see
-        hidden_differs = other.draw != g.draw or other.life != g.life
-        if hidden_differs:
-            assert other.view(seat) == view
-            pairs.append((seat, view, other.view(seat)))
-
-    play_game(deck, ["normal"] * players, seed, check)
-    return pairs
-
-
 @pytest.mark.parametrize("agent", ["easy", "normal"])
 def test_R11_agents_decide_the_same_when_the_hidden_cards_are_swapped(agent, standard_deck):
-    pairs = _swapped_views(standard_deck, 5) + _swapped_views(standard_deck, 6, players=2)
+    pairs = swapped_views(standard_deck, 5) + swapped_views(standard_deck, 6, players=2)
     assert len(pairs) > 20
     for seat, real, swapped in pairs:
         a = make_agent(agent, 9, seat).choose(real, real.pending)
@@ -114,13 +93,36 @@ def test_R11_agents_decide_the_same_when_the_hidden_cards_are_swapped(agent, sta
         assert a == b
 
 
-def test_R11_hard_differs_only_through_its_own_seeded_sampling(standard_deck):
-    pairs = _swapped_views(standard_deck, 7, players=2)[:6]
-    assert pairs
+def dealt(monkeypatch) -> list:
+    """Record every game the hard search deals itself (its rollouts' starting points)."""
+    import dread_draw.ai.hard as hard
+
+    deals: list = []
+    real = hard.determinize
+
+    def recording(view, rng, unseen=None):
+        g = real(view, rng, unseen)
+        deals.append((tuple(g.draw), tuple(map(tuple, g.life)), tuple(map(tuple, g.looking))))
+        return g
+
+    monkeypatch.setattr(hard, "determinize", recording)
+    return deals
+
+
+def test_R11_hard_differs_only_through_its_own_seeded_sampling(standard_deck, monkeypatch):
+    """Swap the cards the seat cannot see: the search deals itself the very same games (its
+    inputs) and makes the same choice."""
+    pairs = swapped_views(standard_deck, 7, players=2)[:6] + \
+        swapped_views(standard_deck, 8, players=4)[:4]
+    assert len(pairs) == 10
+    deals = dealt(monkeypatch)
     for _seat, real, swapped in pairs:
         a = HardAgent(random.Random(3), samples=3).choose(real, real.pending)
+        seen = deals[:]
+        deals.clear()
         b = HardAgent(random.Random(3), samples=3).choose(swapped, swapped.pending)
-        assert a == b
+        assert a == b and seen == deals
+        deals.clear()
 
 
 def test_agents_never_receive_the_game_only_a_view(standard_deck):

@@ -40,8 +40,8 @@ def simulate(*args: str):
 def test_simulate_prints_a_summary_table():
     r = simulate("--players", "3", "--games", "20", "--seed", "4")
     assert r.exit_code == 0, r.output
-    for words in ("20 games", "rounds per game (median)", "rounds per game (p90)",
-                  "decisions per game", "wins, seat 1", "wins, seat 3", "games/s"):
+    for words in ("20 games", "rounds per game (median)", "rounds per game (90th percentile)",
+                  "decisions per game", "wins, seat 1", "wins, seat 3", "games per second"):
         assert words in r.output
 
 

@@ -84,7 +84,8 @@ class Process:
 
 
 def start_host(tmp_path: Path, *args: str) -> tuple[Process, int, str]:
-    host = Process(tmp_path, "host", "--save-dir", str(tmp_path / "saves"), *args)
+    host = Process(tmp_path, "host", "--save-dir", str(tmp_path / "saves"), "--cpu-delay", "0",
+                   *args)
     port = int(host.wait_for(r"port (\d+)\)").group(1))
     code = host.wait_for(r"Join code: (\S+)").group(1)
     return host, port, code
@@ -168,8 +169,8 @@ def test_a_host_killed_outright_is_taken_back_with_resume_and_the_game_goes_on(t
             await asyncio.sleep(0.005)
         host.proc.send_signal(signal.SIGKILL)
         await asyncio.to_thread(host.proc.wait)
-        back = Process(tmp_path, "host", "--resume", "--port", str(port), "--save-dir",
-                       str(tmp_path / "saves"))
+        back = Process(tmp_path, "host", "--resume", "--cpu-delay", "0", "--port", str(port),
+                       "--save-dir", str(tmp_path / "saves"))
         resumed.append(back)
         assert (await asyncio.to_thread(back.wait_for, r"Join code: (\S+)")).group(1) == code
         await asyncio.gather(*tasks)
@@ -206,3 +207,29 @@ def test_resume_without_a_game_and_a_new_game_over_one_in_progress_are_refused(t
     replaced, said = Process(tmp_path, "host", "--save-dir", str(saves.root)).finish()
     assert replaced == 2 and "a network game is still in progress here (Ana, Zora)" in said
     assert read_save(saves.current).choices == []  # left as it was
+
+
+def test_a_host_takes_its_save_folder_so_no_other_table_writes_it_at_once(tmp_path):
+    """A host holds its save folder as `play` does: a second host, or a `play`, on the same
+    folder gets play's clear message and exit 2; a table holding the folder keeps a host
+    out too. (Its lock dies with its process: the SIGKILL test above resumes after it.)"""
+    folder = str(tmp_path / "saves")
+    host, _, _ = start_host(tmp_path, "--port", "0", "--players", "2")
+    try:
+        second, said = Process(tmp_path, "host", "--port", "0", "--save-dir", folder).finish()
+        assert second == 2 and "being played in another window with this save folder" in said
+        assert "Traceback" not in said
+        play, said = Process(tmp_path, "play", "--players", "2", "--cpu", "easy",
+                             "--save-dir", folder).finish()
+        assert play == 2 and "being played in another window with this save folder" in said
+    finally:
+        host.proc.kill()
+        host.proc.wait()
+    table = SaveDir(folder)
+    table.lock()  # a `play` table (this process) holds the folder now
+    try:
+        refused, said = Process(tmp_path, "host", "--port", "0", "--resume",
+                                "--save-dir", folder).finish()
+        assert refused == 2 and "being played in another window" in said
+    finally:
+        table.unlock()

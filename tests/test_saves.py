@@ -21,9 +21,9 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import run_cli
 
 from dread_draw.cards import load_deck, standard_deck_path
-from dread_draw.cli import main
 from dread_draw.saves import (
     FORMAT,
     VERSION,
@@ -90,21 +90,6 @@ def finished_game(folder: SaveDir, deck_path: Path, seed: int = 7) -> Path:
     play_on(match)
     assert saver.archived is not None
     return saver.archived
-
-
-def run_cli(capsys, *args: str) -> tuple[int, str, str]:
-    """Run `dread-draw ARGS` in-process as `main()` would: (exit code, stdout, stderr)."""
-    old = sys.argv
-    sys.argv = ["dread-draw", *args]
-    try:
-        main()
-        code = 0
-    except SystemExit as e:
-        code = e.code if isinstance(e.code, int) else 0
-    finally:
-        sys.argv = old
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 # --------------------------------------------------------------------- autosave and resume

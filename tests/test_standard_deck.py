@@ -179,6 +179,8 @@ def test_simulate_report_prints_the_targets_and_a_row_per_card():
     r = runner.invoke(app, ["simulate", "--report", "--games", "12", "--deck", str(PLAIN)],
                       catch_exceptions=False, env={"COLUMNS": "200"})
     assert r.exit_code == 0, r.output
-    for words in ("Targets (issue 3)", "median game 5 to 10 rounds", "The Eclipse",
+    for words in ("Balance targets", "median game 5 to 10 rounds", "The Eclipse",
                   "summon attempts per round", "games ending with a fortune to read"):
         assert words in r.output
+    # words for players: no rule numbers or issue numbers in what the command prints
+    assert not re.search(r"\bR\d+(\.\d+)?\b|\bissue \d", r.output), r.output

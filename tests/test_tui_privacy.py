@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import itertools
 import re
+import time
 
 import pytest
 from rich.console import Console
@@ -117,8 +118,13 @@ class Table:
         self.handoffs = 0
         self.stray = 0  # second presses that reached a hand-off meant for someone else
         self.answered: list[tuple[int, int | None]] = []  # (whose question, who pressed)
+        # a second press the machine's load delayed past the widest gap is no double press
+        # any more (a person who has read the next question): its answers are not counted
+        self.late = False
+        self.late_presses = 0
+
         def answered(m: Match, move) -> None:
-            if m.seats[move.seat].is_human:
+            if m.seats[move.seat].is_human and not self.late:
                 self.answered.append((move.seat, self.holder))
 
         match.hooks.append(answered)
@@ -145,14 +151,18 @@ class Table:
 
     async def press_twice(self, key: str) -> None:
         """A double press by the person at the keyboard, the gap taken from GAPS."""
+        first = time.monotonic()
         self.send(key)
         await self.pilot.pause(next(self.gaps))
         self.check()
         screen = self.app.screen
         if isinstance(screen, HandOff) and self.names.index(screen.player) != self.holder:
             self.stray += 1
+        self.late = time.monotonic() - first > max(GAPS) + 0.05
+        self.late_presses += self.late
         self.send(key)
         await self.pilot.pause()
+        self.late = False
         self.check()
 
     async def play(self, limit: int = 4000) -> None:
@@ -208,6 +218,7 @@ async def test_R11_2_double_presses_never_show_a_persons_cards_to_another(named_
     # and nobody's keys answered someone else's question
     assert table.answered
     assert all(seat == pressed for seat, pressed in table.answered), table.answered
+    assert table.late_presses < len(table.answered), "the machine was too loaded to test"
 
 
 @sync

@@ -3,12 +3,12 @@
 For each decision with a real choice it deals the cards it cannot see at random, consistently
 with its view (`determinize`), and plays every candidate option forward from that same sample
 with the shared heuristics (`policy.answer`) in every seat, to the end of the next round
-(`horizon`), where the sample is scored by the seats' Life and reserves (`standing`), or to
-the end of the game if it comes first (1 for a win). The option with the best total across
-samples is chosen when it beats the heuristic's own choice by more than its standard error.
-All options share each sample (common random numbers), so their difference is measured, not
-the luck of the deal. The samples are a guess at the hidden cards, never the real ones, so
-the search cannot peek.
+(`horizon`), where the sample is scored by each seat's chance of winning from there
+(`value.win_chances`), or to the end of the game if it comes first (1 for a win). The option
+with the best total across samples is chosen when it beats the heuristic's own choice by more
+than its standard error. All options share each sample (common random numbers), so their
+difference is measured, not the luck of the deal. The samples are a guess at the hidden
+cards, never the real ones, so the search cannot peek.
 
 Determinism: the search runs a fixed schedule of samples drawn from the agent's seeded RNG —
 ``think_ms * ROLLOUTS_PER_MS`` rollouts (scaled for the player count), shared among the
@@ -16,16 +16,35 @@ options — so a given seed gives the same decisions on any machine. The clock i
 safety stop: if a loaded machine has not finished the schedule when `think_ms` is spent, it
 answers with what it has (and that answer may then differ from an unloaded run). Pass
 ``samples=N`` to fix the schedule outright and never read the clock (tests do).
+
+`search` is the whole search, with its figures: the coach (`dread_draw.coach`) asks it with
+its own budget; nothing else differs.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from dread_draw.ai.dice import restart
 from dread_draw.ai.policy import Sight, answer, card_values, pool_odds, view_sight, worn_out
-from dread_draw.rules import SKIP, Decision, Deck, Game, View, determinize
+from dread_draw.ai.value import WEIGHTS, score
+from dread_draw.rules import (
+    KEEP,
+    ORDER,
+    PICK_CARD,
+    SKIP,
+    SUMMON,
+    TO_BOTTOM,
+    Decision,
+    Deck,
+    Game,
+    View,
+    determinize,
+)
 
 # Rollouts per ms of budget for 2 players (fewer for more): calibrated so the schedule takes
 # about half the budget on this shared 2-core machine under load. 1.5x the 1.2 it was before
@@ -33,10 +52,10 @@ from dread_draw.rules import SKIP, Decision, Deck, Game, View, determinize
 ROLLOUTS_PER_MS = 1.8
 HORIZON = 1  # rounds played past the current one before a rollout is scored
 MIN_SAMPLES = 4
+SURE = 1.0  # standard errors by which an option must beat the heuristic's to be played
 CANDIDATES = 4  # options searched at most: the heuristic's choice and the likeliest others
-RESERVE_WORTH = 0.5  # a reserve card against a Life card, when scoring a cut-off rollout
-SHARPNESS = 2.0
-MAX_DECISIONS = 5000  # a rollout stops here and is scored by Life left (games rarely do)
+MAX_DECISIONS = 5000  # a rollout stops here and is scored as if cut off (games rarely do)
+MAX_ROUNDS = 1 << 30  # no horizon: rounds never run out before the game ends
 
 
 def rollout_sight(g: Game) -> Sight:
@@ -46,35 +65,119 @@ def rollout_sight(g: Game) -> Sight:
     return Sight(lambda bar: pool_odds(g.draw or g.discard, deck, bar))
 
 
-def standing(g: Game, seat: int) -> float:
-    """A cut-off game's worth to `seat`: its share of the others' material (Life cards, and
-    less so reserve cards), sharpened so that being ahead counts like winning."""
-    worth = []
-    for s in range(g.n):
-        if g.defeated[s]:
-            worth.append(0.0)
-            continue
-        material = len(g.life[s]) + 1 + RESERVE_WORTH * len(g.reserves[s])
-        worth.append(material ** SHARPNESS)
-    total = sum(worth)
-    return worth[seat] / total if total else 0.0
+def chance(g: Game, seat: int) -> float:
+    """`seat`'s chance of winning the cut-off game `g` (`value.win_chances`, for one seat)."""
+    if g.defeated[seat]:
+        return 0.0
+    alive = [s for s in range(g.n) if not g.defeated[s]]
+    if len(alive) == 1:
+        return 1.0
+    weights = WEIGHTS[min(len(alive), max(WEIGHTS))]
+    deck = g.deck
+    u = [score(weights, deck, len(g.life[s]), g.reserves[s]) for s in alive]
+    mine = u[alive.index(seat)]
+    return 1.0 / sum(math.exp(x - mine) for x in u)
 
 
-def rollout(g: Game, seat: int, horizon: int | None = None) -> float:
+def top_sight(deck: Deck, top: int) -> Sight:
+    """A seat that knows the top card of the Draw Deck: a reveal surely succeeds or fails."""
+    strength = deck.strength[top]
+    return Sight(lambda bar: 1.0 if strength > bar else 0.0, top)
+
+
+def rollout(g: Game, seat: int, horizon: int | None = None, peeks: bool = True) -> float:
     """Play the sampled game on with the shared heuristics in every seat: to its end (1 if
-    `seat` wins), or `horizon` rounds past the current one, then score its `standing`."""
+    `seat` wins), or `horizon` rounds past the current one, then score `seat`'s chance.
+    A seat that knows the sampled top card (it saw it, in the game or in the rollout) plays
+    as knowing it, as `normal` does with its view."""
     stop = g.decisions + MAX_DECISIONS
-    last = g.round + horizon if horizon is not None else None
-    sight = rollout_sight(g)
-    choose = g.choose
+    last = g.round + horizon if horizon is not None else MAX_ROUNDS
+    blind = rollout_sight(g)
+    seen: dict[int, Sight] = {}
+    knows = g.knows
+    deck = g.deck
+    play = g.play  # unchecked: the answers are the Decision's own options
     while not g.over:
         d = g.pending
         assert d is not None
         opts = d.options
-        choose(opts[0] if len(opts) == 1 else answer(g, d.seat, d, sight))
-        if g.decisions > stop or (last is not None and g.round > last):
-            return standing(g, seat)
+        if len(opts) == 1:
+            play(opts[0])
+        else:
+            sight = blind
+            draw = g.draw
+            if peeks and draw and draw[-1] in knows[d.seat]:
+                top = draw[-1]
+                sight = seen.get(top) or seen.setdefault(top, top_sight(deck, top))
+            play(answer(g, d.seat, d, sight))
+        if g.round > last or g.decisions > stop:
+            return chance(g, seat)
     return 1.0 if g.winner == seat else 0.0
+
+
+@dataclass
+class Search:
+    """What a search found: the options it searched (`options`, the heuristic's `prior`
+    among them), each option's total over the `samples` it was played in, and each sample's
+    result minus the prior's (for the significance test)."""
+
+    options: tuple[int, ...]
+    prior: int
+    totals: list[float]
+    samples: int
+    diffs: list[list[float]]
+    sure: float = SURE
+
+    def mean(self, i: int) -> float:
+        return self.totals[i] / self.samples if self.samples else 0.0
+
+    def best(self) -> int:
+        """The index of the option with the best total (the prior on a tie)."""
+        p = self.options.index(self.prior)
+        return max(range(len(self.options)), key=lambda i: (self.totals[i], i == p))
+
+    def choice(self) -> int:
+        """The option to play: the best one if it beats the prior by more than its standard
+        error, otherwise the prior."""
+        best = self.best()
+        if self.options[best] == self.prior or not _significant(self.diffs[best], self.sure):
+            return self.prior
+        return self.options[best]
+
+
+def search(view: View, decision: Decision, rng: random.Random, samples: int,
+           deadline: float | None = None, *, horizon: int | None = HORIZON,
+           include: int | None = None, peeks: bool = True, sure: float = SURE) -> Search:
+    """Search `decision` from `view` with `samples` samples (fewer if `deadline`, a
+    `time.perf_counter()` value, passes first). `include`: an option to search whatever the
+    candidates (the review's: the one that was chosen)."""
+    seat = view.seat
+    prior = answer(view, seat, decision, view_sight(view))
+    opts = candidates(view.deck, distinct(view, decision, prior), prior)
+    if include is not None:
+        key = same_choice(view, decision)
+        if all(key(o) != key(include) for o in opts):  # else a copy of it stands for it
+            opts = (*opts, include)
+    k = len(opts)
+    totals = [0.0] * k
+    diffs: list[list[float]] = [[] for _ in range(k)]  # per sample: minus the prior's
+    p = opts.index(prior)
+    unseen = view.unseen()
+    done = 0
+    for _ in range(samples):
+        root = determinize(view, rng, unseen)
+        results = []
+        for i, o in enumerate(opts):  # copies: every option meets the same reshuffles
+            g = root.copy() if i < k - 1 else root
+            g.choose(o)
+            results.append(rollout(g, seat, horizon, peeks))
+        for i in range(k):
+            totals[i] += results[i]
+            diffs[i].append(results[i] - results[p])
+        done += 1
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    return Search(opts, prior, totals, done, diffs, sure)
 
 
 class HardAgent:
@@ -82,17 +185,37 @@ class HardAgent:
     reads_view = True
 
     def __init__(self, rng: random.Random, think_ms: int = 250, samples: int | None = None,
-                 horizon: int | None = HORIZON, **_: object) -> None:
+                 horizon: int | None = HORIZON, rate: float = ROLLOUTS_PER_MS,
+                 clock: bool = True, peeks: bool = True, sure: float = SURE,
+                 **_: object) -> None:
         self.rng = rng
         self.horizon = horizon
         self.think_ms = think_ms
         self.samples = samples
+        self.clock = clock  # False: the whole schedule, however long the machine takes
+        self.peeks = peeks
+        self.sure = sure
+        self.rate = rate
 
     def schedule(self, k: int, players: int) -> int:
         """Samples for `k` options: the budget's worth of rollouts, shared by the options."""
         if self.samples is not None:
             return self.samples
-        return max(MIN_SAMPLES, int(self.think_ms * ROLLOUTS_PER_MS * 2 / players / k))
+        return max(MIN_SAMPLES, int(self.think_ms * self.rate * 2 / players / k))
+
+    def search(self, view: View, decision: Decision, *, include: int | None = None,
+               clock: bool | None = None) -> Search:
+        """The search behind `choose`, with its figures (the coach's hints and reviews).
+        `clock=False` (or the agent's own): never stop early, whatever the machine's load
+        (the fixed schedule alone: the same figures every time)."""
+        # The search draws thousands of numbers: a Mersenne Twister seeded from the dice.
+        rng = random.Random(restart(self.rng, decision.number).getrandbits(64))
+        timed = (self.clock if clock is None else clock) and self.samples is None
+        deadline = time.perf_counter() + self.think_ms / 1000 if timed else None
+        k = min(CANDIDATES, len(distinct(view, decision)))
+        return search(view, decision, rng, self.schedule(k, view.players), deadline,
+                      horizon=self.horizon, include=include, peeks=self.peeks,
+                      sure=self.sure)
 
     def choose(self, view: View | None, decision: Decision) -> int:
         assert view is not None, "this CPU decides from its seat's view"
@@ -101,33 +224,44 @@ class HardAgent:
             return opts[0]
         if worn_out(view, decision):
             return SKIP
-        # The search draws thousands of numbers: a Mersenne Twister seeded from the dice.
-        rng = random.Random(restart(self.rng, decision.number).getrandbits(64))
-        seat = view.seat
-        prior = answer(view, seat, decision, view_sight(view))
-        deadline = time.perf_counter() + self.think_ms / 1000 if self.samples is None else None
-        opts = candidates(view.deck, opts, prior)
-        k = len(opts)
-        wins = [0.0] * k
-        diffs: list[list[float]] = [[] for _ in range(k)]  # per sample: minus the prior's
-        p = opts.index(prior)
-        unseen = view.unseen()
-        for _ in range(self.schedule(k, view.players)):
-            root = determinize(view, rng, unseen)
-            results = []
-            for i, o in enumerate(opts):  # copies: every option meets the same reshuffles
-                g = root.copy() if i < k - 1 else root
-                g.choose(o)
-                results.append(rollout(g, seat, self.horizon))
-            for i in range(k):
-                wins[i] += results[i]
-                diffs[i].append(results[i] - results[p])
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-        best = max(range(k), key=lambda i: (wins[i], i == p))
-        if best == p or not _significant(diffs[best]):
-            return prior
-        return opts[best]
+        return self.search(view, decision).choice()
+
+
+def _place(view: View, c: int) -> tuple[str, int]:
+    """Where card `c` lies, as far as `view`'s seat can tell (for `distinct`)."""
+    if c in view.looking:
+        return ("looking", view.seat)
+    for s in range(view.players):
+        if c in view.reserves[s]:
+            return ("reserves", s)
+        if c in view.rows[s]:
+            return ("row", s)
+    if c in view.discard:
+        return ("discard", -1)
+    return ("elsewhere", -1)
+
+
+def same_choice(view: View, decision: Decision) -> Callable[[int], object]:
+    """A key for the decision's options under which copies of one card in one place are
+    the same choice: keeping, summoning, taking or giving either copy is the same. Not for a
+    bury, where which copy goes under changes the order of the Draw Deck."""
+    kind = decision.kind
+    pick = decision.pick
+    if kind not in (KEEP, SUMMON, ORDER, PICK_CARD) or (
+            kind == PICK_CARD and pick is not None and pick.does == TO_BOTTOM):
+        return lambda o: o
+    ids = view.deck.card
+    return lambda o: (ids[o].id, _place(view, o)) if o >= 0 else o
+
+
+def distinct(view: View, decision: Decision, prefer: int | None = None) -> tuple[int, ...]:
+    """The decision's options with each choice once (`same_choice`): `prefer` stands for
+    its copies, else the first one does."""
+    key = same_choice(view, decision)
+    chosen: dict[object, int] = {}
+    if prefer is not None:
+        chosen[key(prefer)] = prefer
+    return tuple(o for o in decision.options if chosen.setdefault(key(o), o) == o)
 
 
 def candidates(deck: Deck, options: tuple[int, ...], prior: int) -> tuple[int, ...]:
@@ -146,11 +280,11 @@ def candidates(deck: Deck, options: tuple[int, ...], prior: int) -> tuple[int, .
     return tuple(picked)
 
 
-def _significant(diffs: list[float]) -> bool:
-    """Is the option's paired advantage over the prior more than one standard error?"""
+def _significant(diffs: list[float], sure: float = SURE) -> bool:
+    """Is the option's paired advantage over the prior more than `sure` standard errors?"""
     m = len(diffs)
     if m < 2:
         return False
     mean = sum(diffs) / m
     var = sum((x - mean) ** 2 for x in diffs) / (m - 1)
-    return mean > (var / m) ** 0.5
+    return mean > sure * (var / m) ** 0.5

@@ -74,24 +74,38 @@ def _beats(deck: Deck) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(int(s > bar) for s in deck.strength) for bar in range(top))
 
 
+def pool_count(pool: Sequence[int], deck: Deck, bar: int) -> int:
+    """How many cards of `pool` beat `bar` (R4.3; every card beats an empty row's -1)."""
+    if bar < 0:
+        return len(pool)
+    table = _beats(deck)
+    if bar >= len(table):
+        return 0
+    return sum(map(table[bar].__getitem__, pool))
+
+
 def pool_odds(pool: Sequence[int], deck: Deck, bar: int) -> float:
     """The chance that a card drawn from `pool` beats `bar` (R4.3)."""
     if not pool:
         return 0.0  # R4.6: no card at all is a failure
-    if bar < 0:
-        return 1.0
-    table = _beats(deck)
-    if bar >= len(table):
-        return 0.0
-    return sum(map(table[bar].__getitem__, pool)) / len(pool)
+    return pool_count(pool, deck, bar) / len(pool)
+
+
+def reveal_pool(view: View) -> tuple[int, Sequence[int]]:
+    """What a reveal takes, as `view.seat` can count it (R11): the top card of the Draw Deck
+    if this seat knows it (else -1), and the cards it may be, each equally likely — the
+    cards this seat has not seen, or the discard pile when the Draw Deck is empty (R6.1:
+    it is shuffled into a new one first)."""
+    top = view.draw_top() if view.draw_count else -1
+    pool = view.discard if view.draw_count == 0 else view.unseen()
+    return top, pool
 
 
 def view_sight(view: View) -> Sight:
     """Odds counted from the cards `view.seat` has not seen (R11): every unseen card is
     equally likely to be on top of the Draw Deck, unless this seat saw the top card."""
     deck = view.deck
-    top = view.draw_top() if view.draw_count else -1
-    pool = view.discard if view.draw_count == 0 else view.unseen()  # R6.1: reshuffle first
+    top, pool = reveal_pool(view)
 
     def odds(bar: int) -> float:
         if top >= 0:
@@ -169,8 +183,12 @@ def failure_cost(state: PublicState, seat: int) -> float:
     if taken > 0 and life == 0:
         return 20.0  # R8.1: damage with an empty Life Deck is defeat
     hurt = min(taken, life) * fragility(life)
-    victims = [s for s in range(n) if s != seat and not state.defeated[s]]
-    dealt = round_damage(state, seat) * 0.5 * sum(fragility(lives[s]) for s in victims)
+    own = round_damage(state, seat)
+    if not own:  # nothing more to lose (and the search asks this thousands of times)
+        return hurt
+    defeated = state.defeated
+    victims = [s for s in range(n) if s != seat and not defeated[s]]
+    dealt = own * 0.5 * sum([fragility(lives[s]) for s in victims])
     return hurt + dealt / len(others)
 
 

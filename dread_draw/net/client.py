@@ -37,6 +37,7 @@ from dread_draw import __version__
 from dread_draw.cards import load_deck, parse_deck
 from dread_draw.errors import DeckError, DreadDrawError
 from dread_draw.files import atomic_write
+from dread_draw.i18n import _, fmt
 from dread_draw.net.protocol import (
     Message,
     ProtocolError,
@@ -130,21 +131,23 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
         end = text.find("]")
         host, rest = text[1:end], text[end + 1:]
         if end < 0 or (rest and not rest.startswith(":")):
-            raise NetError(f"{clean(text)!r} is not an address: write HOST or HOST:PORT.")
+            raise NetError(fmt(_("{text} is not an address: write HOST or HOST:PORT."),
+                               text=repr(clean(text))))
         if rest:
             port = _port(rest[1:], text)
     elif text.count(":") == 1:
         host, raw = text.split(":")
         port = _port(raw, text)
     if not host or any(c.isspace() or c in "/?#@" for c in host):
-        raise NetError(f"{clean(text)!r} is not an address: write HOST or HOST:PORT, such as "
-                       "127.0.0.1:7777.")
+        raise NetError(fmt(_("{text} is not an address: write HOST or HOST:PORT, such as "
+                             "127.0.0.1:7777."), text=repr(clean(text))))
     return host, port
 
 
 def _port(raw: str, text: str) -> int:
     if not raw.isdigit() or not 0 < int(raw) < 65536:
-        raise NetError(f"{clean(text)!r}: the port must be a number from 1 to 65535.")
+        raise NetError(fmt(_("{text}: the port must be a number from 1 to 65535."),
+                           text=repr(clean(text))))
     return int(raw)
 
 
@@ -230,9 +233,10 @@ class Client:
                                     user_agent_header=None)
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as e:
             why = getattr(e, "strerror", None) or str(e) or type(e).__name__
-            raise NetError(f"Cannot reach a Dread Draw host at {clean(self.where)} "
-                           f"({clean(why)}). Check the address and the port, and that the host "
-                           "is running.") from None
+            raise NetError(fmt(_("Cannot reach a Dread Draw host at {address} ({reason}). "
+                                 "Check the address and the port, and that the host is "
+                                 "running."), address=clean(self.where),
+                               reason=clean(why))) from None
         await self._send(hello(self.code, self.name, token, __version__))
         message = await self._receive()
         if message["type"] == "error":
@@ -310,9 +314,10 @@ class Client:
         """Answer this seat's pending Decision with one of its options."""
         d = self.decision
         if d is None:
-            raise NetError("There is no question to answer now.")
+            raise NetError(_("There is no question to answer now."))
         if type(option) is not int or option not in d.options:
-            raise NetError(f"{option!r} is not one of the answers offered.")
+            raise NetError(fmt(_("{option} is not one of the answers offered."),
+                               option=repr(option)))
         self.answered = d.number
         await self._send(answer_message(d.number, option))
 
@@ -346,8 +351,9 @@ class Client:
 
 def _lost(e: ConnectionClosed) -> str:
     reason = e.rcvd.reason if e.rcvd is not None else ""
-    why = f" ({clean(reason)})" if reason else ""
-    return f"The connection to the host was lost{why}."
+    if reason:
+        return fmt(_("The connection to the host was lost ({reason})."), reason=clean(reason))
+    return _("The connection to the host was lost.")
 
 
 def _text(value: Any) -> str:
@@ -364,11 +370,12 @@ def host_deck(data: Any) -> Deck:
         return standard
     text = data.get("text")
     if not isinstance(text, str):
-        raise NetError("The host plays with a deck of its own and did not send it.")
+        raise NetError(_("The host plays with a deck of its own and did not send it."))
     try:
         deck = parse_deck(text, "the host's deck")
     except DeckError as e:
-        raise NetError(f"The host's deck cannot be used here: {e}") from None
+        raise NetError(fmt(_("The host's deck cannot be used here: {problem}"),
+                           problem=e)) from None
     if deck.content_hash != data["hash"]:
         raise ProtocolError("the host's deck is not the one it names")
     return deck

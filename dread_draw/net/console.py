@@ -28,18 +28,20 @@ from dread_draw import __version__
 from dread_draw.ai import AGENTS
 from dread_draw.cards import load_deck
 from dread_draw.errors import DreadDrawError
+from dread_draw.i18n import N_, _, fmt
 from dread_draw.net.client import (
     Client,
     ConnectionLost,
     JoinRefused,
     NetError,
-    SeatInfo,
     SeatTokens,
     TableState,
     Update,
     parse_address,
 )
 from dread_draw.net.host import CPU, OPEN, PERSON, Host, Limits, Lobby, SeatPlan
+from dread_draw.net.remote import seat_list
+from dread_draw.overlays import deck_text
 from dread_draw.rules import MAX_PLAYERS, MIN_PLAYERS
 from dread_draw.safe_text import clean, name_problem, plain
 from dread_draw.saves import SaveDir, SaveError, default_root, read_save
@@ -49,10 +51,10 @@ from dread_draw.tui.setup import CPU_NAMES, DEFAULT_CPU
 DEFAULT_PLAYERS = 4
 REJOIN_TRIES = 10  # a lost connection: tries to rejoin, REJOIN_PAUSE seconds apart
 REJOIN_PAUSE = 2.0
-COMMANDS = ("Type s and Enter to start the game (CPUs take the empty seats), c to let a CPU "
-            "play for a player who lost the connection, q to stop.")
-COMMANDS_PLAYING = ("Type c and Enter to let a CPU play for a player who lost the connection, "
-                    "q to stop (the game stays saved).")
+COMMANDS = N_("Type s and Enter to start the game (CPUs take the empty seats), c to let a CPU "
+              "play for a player who lost the connection, q to stop.")
+COMMANDS_PLAYING = N_("Type c and Enter to let a CPU play for a player who lost the "
+                      "connection, q to stop (the game stays saved).")
 
 
 def say(out: Console, text: str) -> None:
@@ -112,11 +114,11 @@ class ConsolePlayer:
                 return
             except ConnectionLost as e:
                 self.stop_asking()
-                say(self.out, f"{e} Trying to rejoin…")
+                say(self.out, fmt(_("{problem} Trying to rejoin…"), problem=e))
                 await self.rejoin()
 
     async def rejoin(self) -> None:
-        for _ in range(REJOIN_TRIES):
+        for _try in range(REJOIN_TRIES):
             await asyncio.sleep(REJOIN_PAUSE)
             try:
                 await self.client.connect()
@@ -125,14 +127,14 @@ class ConsolePlayer:
             except NetError:  # the host is not back yet
                 continue
             self.asked = -1  # the question asked before may still be waiting: ask it again
-            say(self.out, "Back at the table.")
+            say(self.out, _("Back at the table."))
             return
-        raise NetError("Could not rejoin the host. Run the same command again to rejoin your "
-                       "seat.")
+        raise NetError(_("Could not rejoin the host. Run the same command again to rejoin your "
+                         "seat."))
 
     def show(self, u: Update) -> None:
         if u.problem:
-            say(self.out, f"The host says: {u.problem}")
+            say(self.out, fmt(_("The host says: {problem}"), problem=u.problem))
         self.show_table(u.table)
         if u.view is not None:
             if self.narrator is None:
@@ -141,7 +143,7 @@ class ConsolePlayer:
             if self.told == 0 and u.first == 0 and u.view.round > 1:
                 start = last_round_start(u.events)  # joined late: this round's story only
                 if start:
-                    say(self.out, "(The earlier rounds are not told again.)")
+                    say(self.out, _("(The earlier rounds are not told again.)"))
             for i, event in enumerate(u.events):
                 if u.first + i < start:
                     continue  # told before a rejoin
@@ -163,28 +165,30 @@ class ConsolePlayer:
         me = self.client.welcome.seat if self.client.welcome else -1
         if before is None:
             if not table.started:
-                say(self.out, f"At the table: {seat_list(table, me)}.")
-                say(self.out, "Waiting for the host to start the game.")
+                say(self.out, fmt(_("At the table: {seats}."), seats=seat_list(table, me)))
+                say(self.out, _("Waiting for the host to start the game."))
             return
         for old, new in zip(before.seats, table.seats, strict=False):
             if new.seat == me:
                 continue
             if old.kind == OPEN and new.kind == PERSON:
-                say(self.out, f"{new.name} takes seat {new.seat + 1}.")
+                say(self.out, fmt(_("{name} takes seat {seat}."), name=new.name, seat=new.seat + 1))
             elif old.connected and not new.connected and new.kind == PERSON:
-                say(self.out, f"{new.name} lost the connection.")
+                say(self.out, fmt(_("{name} lost the connection."), name=new.name))
             elif not old.connected and new.connected and old.kind == PERSON:
-                say(self.out, f"{new.name} is back.")
+                say(self.out, fmt(_("{name} is back."), name=new.name))
             if new.stand_in and not old.stand_in:
-                say(self.out, f"A CPU plays for {new.name} until they come back.")
+                say(self.out, fmt(_("A CPU plays for {name} until they come back."),
+                                  name=new.name))
         if table.started and not before.started:
-            say(self.out, f"The game starts: {seat_list(table, me)}.")
+            say(self.out, fmt(_("The game starts: {seats}."), seats=seat_list(table, me)))
         waiting = table.waiting
         if waiting >= 0 and waiting != me and (waiting != before.waiting or
                                                before.seats != table.seats):
             seat = table.seats[waiting]
             if seat.kind == PERSON and not seat.connected and not seat.stand_in:
-                say(self.out, f"The table waits for {seat.name} to come back.")
+                say(self.out, fmt(_("The table waits for {name} to come back."),
+                                  name=seat.name))
 
     def stop_asking(self) -> None:
         if self.asking is not None and not self.asking.done():
@@ -197,28 +201,30 @@ class ConsolePlayer:
         if not self.typed_ahead:
             while not self.answers.empty():  # keys pressed while nothing was asked
                 if self.answers.get_nowait() is None:
-                    raise NetError("The input ended before the game did.")
+                    raise NetError(_("The input ended before the game did."))
         say(self.out, question)
-        for i, (_, label) in enumerate(labels, 1):
+        for i, (_option, label) in enumerate(labels, 1):
             say(self.out, f"  {i}. {label}")
         while True:
-            say(self.out, f"Your answer (1-{len(labels)}):")
+            say(self.out, fmt(_("Your answer (1-{n}):"), n=len(labels)))
             line = await self.answers.get()
             if line is None:
-                raise NetError("The input ended before the game did.")
+                raise NetError(_("The input ended before the game did."))
             if line.isdigit() and 1 <= int(line) <= len(labels):
                 await self.client.answer(labels[int(line) - 1][0])
                 return
-            say(self.out, f"Type a number from 1 to {len(labels)}, then Enter.")
+            say(self.out, fmt(_("Type a number from 1 to {n}, then Enter."), n=len(labels)))
 
     def tell_fortune(self, u: Update) -> None:
         assert u.view is not None
         deck = u.view.deck
         winner = u.table.names[u.view.winner]
         if not u.view.fortune:
-            say(self.out, f"{winner}'s Life Deck is empty: there is no fortune to read.")
+            say(self.out, fmt(_("{name}'s Life Deck is empty: there is no fortune to read."),
+                              name=winner))
+        text = deck_text(deck)
         for i, uid in enumerate(u.view.fortune):
-            words = " ".join(deck.card[uid].fortune.split())  # one line per card
+            words = " ".join(text[deck.card[uid]].fortune.split())  # one line per card
             say(self.out, f"{fortune_part(i)}: {card_label(deck, uid)}. {words}")
 
 
@@ -230,32 +236,18 @@ def last_round_start(events: list[dict]) -> int:
     return 0
 
 
-def seat_list(table: TableState, me: int = -1) -> str:
-    return ", ".join(seat_words(s, s.seat == me) for s in table.seats)
-
-
-def seat_words(s: SeatInfo, me: bool = False) -> str:
-    if s.kind == OPEN:
-        return f"seat {s.seat + 1} open"
-    who = f"{s.name} (you)" if me else s.name
-    if s.kind == CPU:
-        return f"{who} (CPU, {s.level})"
-    if s.stand_in:
-        return f"{who} (a CPU plays for them)"
-    return who if s.connected or me else f"{who} (not connected)"
-
-
 async def join_game(address: str, code: str, name: str, *, out: Console | None = None,
                     tokens: SeatTokens | None = None) -> None:
     """`dread-draw join`: take a seat at a host and play it at this terminal."""
     problem = name_problem(name)
     if problem:
-        raise DreadDrawError(f"--name: {problem}.")
+        raise DreadDrawError(fmt(_("--name: {problem}."), problem=problem))
     host, port = parse_address(address)
     out = out or Console(highlight=False)
     client = Client(host, port, code=code, name=name, tokens=tokens)
     welcome = await client.connect()
-    say(out, f"You sit in seat {welcome.seat + 1} of {welcome.players}, as {welcome.name}.")
+    say(out, fmt(_("You sit in seat {seat} of {players}, as {name}."), seat=welcome.seat + 1,
+                 players=welcome.players, name=welcome.name))
     lines = Lines()
     try:
         await ConsolePlayer(client, out, lines.queue).play()
@@ -271,24 +263,27 @@ def plan_seats(players: int | None, own: str | None, people: list[str], cpus: li
     seats, then the CPUs. DreadDrawError names what is wrong."""
     for level in cpus:
         if level not in AGENTS:
-            raise DreadDrawError(f"--cpu {level!r}: no such CPU level; choose from "
-                                 f"{', '.join(AGENTS)}.")
+            raise DreadDrawError(fmt(_("--cpu {level}: no such CPU level; choose from "
+                                       "{levels}."), level=repr(level), levels=", ".join(AGENTS)))
     names = ([own] if own is not None else []) + people
     for name in names:
         problem = name_problem(name)
         if problem:
-            raise DreadDrawError(f"{clean(name)!r} cannot be a player's name: {problem}.")
+            raise DreadDrawError(fmt(_("{name} cannot be a player's name: {problem}."),
+                                     name=repr(clean(name)), problem=problem))
     folded = [n.casefold() for n in names]
     if len(set(folded)) != len(folded):
-        raise DreadDrawError("two seats have the same name; give each player a name of their "
-                             "own.")
+        raise DreadDrawError(_("two seats have the same name; give each player a name of their "
+                               "own."))
     named = len(names) + len(cpus)
     n = players if players is not None else max(DEFAULT_PLAYERS, named)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise DreadDrawError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}.")
+        raise DreadDrawError(fmt(_("a game needs {low} to {high} players, not {n}."),
+                                 low=MIN_PLAYERS, high=MAX_PLAYERS, n=n))
     if named > n:
-        raise DreadDrawError(f"--players {n}: but {named} seats were named (--name, --human "
-                             "and --cpu); raise --players or name fewer seats.")
+        raise DreadDrawError(fmt(_("--players {n}: but {named} seats were named (--name, "
+                                   "--human and --cpu); raise --players or name fewer seats."),
+                                 n=n, named=named))
     return SeatPlan(n, own, list(people), list(cpus))
 
 
@@ -324,25 +319,27 @@ def lan_addresses() -> list[str]:
 
 def join_line(address: str, port: int, code: str) -> str:
     shown = f"[{address}]" if ":" in address else address
-    return f"    dread-draw join {shown}:{port} --code {code} --name YOUR-NAME"
+    return "    " + fmt(_("dread-draw join {address}:{port} --code {code} --name YOUR-NAME"),
+                        address=shown, port=port, code=code)
 
 
 def banner(host: Host, lan: bool, addresses: list[str]) -> list[str]:
-    lines = [f"Dread Draw {__version__}: hosting a game for {len(host.seats)} players."]
+    lines = [fmt(_("Dread Draw {version}: hosting a game for {n} players."),
+                 version=__version__, n=len(host.seats))]
     if lan:
-        listed = ", ".join(addresses) if addresses else "none found"
-        lines += [f"Listening on every network address of this computer (port {host.port}): "
-                  f"{listed}.",
-                  "Anyone who can reach this computer and has the join code can take an empty "
-                  "seat.",
-                  "Players join with:"]
-        lines += [join_line(a, host.port, host.code) for a in addresses or ["ADDRESS"]]
+        listed = ", ".join(addresses) if addresses else _("none found")
+        lines += [fmt(_("Listening on every network address of this computer (port {port}): "
+                        "{addresses}."), port=host.port, addresses=listed),
+                  _("Anyone who can reach this computer and has the join code can take an "
+                    "empty seat."),
+                  _("Players join with:")]
+        lines += [join_line(a, host.port, host.code) for a in addresses or [_("ADDRESS")]]
     else:
-        lines += [f"Listening on this computer only (127.0.0.1, port {host.port}). Players at "
-                  "this computer join with:",
+        lines += [fmt(_("Listening on this computer only (127.0.0.1, port {port}). Players at "
+                        "this computer join with:"), port=host.port),
                   join_line("127.0.0.1", host.port, host.code),
-                  "To let other computers join, start the host with --lan."]
-    lines.append(f"Join code: {host.code}")
+                  _("To let other computers join, start the host with --lan.")]
+    lines.append(fmt(_("Join code: {code}"), code=host.code))
     return lines
 
 
@@ -364,7 +361,7 @@ class HostConsole:
         if self.quiet:
             return
         if self.start_when_full and not host.started and host.full():
-            say(self.out, "Every seat is taken: the game starts.")
+            say(self.out, _("Every seat is taken: the game starts."))
             host.begin()
             return
         waiting = host.waiting()
@@ -377,38 +374,43 @@ class HostConsole:
             return
         before, self.last = self.last, state
         if not host.started:
-            say(self.out, f"Seats: {self.seat_line()}.")
+            say(self.out, fmt(_("Seats: {seats}."), seats=self.seat_line()))
             return
         if before is None or not before[0]:
             if host.resumed:
-                say(self.out, f"The game goes on where it was saved: {self.seat_line()}.")
+                say(self.out, fmt(_("The game goes on where it was saved: {seats}."),
+                                  seats=self.seat_line()))
             else:
-                say(self.out, f"The game starts: {self.seat_line()}.")
+                say(self.out, fmt(_("The game starts: {seats}."), seats=self.seat_line()))
         if person is not None and not person.own and (before is None or before[2] != waiting
                                                       or before[1] != state[1]):
             if person.conn is None and not person.stand_in:
-                say(self.out, f"The table waits for {person.name} (seat {waiting + 1}), who is "
-                              "not connected. Type c and Enter to let a CPU play for them.")
+                say(self.out, fmt(_("The table waits for {name} (seat {seat}), who is not "
+                                    "connected. Type c and Enter to let a CPU play for them."),
+                                  name=person.name, seat=waiting + 1))
             else:
-                say(self.out, f"Waiting for {person.name} (seat {waiting + 1}).")
+                say(self.out, fmt(_("Waiting for {name} (seat {seat})."), name=person.name,
+                                  seat=waiting + 1))
 
     def seat_line(self) -> str:
         parts = []
         for s in self.host.seats:
+            words = {"seat": s.index + 1, "name": s.name, "level": s.level}
             if s.kind == OPEN:
-                parts.append(f"{s.index + 1} open")
+                text = _("{seat} open")
             elif s.kind == CPU:
-                parts.append(f"{s.index + 1} {s.name} (CPU, {s.level})")
+                text = _("{seat} {name} (CPU, {level})")
             elif s.own:
-                parts.append(f"{s.index + 1} {s.name} (you)")
+                text = _("{seat} {name} (you)")
             elif s.stand_in:
-                parts.append(f"{s.index + 1} {s.name} (a CPU plays for them)")
+                text = _("{seat} {name} (a CPU plays for them)")
             elif s.conn is not None:
-                parts.append(f"{s.index + 1} {s.name} (connected)")
+                text = _("{seat} {name} (connected)")
             elif s.token:
-                parts.append(f"{s.index + 1} {s.name} (not connected)")
+                text = _("{seat} {name} (not connected)")
             else:
-                parts.append(f"{s.index + 1} held for {s.name}")
+                text = _("{seat} held for {name}")
+            parts.append(fmt(text, **words))
         return ", ".join(parts)
 
     async def commands(self, lines: Lines) -> None:
@@ -420,7 +422,7 @@ class HostConsole:
             word = line.lower()
             if word == "s":
                 if self.host.started:
-                    say(self.out, "The game has already started.")
+                    say(self.out, _("The game has already started."))
                 else:
                     self.host.begin()
             elif word == "c":
@@ -430,14 +432,14 @@ class HostConsole:
             elif line.isdigit():
                 self.answers.put_nowait(line)
             elif line:
-                say(self.out, COMMANDS_PLAYING if self.host.started else COMMANDS)
+                say(self.out, _(COMMANDS_PLAYING if self.host.started else COMMANDS))
 
     def hand_over(self) -> None:
         host = self.host
         waiting = host.waiting()
         slot = host.seats[waiting] if waiting >= 0 else None
         if slot is None or slot.kind != PERSON or slot.conn is not None:
-            say(self.out, "The table is not waiting for a player who lost the connection.")
+            say(self.out, _("The table is not waiting for a player who lost the connection."))
             return
         host.hand_to_cpu(waiting)
 
@@ -456,7 +458,7 @@ async def host_game(host: Host, port: int, *, lan: bool, out: Console,
         say(out, line)
     if note:
         say(out, note)
-    say(out, COMMANDS_PLAYING if host.started else COMMANDS)
+    say(out, _(COMMANDS_PLAYING if host.started else COMMANDS))
     console.quiet = False
     lines = Lines()
     tasks: list[asyncio.Task[None]] = [asyncio.create_task(console.commands(lines))]
@@ -473,7 +475,7 @@ async def host_game(host: Host, port: int, *, lan: bool, out: Console,
     watched: list[asyncio.Task[None]] = [finished, *tasks]
     try:
         while finished in watched:
-            done, _ = await asyncio.wait(watched, return_when=asyncio.FIRST_COMPLETED)
+            done, _pending = await asyncio.wait(watched, return_when=asyncio.FIRST_COMPLETED)
             for task in done:
                 watched.remove(task)
                 task.result()  # Stop (q), or an error of the host's own seat
@@ -485,17 +487,18 @@ async def host_game(host: Host, port: int, *, lan: bool, out: Console,
         finished.cancel()
         await host.close()
         if host.started:
-            say(out, "Stopped. The game is saved: `dread-draw host --resume` takes it back.")
+            say(out, _("Stopped. The game is saved: `dread-draw host --resume` takes it back."))
         else:
-            say(out, "Stopped before the game started.")
+            say(out, _("Stopped before the game started."))
         return
     finally:
         for task in tasks:
             task.cancel()
     game = host.match
     if game is not None and game.over:
-        say(out, f"{clean(host.seats[game.game.winner].name)} wins the game. It is kept: "
-                 f"see it again with `dread-draw replay --save-dir {saves_root(host)} --last`.")
+        say(out, fmt(_("{name} wins the game. It is kept: see it again with `dread-draw replay "
+                       "--save-dir {folder} --last`."),
+                     name=clean(host.seats[game.game.winner].name), folder=saves_root(host)))
 
 
 def saves_root(host: Host) -> str:
@@ -505,7 +508,7 @@ def saves_root(host: Host) -> str:
 async def start_later(host: Host, seconds: float, out: Console) -> None:
     await asyncio.sleep(seconds)
     if not host.started:
-        say(out, "Time to start: CPUs take the empty seats.")
+        say(out, _("Time to start: CPUs take the empty seats."))
         host.begin()
 
 
@@ -523,25 +526,38 @@ async def play_own_seat(host: Host, name: str, token: str, out: Console,
 def host_command(*, port: int, players: int | None, own: str | None, people: list[str],
                  cpus: list[str], seed: int | None, deck: Path | None, lan: bool,
                  resume_saved: bool, save_dir: Path | None, start_when_full: bool,
-                 start_after: float | None, limits: Limits | None = None) -> None:
+                 start_after: float | None, limits: Limits | None = None,
+                 cpu_delay: float = 0.0, table: bool = False) -> None:
+    """`table`: the host's own seat (if it has one) is played on the Textual table."""
     """`dread-draw host`: check the flags, then serve the game at this terminal."""
     saves = SaveDir(save_dir if save_dir is not None else default_root() / "host")
     note = ""
     if resume_saved:
         if players is not None or own is not None or people or cpus or seed is not None \
                 or deck is not None:
-            raise DreadDrawError("--resume takes the saved game back as it was; it takes no "
-                                 "--players, --name, --human, --cpu, --seed or --deck.")
-        host, note = Host.take_back(saves, limits)
+            raise DreadDrawError(_("--resume takes the saved game back as it was; it takes no "
+                                   "--players, --name, --human, --cpu, --seed or --deck."))
+        saves.lock()  # as `play` does: one table writes a folder at a time (exit 2 if taken)
+        host, note = Host.take_back(saves, limits, cpu_delay)
     else:
         plan = plan_seats(players, own, people, cpus)
+        saves.lock()  # held for the life of the process; a killed host leaves no lock
         check_no_game_in_progress(saves)
         the_deck = load_deck(deck)
         the_deck.check_players(plan.players)
         fill = cpus[-1] if cpus else DEFAULT_CPU
         game_seed = seed if seed is not None else fresh_secret_seed()
         host = Host(Lobby(the_deck, plan.seats(), game_seed, fill, tuple(CPU_NAMES)), saves,
-                    limits=limits)
+                    limits=limits, cpu_delay=cpu_delay)
+    if table and any(s.own for s in host.seats):
+        from dread_draw.tui.remote import host_table
+
+        def intro() -> list[str]:
+            return banner(host, lan, lan_addresses() if lan else []) + ([note] if note else [])
+
+        host_table(host, None if lan else "127.0.0.1", port, intro,
+                   start_when_full=start_when_full, start_after=start_after)
+        return
     asyncio.run(host_game(host, port, lan=lan, out=Console(highlight=False),
                           start_when_full=start_when_full, start_after=start_after, note=note))
 
@@ -562,12 +578,18 @@ def check_no_game_in_progress(saves: SaveDir) -> None:
     except SaveError:
         return  # a save that cannot be used is set aside (as .bad) when the game starts
     if not save.finished:
-        raise DreadDrawError(
-            f"{saves.current}: a network game is still in progress here "
-            f"({', '.join(clean(n) for n in save.names)}). Take it back with `dread-draw host "
-            "--resume`, or host a new game with another folder (--save-dir DIR).")
+        raise DreadDrawError(fmt(
+            _("{file}: a network game is still in progress here ({names}). Take it back with "
+              "`dread-draw host --resume`, or host a new game with another folder (--save-dir "
+              "DIR)."), file=saves.current, names=", ".join(clean(n) for n in save.names)))
 
 
-def join_command(address: str, code: str, name: str) -> None:
+def join_command(address: str, code: str, name: str, table: bool = False) -> None:
+    """`dread-draw join`: the seat at the table (`table`), or in plain lines of text."""
+    if table:
+        from dread_draw.tui.remote import join_table
+
+        join_table(address, code, name)
+        return
     asyncio.run(join_game(address, code, name))
 

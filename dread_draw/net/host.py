@@ -44,6 +44,7 @@ from dread_draw import __version__
 from dread_draw.ai import make_agent
 from dread_draw.errors import DreadDrawError
 from dread_draw.files import atomic_write
+from dread_draw.i18n import _, fmt
 from dread_draw.net.privacy import for_seat
 from dread_draw.net.protocol import (
     PROTOCOL,
@@ -219,16 +220,21 @@ class OffLoop:
     hard CPU thinks for a quarter of a second). Its view is a snapshot: nothing it reads
     changes meanwhile."""
 
-    def __init__(self, agent: Agent) -> None:
+    def __init__(self, agent: Agent, pace: float = 0.0) -> None:
         self.agent = agent
+        self.pace = pace
         self.reads_view = agent.reads_view
 
     def choose(self, view: View | None, decision: Decision) -> Awaitable[int]:
-        return _think(self.agent, view, decision)
+        return _think(self.agent, view, decision, self.pace)
 
 
-async def _think(agent: Agent, view: View | None, decision: Decision) -> int:
-    answer = await asyncio.to_thread(agent.choose, view, decision)
+async def _think(agent: Agent, view: View | None, decision: Decision,
+                 pace: float = 0.0) -> int:
+    """A CPU's answer, no sooner than `pace` seconds: the players' tables show each CPU move
+    as it happens, at a pace people can follow (the host's --cpu-delay, as play's)."""
+    thinking = asyncio.to_thread(agent.choose, view, decision)
+    answer, _ = await asyncio.gather(thinking, asyncio.sleep(pace))
     assert isinstance(answer, int), "a CPU answers at once"
     return answer
 
@@ -258,8 +264,10 @@ class Host:
     """One hosted game: the lobby, then the match, served to the seats' clients."""
 
     def __init__(self, lobby: Lobby, saves: SaveDir | None, *, code: str | None = None,
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None, cpu_delay: float = 0.0) -> None:
+        """`cpu_delay`: seconds each CPU move takes at least (0: as fast as they think)."""
         self.lobby = lobby
+        self.cpu_delay = cpu_delay
         self.deck = lobby.deck
         self.deck_text = deck_source(lobby.deck)
         self.seats = lobby.seats
@@ -285,7 +293,8 @@ class Host:
     # ------------------------------------------------------------------- building a host
 
     @classmethod
-    def take_back(cls, saves: SaveDir, limits: Limits | None = None) -> tuple[Host, str]:
+    def take_back(cls, saves: SaveDir, limits: Limits | None = None,
+                  cpu_delay: float = 0.0) -> tuple[Host, str]:
         """The game in progress in `saves`, with its join code and seat tokens, ready to
         serve; and a note for the console ("" when there is nothing to say)."""
         match, saver = resume(saves)
@@ -308,7 +317,8 @@ class Host:
             else:
                 seats.append(Seat(i, CPU, spec.name, level=spec.kind))
         host = cls(Lobby(match.deck, seats, match.seed), saves,
-                   code=kept["code"] if kept is not None else None, limits=limits)
+                   code=kept["code"] if kept is not None else None, limits=limits,
+                   cpu_delay=cpu_delay)
         host.saver = saver
         host.resumed = True
         host._seat_match(match)
@@ -326,7 +336,7 @@ class Host:
                 self.remote[i] = RemoteSeat(self, i)
                 match.agents[i] = self.remote[i]
             elif agent is not None:
-                match.agents[i] = OffLoop(agent)
+                match.agents[i] = OffLoop(agent, self.cpu_delay)
 
     # --------------------------------------------------------------------- the lobby
 
@@ -366,8 +376,8 @@ class Host:
             await self.match.play()
         except Exception:  # a bug: say so, keep the save, end the game for everyone
             log.exception("the game stopped")
-            self.on_news("The game stopped because of an error in Dread Draw; it is saved "
-                         "as it was before the error.")
+            self.on_news(_("The game stopped because of an error in Dread Draw; it is saved "
+                           "as it was before the error."))
         finally:
             if self.match.over and self.saves is not None:
                 forget_network(self.saves.root)
@@ -385,7 +395,8 @@ class Host:
         slot.stand_in = level or self.lobby.fill
         remote = self.remote[seat]
         self._save_network()
-        self.on_news(f"A CPU ({slot.stand_in}) plays for {slot.name} until they come back.")
+        self.on_news(fmt(_("A CPU ({level}) plays for {name} until they come back."),
+                         level=slot.stand_in, name=slot.name))
         if remote.waiting is not None and self.match is not None:
             number, answer = remote.waiting
             d = self.match.game.pending
@@ -400,7 +411,7 @@ class Host:
 
     def cpu_answer(self, agent: Agent, view: View, decision: Decision
                    ) -> Coroutine[Any, Any, int]:
-        return _think(agent, view, decision)
+        return _think(agent, view, decision, self.cpu_delay)
 
     def waiting(self) -> int:
         """The seat whose decision the table waits for (-1: none)."""
@@ -420,13 +431,14 @@ class Host:
                 origins=[None],  # no web page in a browser may open a connection here
                 max_queue=4, close_timeout=2, server_header=None)
         except OSError as e:
-            where = address or "every address of this computer"
+            where = address or _("every address of this computer")
             if e.errno == errno.EADDRINUSE:
-                raise HostError(f"Port {port} is already in use on {where}: another program "
-                                "(perhaps another Dread Draw host) is using it. Choose another "
-                                "port with --port.") from None
-            raise HostError(f"Cannot listen on {where}, port {port} ({e.strerror or e}).") \
-                from None
+                raise HostError(fmt(_("Port {port} is already in use on {where}: another program "
+                                      "(perhaps another Dread Draw host) is using it. Choose "
+                                      "another port with --port."), port=port,
+                                    where=where)) from None
+            raise HostError(fmt(_("Cannot listen on {where}, port {port} ({reason})."),
+                                where=where, port=port, reason=e.strerror or e)) from None
         self.port = self.server.sockets[0].getsockname()[1] if self.server.sockets else port
         if self.match is not None and self.play_task is None:
             self._launch()  # a resumed game goes on at once; its people's seats wait for them
@@ -505,7 +517,7 @@ class Host:
             return
         except Refused as e:
             if e.code == "code":
-                self.on_news("Someone tried to join with a wrong join code.")
+                self.on_news(_("Someone tried to join with a wrong join code."))
                 await asyncio.sleep(self.limits.refuse_seconds)  # slows guessing
             conn.close_after(error(e.code, e.message, protocol=PROTOCOL, version=__version__),
                              1008, "refused")
@@ -523,19 +535,23 @@ class Host:
     def _admit(self, conn: Connection, hello: Message) -> int:
         """The seat this hello may take, claimed for `conn` (Refused with a reason if none)."""
         protocol, version = hello.get("protocol"), hello.get("version")
-        shown = clean(str(version))[:40] if isinstance(version, str) else "an unknown version"
+        shown = clean(str(version))[:40] if isinstance(version, str) else _("an unknown version")
         if protocol != PROTOCOL:
-            theirs = protocol if is_int(protocol) else "unknown"
-            self.on_news(f"A player tried to join with Dread Draw {shown} (network protocol "
-                         f"{theirs}); this host runs Dread Draw {__version__} (protocol "
-                         f"{PROTOCOL}).")
-            raise Refused("version", f"This host runs Dread Draw {__version__} (network "
-                          f"protocol {PROTOCOL}); you run Dread Draw {shown} (protocol "
-                          f"{theirs}). Both sides need versions that speak the same protocol: "
-                          "the same version of Dread Draw is surest.")
+            theirs = protocol if is_int(protocol) else _("unknown")
+            words = {"theirs": shown, "protocol": theirs, "ours": __version__,
+                     "our_protocol": PROTOCOL}
+            self.on_news(fmt(_("A player tried to join with Dread Draw {theirs} (network "
+                               "protocol {protocol}); this host runs Dread Draw {ours} "
+                               "(protocol {our_protocol})."), **words))
+            raise Refused("version", fmt(_("This host runs Dread Draw {ours} (network protocol "
+                                           "{our_protocol}); you run Dread Draw {theirs} "
+                                           "(protocol {protocol}). Both sides need versions that "
+                                           "speak the same protocol: the same version of Dread "
+                                           "Draw is surest."), **words))
         code = hello.get("code")
         if not isinstance(code, str) or not same_code(code, self.code):
-            raise Refused("code", "That join code is not this game's. Check it with the host.")
+            raise Refused("code", _("That join code is not this game's. Check it with the "
+                                    "host."))
         token = hello.get("token")
         if isinstance(token, str) and token:
             for s in self.seats:
@@ -544,10 +560,11 @@ class Host:
                     return s.index
         name = hello.get("name")
         if not isinstance(name, str):
-            raise Refused("name", "A name is needed to take a seat.")
+            raise Refused("name", _("A name is needed to take a seat."))
         problem = name_problem(name)
         if problem:
-            raise Refused("name", f"That name cannot be used: {problem}.")
+            raise Refused("name", fmt(_("That name cannot be used: {problem}."),
+                                      problem=problem))
         key = name.casefold()
         for s in self.seats:  # a seat held for this name (--human NAME, or a resumed seat)
             if s.kind == PERSON and not s.token and s.name.casefold() == key:
@@ -555,16 +572,17 @@ class Host:
                 self._take(conn, s)
                 return s.index
         if any(s.name.casefold() == key for s in self.seats):
-            raise Refused("name-taken", f"Someone at this table is already called {name}. "
-                          "Join with another name (with --name).")
+            raise Refused("name-taken", fmt(_("Someone at this table is already called "
+                                              "{name}. Join with another name (with --name)."),
+                                            name=name))
         if self.started:
-            raise Refused("full", "The game has started and every seat is taken.")
+            raise Refused("full", _("The game has started and every seat is taken."))
         for s in self.seats:
             if s.kind == OPEN:
                 s.kind, s.name = PERSON, name
                 self._take(conn, s)
                 return s.index
-        raise Refused("full", "Every seat at this table is taken.")
+        raise Refused("full", _("Every seat at this table is taken."))
 
     def _take(self, conn: Connection, slot: Seat) -> None:
         old = slot.conn
@@ -582,9 +600,11 @@ class Host:
         if slot.own:
             pass  # the host's own seat: the host knows
         elif slot.joined:
-            self.on_news(f"{slot.name} is back at seat {slot.index + 1}.")
+            self.on_news(fmt(_("{name} is back at seat {seat}."), name=slot.name,
+                             seat=slot.index + 1))
         else:
-            self.on_news(f"{slot.name} takes seat {slot.index + 1}.")
+            self.on_news(fmt(_("{name} takes seat {seat}."), name=slot.name,
+                             seat=slot.index + 1))
         slot.joined = True
 
     async def _listen(self, conn: Connection) -> None:
@@ -606,7 +626,7 @@ class Host:
                 if self._answer(conn, message):
                     conn.refund()
             elif kind == "hello":
-                conn.post(error("joined", "You already sit at this table."))
+                conn.post(error("joined", _("You already sit at this table.")))
             else:
                 conn.close_after(error("unknown-type", "Unknown message type "
                                        f"{clean(kind)[:40]!r}."), 1008, "unknown message")
@@ -651,10 +671,11 @@ class Host:
                 slot.conn = None
                 if not self.over.is_set():
                     if self.started:
-                        self.on_news(f"{slot.name} lost the connection; the table waits for "
-                                     "them to rejoin.")
+                        self.on_news(fmt(_("{name} lost the connection; the table waits for "
+                                           "them to rejoin."), name=slot.name))
                     else:
-                        self.on_news(f"{slot.name} left; their seat is kept for them.")
+                        self.on_news(fmt(_("{name} left; their seat is kept for them."),
+                                         name=slot.name))
                 self.changed()
         conn.abort()
 
@@ -725,8 +746,9 @@ class Host:
             atomic_write(path, [json.dumps(data)])
             os.chmod(path, 0o600)  # the tokens are secrets
         except (OSError, DreadDrawError) as e:
-            self.on_news(f"{path}: the join code and seat tokens cannot be kept ({e}); if the "
-                         "host stops, players rejoin by name.")
+            self.on_news(fmt(_("{file}: the join code and seat tokens cannot be kept "
+                               "({reason}); if the host stops, players rejoin by name."),
+                             file=path, reason=e))
 
 
 def same_token(given: str, token: str) -> bool:

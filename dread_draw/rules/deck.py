@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NoReturn
 
-from dread_draw.rules.errors import DeckError
+from dread_draw.rules.errors import N_, DeckError
 
 LIFE_DECK_SIZE = 10  # R2.1
 MIN_PLAYERS, MAX_PLAYERS = 2, 5  # R1.1
@@ -108,13 +108,14 @@ class Deck:
     def check_players(self, players: int) -> None:
         """Refuse a player count this deck cannot deal (R2.1: 10 each and a Draw Deck)."""
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise DeckError(f"Dread Draw is for 2 to 5 players, not {players}.")
+            raise DeckError.said(N_("Dread Draw is for 2 to 5 players, not {players}."),
+                                 players=players)
         need = LIFE_DECK_SIZE * players + 1
         if self.size < need:
-            raise DeckError(
-                f"{self.path}: the deck has {self.size} cards; {players} players need at least "
-                f"{need} (10 per Life Deck and one for the Draw Deck). Add copies or cards."
-            )
+            raise DeckError.said(
+                N_("{file}: the deck has {size} cards; {players} players need at least {need} "
+                   "(10 per Life Deck and one for the Draw Deck). Add copies or cards."),
+                file=self.path, size=self.size, players=players, need=need)
 
     def __repr__(self) -> str:
         return f"Deck({self.name!r}, {self.size} cards, {len(self.cards)} distinct)"

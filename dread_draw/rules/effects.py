@@ -18,6 +18,7 @@ from dread_draw.rules.decision import (
     TO_TOP,
     Pick,
 )
+from dread_draw.rules.errors import N_
 from dread_draw.rules.game import Game, outcome, take_damage
 from dread_draw.rules.public import PublicState
 from dread_draw.rules.registry import BEAT, DEAL, WARD, Tell, always, effect
@@ -67,7 +68,7 @@ always("bloodlust", DEAL)
 # ------------------------------------------------------------------------- looking at cards
 
 @effect("peek-draw", params={"count": int}, can_act=_looks_at_draw,
-        tell=Tell(None, revealed="{who} sees {seen}.", on="seen"))
+        tell=Tell(None, revealed=N_("{who} sees {seen}."), on="seen"))
 def peek_draw(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
     """Look at the top `count` cards of the Draw Deck; only this seat sees them (R11.2)."""
     count = _int(params, "count")
@@ -84,7 +85,7 @@ def _looks_at_own_life(state: PublicState, seat: int, card: int,
 
 
 @effect("peek-life", params={"count": int}, can_act=_looks_at_own_life,
-        tell=Tell(None, revealed="{who} sees {seen}.", on="seen"))
+        tell=Tell(None, revealed=N_("{who} sees {seen}."), on="seen"))
 def peek_life(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
     """Look at the top `count` cards of your own Life Deck (R2.2: only this card lets you)."""
     life = g.life[seat]
@@ -113,16 +114,18 @@ def _secretly_moved(g: Game, seat: int, cards: list[int]) -> None:
             g.knows[s].difference_update(cards)
 
 
-SEEN = Tell(None, revealed="{who} sees {seen}.", on="seen")
+SEEN = Tell(None, revealed=N_("{who} sees {seen}."), on="seen")
 
 # The steps' arguments say "the top k cards" and how many went under, never which cards they
 # are (R11).
-BURY = Pick(TO_BOTTOM, "Choose a card you saw to put on the bottom of the Draw Deck, or Done.")
+BURY = Pick(TO_BOTTOM, N_("Choose a card you saw to put on the bottom of the Draw Deck, "
+                          "or Done."))
 
 
 @effect("bury", params={"count": int}, picks=(BURY,), can_act=_looks_at_draw,
-        tell=(SEEN, Tell("{who} puts {buried_count} of them on the bottom of the Draw Deck.",
-                         revealed="{who} puts {buried} on the bottom of the Draw Deck.",
+        tell=(SEEN, Tell(N_("{who} puts {buried_count} of them on the bottom of the Draw "
+                            "Deck."),
+                         revealed=N_("{who} puts {buried} on the bottom of the Draw Deck."),
                          on="buried")))
 def bury(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
     """Look at the top `count` cards of the Draw Deck, then put any of them, one at a time,
@@ -156,12 +159,12 @@ def _bury_done(g: Game, seat: int, card: int, buried: int) -> None:
         outcome(g, seat, card, buried=g.ev_cards(reversed(g.draw[:buried])))
 
 
-ARRANGE = Pick(TO_TOP, "Put back the cards you saw: choose the card to be number {number} "
-                       "from the top of the Draw Deck.")
+ARRANGE = Pick(TO_TOP, N_("Put back the cards you saw: choose the card to be number {number} "
+                          "from the top of the Draw Deck."))
 
 
 @effect("arrange", params={"count": int}, picks=(ARRANGE,), can_act=_looks_at_draw,
-        tell=(SEEN, Tell(None, revealed="{who} puts them back as {order}, top first.",
+        tell=(SEEN, Tell(None, revealed=N_("{who} puts them back as {order}, top first."),
                          on="order")))
 def arrange(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
     """Look at the top `count` cards of the Draw Deck and put them back in any order: choose
@@ -195,7 +198,7 @@ def gain_life(g: Game, seat: int, card: int, params: Mapping[str, object]) -> No
 
 
 @effect("mill", params={"count": int}, discards_top=True, can_act=_takes_from_draw,
-        tell=Tell("Discarded from the Draw Deck: {discarded}.", on="discarded"))
+        tell=Tell(N_("Discarded from the Draw Deck: {discarded}."), on="discarded"))
 def mill(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
     """Discard the top `count` cards of the Draw Deck face up (R6.1 applies; R6.2: never the
     same card twice)."""
@@ -215,12 +218,12 @@ def _discarded_up_to_cap(state: PublicState, seat: int, card: int,
     return _weak_enough(state, state.discard, params)
 
 
-SCAVENGE = Pick(TAKE, "Choose a card from the discard pile to put in your reserves.",
+SCAVENGE = Pick(TAKE, N_("Choose a card from the discard pile to put in your reserves."),
                 _discarded_up_to_cap)
 
 
 @effect("scavenge", optional={"max_strength": int}, picks=(SCAVENGE,),
-        tell=Tell("{who} takes {took} from the discard pile into reserves.", on="took"))
+        tell=Tell(N_("{who} takes {took} from the discard pile into reserves."), on="took"))
 def scavenge(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
     """Put a card of your choice from the discard pile into your reserves (at most
     `max_strength` strong, if given)."""
@@ -235,12 +238,12 @@ def _scavenge_pick(g: Game, seat: int, card: int, chosen: int) -> None:
     g.to_reserves(seat, chosen)
 
 
-PLANT = Pick(TO_TOP, "Choose a card from the discard pile to put on top of the Draw Deck.",
+PLANT = Pick(TO_TOP, N_("Choose a card from the discard pile to put on top of the Draw Deck."),
              _discarded_up_to_cap)
 
 
 @effect("plant", optional={"max_strength": int}, picks=(PLANT,),
-        tell=Tell("{who} puts {planted} face up on top of the Draw Deck.", on="planted"))
+        tell=Tell(N_("{who} puts {planted} face up on top of the Draw Deck."), on="planted"))
 def plant(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
     """Put a card of your choice from the discard pile face up on top of the Draw Deck
     (at most `max_strength` strong, if given): every player knows it is there."""
@@ -267,13 +270,14 @@ def _others_reserves(state: PublicState, seat: int, card: int,
     return [c for s, zone in enumerate(state.reserves) if s != seat for c in zone]
 
 
-SWAP_GIVE = Pick(GIVE, "Choose one of your reserve cards to give away.", _own_reserves)
-SWAP_TAKE = Pick(TAKE, "Choose another player's reserve card to take in exchange.",
+SWAP_GIVE = Pick(GIVE, N_("Choose one of your reserve cards to give away."), _own_reserves)
+SWAP_TAKE = Pick(TAKE, N_("Choose another player's reserve card to take in exchange."),
                  _others_reserves)
 
 
 @effect("swap-reserve", picks=(SWAP_GIVE, SWAP_TAKE),
-        tell=Tell("{who} gives {gave} to {other} for {took}.", on="gave", seats=("other",)))
+        tell=Tell(N_("{who} gives {gave} to {other} for {took}."), on="gave",
+                  seats=("other",)))
 def swap_reserve(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
     """Swap one of your reserve cards with one of another player's reserve cards. Both
     cards are placed in their new reserves (their Reserve abilities are offered, R9.3)."""
@@ -304,12 +308,12 @@ def _row_up_to_cap_if_eliminated(state: PublicState, seat: int, card: int,
     return _weak_enough(state, state.rows[seat], params)
 
 
-SALVAGE = Pick(TAKE, "Choose a card of your row to keep in your reserves.",
+SALVAGE = Pick(TAKE, N_("Choose a card of your row to keep in your reserves."),
                _row_up_to_cap_if_eliminated)
 
 
 @effect("salvage", timings=("aftermath",), optional={"max_strength": int}, picks=(SALVAGE,),
-        tell=Tell("{who} keeps {kept} from the row in reserves.", on="kept"))
+        tell=Tell(N_("{who} keeps {kept} from the row in reserves."), on="kept"))
 def salvage(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
     """Only if you were eliminated (R4.4): put a card of your choice from your row into your
     reserves instead of discarding it (at most `max_strength` strong, if given)."""
@@ -332,11 +336,11 @@ def _others_in_round(state: PublicState, seat: int, card: int,
     return [s for s in range(state.players) if s != seat and state.in_round[s]]
 
 
-PUPPET = Pick(NEXT_TURN, "Choose the player who takes the next turn.", _others_in_round)
+PUPPET = Pick(NEXT_TURN, N_("Choose the player who takes the next turn."), _others_in_round)
 
 
 @effect("puppet", timings=("summon",), picks=(PUPPET,),  # R5 is overridden for one turn
-        tell=Tell("{target} takes the next turn.", on="target", seats=("target",)))
+        tell=Tell(N_("{target} takes the next turn."), on="target", seats=("target",)))
 def puppet(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
     """Choose another player in the round: they take the next turn (instead of R5)."""
     others = _others_in_round(g, seat, card, params)
@@ -356,11 +360,11 @@ def _victims_if_won(state: PublicState, seat: int, card: int,
     return [s for s in range(state.players) if s != seat and not state.defeated[s]]
 
 
-CURSE = Pick(HARM, "Choose a player to take {amount} damage.", _victims_if_won)
+CURSE = Pick(HARM, N_("Choose a player to take {amount} damage."), _victims_if_won)
 
 
 @effect("curse", params={"amount": int}, timings=("aftermath",), picks=(CURSE,),
-        tell=Tell("{who} chooses {target}.", on="target", seats=("target",)))
+        tell=Tell(N_("{who} chooses {target}."), on="target", seats=("target",)))
 def curse(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
     """Only if you won the round (R7.3): choose another player still in the game; they take
     `amount` damage now (R8.1), before the round's damage is dealt."""

@@ -6,8 +6,31 @@ option a Decision does not offer); every other layer imports them from here (or 
 """
 
 
+from typing import Any, Self
+
+
+def N_(message: str) -> str:  # noqa: N802 (gettext's own name for it)
+    """Mark words for players for translation, leaving them as they are: the rules core
+    speaks English and imports no translation; what shows the words translates them
+    (``python -m dread_draw.i18n`` finds them by this name)."""
+    return message
+
+
 class DreadDrawError(Exception):
-    """Anything the player or a file got wrong; the CLI prints it and exits with code 2."""
+    """Anything the player or a file got wrong; the CLI prints it and exits with code 2.
+
+    One raised by the rules core is made with `said`: it keeps its English `template`
+    (marked with `N_`) and the `values` that fill it, so the CLI says it in the player's
+    language (`dread_draw.cli`); ``str(error)`` is the English sentence."""
+
+    template: str | None = None
+    values: dict[str, Any] = {}
+
+    @classmethod
+    def said(cls, template: str, **values: Any) -> Self:
+        error = cls(template.format(**values))
+        error.template, error.values = template, values
+        return error
 
 
 class DeckError(DreadDrawError):

@@ -223,6 +223,22 @@ class Game:
         self._run()
         return ev[start:] if ev is not None else []
 
+    def play(self, option: int) -> None:
+        """`choose` unchecked, and without collecting the events: for the CPU's search alone,
+        which answers only with one of the pending Decision's options (python-chess's `push`
+        beside `push_san`). Anything else may leave the game broken."""
+        d = self.pending
+        resume = self._resume
+        assert d is not None and resume is not None
+        self.pending = self._resume = None
+        self.decisions += 1
+        resume[0](self, d.seat, *resume[1], option)
+        stack = self._stack
+        pop = stack.pop
+        while self.pending is None and stack:  # `_run`, written out: on every search step
+            fn, args = pop()
+            fn(self, *args)
+
     def copy(self, rng: random.Random | None = None) -> Game:
         """An independent copy of the whole state (for search); the copy records no events.
 

@@ -19,6 +19,7 @@ from textual.binding import Binding
 from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck, load_deck
 from dread_draw.errors import DreadDrawError
+from dread_draw.i18n import N_, _, fmt
 from dread_draw.safe_text import clean, name_problem
 from dread_draw.saves import (
     KEEP,
@@ -57,15 +58,15 @@ class DreadDrawApp(App):
     """Hot-seat Dread Draw at the terminal, with CPU seats."""
 
     TITLE = "Dread Draw"
-    CSS_PATH = "dread_draw.tcss"
+    CSS_PATH = ["dread_draw.tcss", "viewers.tcss"]
     ENABLE_COMMAND_PALETTE = False  # its Quit would skip the question asked during a game
     # F1 and Ctrl+C work on every screen, even in a text field; ? and q wherever no text
     # field takes them (the new-game screen shows F1 and Ctrl+C in its key bar instead).
     BINDINGS = [
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("f1", "help", "Help", show=False, priority=True),
-        Binding("q", "request_quit", "Quit"),
-        Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
+        Binding("question_mark", "help", N_("Help"), key_display="?"),
+        Binding("f1", "help", N_("Help"), show=False, priority=True),
+        Binding("q", "request_quit", N_("Quit")),
+        Binding("ctrl+c", "request_quit", N_("Quit"), show=False, priority=True),
     ]
 
     def __init__(self, match: Match | None = None, *, setup: Setup | None = None,
@@ -132,9 +133,29 @@ class DreadDrawApp(App):
     def begin(self, setup: Setup) -> None:
         """Start a match from the new-game screen (DeckError propagates to the screen)."""
         match = new_match(setup)
+        setup.odds = self.setup.odds  # the player's settings are not on the form
         self.setup = setup
         save_setup(self.settings, setup)
         self.start_match(match)
+
+    def begin_tutorial(self, setup: Setup) -> None:
+        """coach: "Learn to play": the guided first game for the setup's first person (asks
+        first while another game is saved in progress: it would take that game's place)."""
+        from dread_draw.tutorial import tutorial_match
+
+        name = next((s.name for s in setup.seats if s.is_human), Setup.default_seat(0).name)
+        saved = continue_label(self.saves)
+        if saved is None:
+            self.start_match(tutorial_match(name))
+            return
+
+        def answered(what: str | None) -> None:
+            if what == "new":
+                self.start_match(tutorial_match(name))
+            elif what == "continue":
+                self.continue_saved()
+
+        self.push_screen(ReplaceSave(saved), answered)
 
     def start_match(self, match: Match, saver: Autosaver | None = None) -> None:
         """Every match reaches the table here (and is autosaved from here on)."""
@@ -148,6 +169,10 @@ class DreadDrawApp(App):
             except SaveError as e:  # a bad save could not be set aside: do not overwrite it
                 self.autosave_failed(f"{e} This game is not being saved.")
         self._replace_screens(TableScreen(match, self.cpu_delay, ascii=self.ascii))
+        if match.daily is not None:  # coach: say which deal this is, and its seed
+            self.notify(fmt(_("The daily deal of {day}: the same cards for everyone today "
+                              "(seed {seed}). You play against three hard CPUs."),
+                            day=match.daily, seed=match.seed), timeout=10)
 
     def autosave_failed(self, message: str) -> None:
         self.notify(clean(message), title="Autosave", severity="error", timeout=15,
@@ -175,12 +200,13 @@ class DreadDrawApp(App):
         if self.leaving:  # q came in between: nothing new starts
             return
         if what == "rematch":  # same seats, a new seed
-            setup = Setup(list(match.seats), fresh_seed(), self.setup.deck)
+            setup = Setup(list(match.seats), fresh_seed(), self.setup.deck, self.setup.odds)
             self.setup = setup
             self.start_match(new_match(setup, match.deck))
         elif what == "new":
             self.match = None
-            self.setup = Setup(list(match.seats), fresh_seed(), self.setup.deck)
+            self.setup = Setup(list(match.seats), fresh_seed(), self.setup.deck,
+                               self.setup.odds)
             self._replace_screens(NewGame(self.setup))
         else:
             self.exit()
@@ -257,12 +283,23 @@ def run_table(app: DreadDrawApp, **run: Any) -> None:
 
 def play_command(*, players: int | None, humans: list[str], cpus: list[str], seed: int | None,
                  deck: Path | None, cpu_delay: float, resume_saved: bool = False,
-                 save_dir: Path | None = None, keep: int = KEEP, ascii: bool = False) -> None:
+                 save_dir: Path | None = None, keep: int = KEEP, ascii: bool = False,
+                 daily: bool = False) -> None:
     """`dread-draw play`: seats from the flags start at once; `--resume` continues the saved
-    game (a bad save stops here with a clear message); otherwise the new-game screen."""
+    game (a bad save stops here with a clear message); `--daily` starts today's daily deal;
+    otherwise the new-game screen."""
     settings = settings_path()
     saves = SaveDir(save_dir, keep)
     deck_name = str(deck) if deck else None
+    if daily:  # coach: the daily deal (dread_draw/daily.py)
+        if players is not None or humans or cpus or seed is not None or deck or resume_saved:
+            raise DreadDrawError("--daily deals today's cards with the standard deck, you "
+                                 "against three hard CPUs; it takes no --players, --human, "
+                                 "--cpu, --seed, --deck or --resume.")
+        match, setup = daily_match(load_setup(settings))
+        DreadDrawApp(match, setup=setup, cpu_delay=cpu_delay, settings=settings,
+                     saves=saves, ascii=ascii).run()
+        return
     if resume_saved:
         if players is not None or humans or cpus or seed is not None:
             raise DreadDrawError("--resume continues the saved game as it was; it takes no "
@@ -287,11 +324,36 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
                                saves=saves, separate=separate, ascii=ascii))
         return
     setup = Setup(seats_from_flags(players, humans, cpus),
-                  fresh_seed() if seed is None else seed, deck_name)
+                  fresh_seed() if seed is None else seed, deck_name,
+                  load_setup(settings).odds)  # the player's settings, as remembered
     match = new_match(setup)
     saves.lock()  # held for the life of the process: the table's run and the leaving line
     run_table(DreadDrawApp(match, setup=setup, cpu_delay=cpu_delay, settings=settings,
                            saves=saves, ascii=ascii))
+
+
+def tutorial_command(*, cpu_delay: float, save_dir: Path | None = None,
+                     keep: int = KEEP) -> None:
+    """`dread-draw tutorial`: the guided first game, for the last setup's person."""
+    from dread_draw.tutorial import tutorial_match
+
+    settings = settings_path()
+    last = load_setup(settings)
+    name = next((s.name for s in last.seats if s.is_human), Setup.default_seat(0).name)
+    DreadDrawApp(tutorial_match(name), setup=last, cpu_delay=cpu_delay, settings=settings,
+                 saves=SaveDir(save_dir, keep)).run()
+
+
+def daily_match(last: Setup) -> tuple[Match, Setup]:
+    """Today's daily deal for the person of the last setup (its first person's name)."""
+    from dread_draw.daily import daily_setup, today
+
+    name = next((s.name for s in last.seats if s.is_human), Setup.default_seat(0).name)
+    day = daily_setup(today(), name)
+    setup = Setup(day.seats, day.seed, None)
+    match = new_match(setup)
+    match.daily = day.label  # the save and stats know it was that day's deal
+    return match, setup
 
 
 def seats_from_flags(players: int | None, humans: list[str], cpus: list[str]) -> list[SeatSpec]:

@@ -17,6 +17,7 @@ from dread_draw.emblems import emblem
 from dread_draw.glyphs import Glyphs, glyphs
 from dread_draw.rules.deck import Deck
 from dread_draw.safe_text import clean
+from dread_draw.tui.narrate import card_name
 
 LARGE, FRAMED, LINE = "large", "framed", "line"
 STYLES = (LARGE, FRAMED, LINE)  # from the most room to the least
@@ -71,13 +72,13 @@ def face(deck: Deck, uid: int, style: str, width: int, *, ascii: bool = False,
     `large_emblem`: the 5-line drawing (the card reader, the stage)."""
     g = glyphs(ascii)
     card = deck.card[uid]
-    name = fit(clean(card.name), width, g.ellipsis)
+    name = fit(clean(card_name(deck, card)), width, g.ellipsis)
     if style == LINE:
         head = f"{card.strength} {damage_mark(card.damage, g)} "
         rest = width - cell_len(head)
         if rest < 4:  # too narrow for a name: the numbers alone, never cut
             return Text(fit(head.rstrip(), width, g.ellipsis), no_wrap=True)
-        short = fit(clean(card.name.removeprefix("The ")), rest, g.ellipsis)
+        short = fit(clean(card_name(deck, card).removeprefix("The ")), rest, g.ellipsis)
         t = Text(no_wrap=True)
         t.append(str(card.strength), "bold")
         t.append(" ")

@@ -9,10 +9,13 @@ game, where everything is revealed.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from dread_draw.cards import Deck
+from dread_draw.cards import Card, Deck
+from dread_draw.i18n import _, fmt, ngettext, pgettext
+from dread_draw.overlays import deck_text, keyword_label
 from dread_draw.rules import (
     DONE,
     EFFECTS,
@@ -27,13 +30,17 @@ from dread_draw.rules import (
 
 DOT = "●"
 PIP_FULL, PIP_EMPTY = "■", "□"
-ROUND_PARTS = ("the present", "the near future", "the distant future")
+
+
+def card_name(deck: Deck, card: Card) -> str:
+    """A card's name in the current language (its deck's overlay, else its own)."""
+    return deck_text(deck)[card].name
 
 
 def card_label(deck: Deck, uid: int) -> str:
-    """'The Puppet (7)': a card's name and strength."""
+    """'The Puppet (7)': a card's name (in the current language) and strength."""
     card = deck.card[uid]
-    return f"{card.name} ({card.strength})"
+    return f"{card_name(deck, card)} ({card.strength})"
 
 
 def damage_text(damage: int) -> str:
@@ -48,55 +55,89 @@ def life_pips(count: int, width: int = 10) -> str:
     return f"{PIP_FULL * shown}{PIP_EMPTY * (width - shown)}{more} {count}"
 
 
-def ability_text(card) -> str:
-    """'Summon: look at …': the keyword, then the card's text (which may already say it)."""
+def keyword_of(card: Card) -> str:
+    """The card's ability keyword in the current language ("" for a plain card)."""
+    return keyword_label(card.ability.when) if card.ability else ""
+
+
+def ability_text(card: Card, deck: Deck | None = None) -> str:
+    """'Summon: look at …': the keyword, then the card's text (which may already say it), in
+    the current language when `deck` is given (its overlay), else in the deck's own words."""
     if card.ability is None:
-        return "No ability."
-    text = card.ability.text
-    if text.lower().startswith(card.keyword.lower()):
+        return _("No ability.")
+    text = deck_text(deck)[card].text if deck is not None else card.ability.text
+    keyword = keyword_of(card)
+    if text.lower().startswith(keyword.lower()):
         return text
-    return f"{card.keyword}: {text}"
+    # Translators: an ability's keyword, then its text: "Summon: look at the top 3 cards."
+    return fmt(_("{keyword}: {text}"), keyword=keyword, text=text)
 
 
 def discard_text(deck: Deck, discard) -> str:
     """'Discard: 12, top The Crow (4), damage ● 1' (the pile is public, R11.1)."""
     if not discard:
-        return "Discard: empty"
+        return _("Discard: empty")
     top = discard[-1]
-    return (f"Discard: {len(discard)}, top {card_label(deck, top)}, "
-            f"damage {damage_text(deck.damage[top])}")
+    # Translators: the discard pile: how many cards, the top card, its damage (red dots).
+    return fmt(_("Discard: {n}, top {card}, damage {damage}"), n=len(discard),
+               card=card_label(deck, top), damage=damage_text(deck.damage[top]))
 
 
 def fortune_part(index: int) -> str:
     """R10.2: the first card read is the present, the second the near future, then beyond."""
-    return ROUND_PARTS[min(index, 2)].capitalize()
+    parts = (_("The present"), _("The near future"), _("The distant future"))
+    return parts[min(index, 2)]
 
 
 def _card(ev_card: dict | None, deck: Deck) -> str:
-    return "no card" if ev_card is None else card_label(deck, ev_card["uid"])
+    return _("no card") if ev_card is None else card_label(deck, ev_card["uid"])
 
 
 def counted(n: int, word: str) -> str:
-    """'1 card', '3 cards'."""
+    """'1 card', '3 cards' — English only: kept for the table's screens until they are
+    translated (they use `ngettext` once they are); the narration no longer uses it."""
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _cards(ev_cards: list, deck: Deck) -> str:
-    return ", ".join(_card(c, deck) for c in ev_cards) or "no card"
+    # Translators: the separator between the cards of a list ("The Fool (0), Death (13)").
+    return _(", ").join(_card(c, deck) for c in ev_cards) or _("no card")
+
+
+def _pick_pattern(template: str) -> re.Pattern[str]:
+    parts = re.split(r"\{(\w+)\}", template)
+    return re.compile("".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)"
+                              for i, p in enumerate(parts)))
+
+
+def prompt_text(decision) -> str:
+    """An ability's question in the current language: the rules core fills its `Pick`'s
+    English prompt with numbers; the numbers are read back and the translation filled."""
+    prompt = decision.prompt
+    pick = decision.pick
+    if not prompt or pick is None:
+        return prompt
+    found = _pick_pattern(pick.prompt).fullmatch(prompt)
+    if found is None:
+        return prompt
+    return fmt(_(pick.prompt), **found.groupdict())
 
 
 @dataclass
 class Narrator:
     """Turns events into log sentences, one event at a time, as they come; remembers each
-    row's last card for 'over …'.
+    row's last card for 'over …'. Sentences are in the current language, looked up as each
+    event is told (the events themselves hold no words).
 
     `reveal`: the game is over (a replay), so the private cards — Life Deck draws, peeks —
-    are named too. What an ability did is its own `outcome` event, told in the words its
-    effect registered (`dread_draw.rules.registry.Tell`)."""
+    are named too. `mine`: the seat of the person reading, whose own private cards are
+    named (R11.2: they saw them), and nobody else's. What an ability did is its own
+    `outcome` event, told in the words its effect registered (`dread_draw.rules.registry.Tell`)."""
 
     deck: Deck
     names: list[str]
     reveal: bool = False
+    mine: int | None = None
     tops: dict[int, dict] = field(default_factory=dict)
 
     def __call__(self, ev: dict) -> str | None:
@@ -107,57 +148,99 @@ class Narrator:
     def name(self, seat: int) -> str:
         return self.names[seat]
 
+    def reveals(self, ev: dict) -> bool:
+        """Whether the private cards of `ev` may be named: a finished game's, or the
+        reader's own (their draw, what their ability let them see)."""
+        return self.reveal or (self.mine is not None and ev["seat"] == self.mine)
+
     def _game_start(self, ev: dict) -> str:
-        return (f"A new game: {len(self.names)} players, {ev['draw']} cards in the Draw Deck; "
-                f"{self.name(ev['starting_seat'])} starts.")
+        return fmt(ngettext(
+            "A new game: {players} players, {n} card in the Draw Deck; {name} starts.",
+            "A new game: {players} players, {n} cards in the Draw Deck; {name} starts.",
+            ev["draw"]), players=len(self.names), n=ev["draw"],
+            name=self.name(ev["starting_seat"]))
 
     def _round_start(self, ev: dict) -> str:
         self.tops.clear()
-        return f"── Round {ev['round']}: {self.name(ev['starting_seat'])} starts."
+        return "── " + fmt(_("Round {round}: {name} starts."), round=ev["round"],
+                           name=self.name(ev["starting_seat"]))
 
     def _summon(self, ev: dict) -> str:
         seat, card = ev["seat"], ev["card"]
         before = self.tops.get(seat)
         self.tops[seat] = card
-        who = self.name(seat)
-        what = _card(card, self.deck)
-        if ev["source"] == "reserve":
-            verb = f"{who} summons {what} from reserves"
+        words = {"who": self.name(seat), "card": _card(card, self.deck),
+                 "total": ev["row_total"]}
+        if before:
+            words["over"] = _card(before, self.deck)
+        reserve = ev["source"] == "reserve"
+        if reserve and before:
+            text = _("{who} summons {card} from reserves over {over}: summoned (row {total}).")
+        elif reserve:
+            text = _("{who} summons {card} from reserves: summoned (row {total}).")
+        elif before:
+            text = _("{who} reveals {card} over {over}: summoned (row {total}).")
         else:
-            verb = f"{who} reveals {what}"
-        over = f" over {_card(before, self.deck)}" if before else ""
-        return f"{verb}{over}: summoned (row {ev['row_total']})."
+            text = _("{who} reveals {card}: summoned (row {total}).")
+        return fmt(text, **words)
 
     def _fail(self, ev: dict) -> str:
         seat = ev["seat"]
         who = self.name(seat)
         before = self.tops.pop(seat, None)
         lost = len(ev["discarded"])
-        tail = f"eliminated, {counted(lost, 'card')} discarded." if lost else "eliminated."
         if ev["card"] is None:
-            return f"{who} has no card left to reveal: {tail}"
-        over = f" against {_card(before, self.deck)}" if before else ""
-        return f"{who} reveals {_card(ev['card'], self.deck)}{over}: it fails, {tail}"
+            if lost:
+                return fmt(ngettext(
+                    "{who} has no card left to reveal: eliminated, {n} card discarded.",
+                    "{who} has no card left to reveal: eliminated, {n} cards discarded.",
+                    lost), who=who, n=lost)
+            return fmt(_("{who} has no card left to reveal: eliminated."), who=who)
+        card = _card(ev["card"], self.deck)
+        if before:
+            against = _card(before, self.deck)
+            if lost:
+                return fmt(ngettext(
+                    "{who} reveals {card} against {over}: it fails, eliminated, {n} card "
+                    "discarded.",
+                    "{who} reveals {card} against {over}: it fails, eliminated, {n} cards "
+                    "discarded.", lost), who=who, card=card, over=against, n=lost)
+            return fmt(_("{who} reveals {card} against {over}: it fails, eliminated."),
+                       who=who, card=card, over=against)
+        if lost:
+            return fmt(ngettext(
+                "{who} reveals {card}: it fails, eliminated, {n} card discarded.",
+                "{who} reveals {card}: it fails, eliminated, {n} cards discarded.", lost),
+                who=who, card=card, n=lost)
+        return fmt(_("{who} reveals {card}: it fails, eliminated."), who=who, card=card)
 
     def _ability(self, ev: dict) -> str:
         who = self.name(ev["seat"])
         card = self.deck.card[ev["card"]["uid"]]
+        name = card_name(self.deck, card)
         if not ev["used"]:
-            return f"{who} does not use {card.name}'s {card.keyword} ability."
-        return f"{who} uses {card.name}: {ability_text(card)}"
+            return fmt(_("{who} does not use {card}'s {keyword} ability."), who=who,
+                       card=name, keyword=keyword_of(card))
+        return fmt(_("{who} uses {card}: {text}"), who=who, card=name,
+                   text=ability_text(card, self.deck))
 
     def _ability_idle(self, ev: dict) -> str:
         """R9.7: an ability that could do nothing was not offered."""
         card = self.deck.card[ev["card"]["uid"]]
-        return (f"{self.name(ev['seat'])}'s {card.name} has nothing to act on: its "
-                f"{card.keyword} ability does nothing.")
+        return fmt(_("{who}'s {card} has nothing to act on: its {keyword} ability does "
+                     "nothing."), who=self.name(ev["seat"]), card=card_name(self.deck, card),
+                   keyword=keyword_of(card))
 
     def _ability_lost(self, ev: dict) -> str:
         """R9.6: the card left the place where its ability triggered before its turn."""
         card = self.deck.card[ev["card"]["uid"]]
-        where = "reserves" if ev["when"] == "reserve" else "row"
-        return (f"{card.name} is no longer in {self.name(ev['seat'])}'s {where}: its "
-                f"{card.keyword} ability is lost.")
+        words = {"who": self.name(ev["seat"]), "card": card_name(self.deck, card),
+                 "keyword": keyword_of(card)}
+        if ev["when"] == "reserve":
+            return fmt(_("{card} is no longer in {who}'s reserves: its {keyword} ability is "
+                         "lost."), **words)
+        return fmt(_("{card} is no longer in {who}'s row: its {keyword} ability is lost."),
+                   **words)
 
     def _outcome(self, ev: dict) -> str | None:
         """What an ability did, in the words its effect registered: the sentence for
@@ -166,7 +249,7 @@ class Narrator:
         tell = spec.tell(ev) if spec is not None else None
         if tell is None:
             return None
-        text = (tell.revealed or tell.public) if self.reveal else tell.public
+        text = (tell.revealed or tell.public) if self.reveals(ev) else tell.public
         if text is None:
             return None
         words: dict[str, str] = {"who": self.name(ev["seat"])}
@@ -175,51 +258,79 @@ class Narrator:
                 words[key] = self.name(value)
             elif isinstance(value, list):
                 words[key] = _cards(value, self.deck)
-                words[f"{key}_count"] = str(len(value)) if value else "none"
+                # Translators: how many cards, when there are none ("puts none of them …").
+                words[f"{key}_count"] = (str(len(value)) if value
+                                         else pgettext("how many cards", "none"))
             elif isinstance(value, dict):
                 words[key] = _card(value, self.deck)
             else:
                 words[key] = str(value)
-        return text.format_map(words)
+        return fmt(_(text), **words)
 
     def _reshuffle(self, ev: dict) -> str:
-        cards = counted(ev["count"], "card")
-        return f"The discard pile is shuffled into a new Draw Deck ({cards})."
+        return fmt(ngettext(
+            "The discard pile is shuffled into a new Draw Deck ({n} card).",
+            "The discard pile is shuffled into a new Draw Deck ({n} cards).", ev["count"]),
+            n=ev["count"])
 
     def _round_end(self, ev: dict) -> str:
         self.tops.clear()
-        dmg = ev["damage"]
-        row = row_words(ev.get("row"), self.deck)
-        hits = f"{dmg} damage to every other player" if dmg else "no damage"
-        return f"{self.name(ev['winner'])} wins round {ev['round']}{row}: {hits}."
+        dmg, row = ev["damage"], ev.get("row")
+        words = {"who": self.name(ev["winner"]), "round": ev["round"], "n": dmg}
+        if row:
+            words["row"] = _cards(row, self.deck)
+            if dmg:
+                return fmt(_("{who} wins round {round} with {row}: {n} damage to every other "
+                             "player."), **words)
+            return fmt(_("{who} wins round {round} with {row}: no damage."), **words)
+        if row is not None:
+            if dmg:
+                return fmt(_("{who} wins round {round} with an empty row: {n} damage to every "
+                             "other player."), **words)
+            return fmt(_("{who} wins round {round} with an empty row: no damage."), **words)
+        if dmg:  # a log from before rows were written
+            return fmt(_("{who} wins round {round}: {n} damage to every other player."),
+                       **words)
+        return fmt(_("{who} wins round {round}: no damage."), **words)
 
     def _damage(self, ev: dict) -> str:
         who = self.name(ev["seat"])
         drawn = len(ev["drawn"])
         if not drawn:
-            return f"{who} takes {ev['amount']} damage with an empty Life Deck."
-        kept = _card(ev["kept"], self.deck)
-        rest = drawn - 1
-        tossed = f", discards {rest}" if rest else ""
-        if self.reveal and rest:  # the game is over: the discarded draws may be named
+            return fmt(_("{who} takes {n} damage with an empty Life Deck."), who=who,
+                       n=ev["amount"])
+        words = {"who": who, "n": ev["amount"], "drawn": drawn, "life": ev["life"],
+                 "kept": _card(ev["kept"], self.deck), "rest": drawn - 1}
+        if drawn == 1:
+            return fmt(_("{who} takes {n} damage: draws {drawn} from the Life Deck, keeps "
+                         "{kept} in reserve ({life} left)."), **words)
+        if self.reveals(ev):  # the game is over, or the reader's own draw
             others = [c for c in ev["drawn"] if c["uid"] != ev["kept"]["uid"]]
-            tossed = f", discards {_cards(others, self.deck)}"
-        return (f"{who} takes {ev['amount']} damage: draws {drawn} from the Life Deck, keeps "
-                f"{kept} in reserve{tossed} ({ev['life']} left).")
+            words["others"] = _cards(others, self.deck)
+            return fmt(_("{who} takes {n} damage: draws {drawn} from the Life Deck, keeps "
+                         "{kept} in reserve, discards {others} ({life} left)."), **words)
+        return fmt(_("{who} takes {n} damage: draws {drawn} from the Life Deck, keeps {kept} "
+                     "in reserve, discards {rest} ({life} left)."), **words)
 
     def _gain_life(self, ev: dict) -> str:
-        return (f"{self.name(ev['seat'])} gains {ev['amount']} life "
-                f"({counted(ev['life'], 'card')} in the Life Deck).")
+        return fmt(ngettext("{who} gains {amount} life ({n} card in the Life Deck).",
+                            "{who} gains {amount} life ({n} cards in the Life Deck).",
+                            ev["life"]),
+                   who=self.name(ev["seat"]), amount=ev["amount"], n=ev["life"])
 
     def _defeated(self, ev: dict) -> str:
-        return f"{self.name(ev['seat'])} is defeated and leaves the game."
+        return fmt(_("{who} is defeated and leaves the game."), who=self.name(ev["seat"]))
 
     def _game_end(self, ev: dict) -> str:
-        who, rounds = self.name(ev["winner"]), ev["rounds"]
+        words = {"who": self.name(ev["winner"]), "n": ev["rounds"]}
         if ev.get("stalemate"):
-            return (f"Nobody has taken damage for 10 rounds: a stalemate. {who} wins the game "
-                    f"after {rounds} rounds, with the most cards left.")
-        return f"{who} wins the game after {rounds} rounds."
+            return fmt(ngettext(
+                "Nobody has taken damage for 10 rounds: a stalemate. {who} wins the game after "
+                "{n} round, with the most cards left.",
+                "Nobody has taken damage for 10 rounds: a stalemate. {who} wins the game after "
+                "{n} rounds, with the most cards left.", ev["rounds"]), **words)
+        return fmt(ngettext("{who} wins the game after {n} round.",
+                            "{who} wins the game after {n} rounds.", ev["rounds"]), **words)
 
 
 @dataclass
@@ -231,27 +342,29 @@ class RoundReport:
     damage: int
     hits: list[tuple[int, int, int]] = field(default_factory=list)  # (seat, amount, life left)
     defeated: list[int] = field(default_factory=list)
-    row: str = ""  # the winning row, in words
+    row: str | None = None  # the winning row's cards, in words ("": empty; None: not logged)
 
     def lines(self, names: list[str]) -> list[str]:
         who = names[self.winner]
-        out = [f"Round {self.round}: {who} wins{self.row}.",
-               f"{who}'s row deals {self.damage} damage to each other player."]
+        words = {"who": who, "round": self.round, "row": self.row}
+        if self.row:
+            head = fmt(_("Round {round}: {who} wins with {row}."), **words)
+        elif self.row is not None:
+            head = fmt(_("Round {round}: {who} wins with an empty row."), **words)
+        else:
+            head = fmt(_("Round {round}: {who} wins."), **words)
+        out = [head, fmt(_("{who}'s row deals {n} damage to each other player."), who=who,
+                         n=self.damage)]
         if not self.hits and not self.defeated:
-            out.append("Nobody takes any damage.")
+            out.append(_("Nobody takes any damage."))
         for seat, amount, life in self.hits:
-            out.append(f"{names[seat]} takes {amount} damage: {counted(life, 'card')} left "
-                       "in the Life Deck.")
+            out.append(fmt(ngettext(
+                "{who} takes {amount} damage: {n} card left in the Life Deck.",
+                "{who} takes {amount} damage: {n} cards left in the Life Deck.", life),
+                who=names[seat], amount=amount, n=life))
         for seat in self.defeated:
-            out.append(f"{names[seat]} is defeated.")
+            out.append(fmt(_("{who} is defeated."), who=names[seat]))
         return out
-
-
-def row_words(row: list | None, deck: Deck) -> str:
-    """' with The Cradle (1), The Tempter (6)': the row that won a round."""
-    if row is None:  # a log from before rows were written
-        return ""
-    return f" with {_cards(row, deck)}" if row else " with an empty row"
 
 
 class RoundTracker:
@@ -265,8 +378,9 @@ class RoundTracker:
     def feed(self, ev: dict) -> RoundReport | None:
         kind, report = ev["type"], self.report
         if kind == "round_end":
+            row = ev.get("row")
             self.report = RoundReport(ev["round"], ev["winner"], ev["damage"],
-                                      row=row_words(ev.get("row"), self.deck))
+                                      row=None if row is None else _cards(row, self.deck))
         elif report is not None and kind == "damage":
             report.hits.append((ev["seat"], ev["amount"], ev["life"]))
         elif report is not None and kind == "defeated":
@@ -280,18 +394,18 @@ class RoundTracker:
 def zone_of(view, uid: int, names: list[str]) -> str:
     """Where a card the seat can see lies, in words."""
     if uid in view.discard:
-        return "the discard pile"
+        return _("the discard pile")
     if uid in view.looking:
-        return "your drawn cards"
+        return _("your drawn cards")
     for s in range(view.players):
         own = s == view.seat
         if uid in view.rows[s]:
-            return "your row" if own else f"{names[s]}'s row"
+            return _("your row") if own else fmt(_("{who}'s row"), who=names[s])
         if uid in view.reserves[s]:
-            return "your reserves" if own else f"{names[s]}'s reserves"
-    if any(c == uid for _, c in view.draw_known):
-        return "the Draw Deck"
-    return "a Life Deck"
+            return _("your reserves") if own else fmt(_("{who}'s reserves"), who=names[s])
+    if any(c == uid for _c, c in view.draw_known):
+        return _("the Draw Deck")
+    return _("a Life Deck")
 
 
 def pick_card_labels(options, view, names, card_option) -> list[tuple[int, str]]:
@@ -304,11 +418,13 @@ def pick_card_labels(options, view, names, card_option) -> list[tuple[int, str]]
         if o == DONE:
             continue
         seen.setdefault((deck.card[o].id, zone_of(view, o, names)), o)
-    zones = {z for _, z in seen}
-    entries = sorted(seen.items(), key=lambda kv: (-deck.strength[kv[1]], deck.card[kv[1]].name))
-    labels = [(o, card_option(o) + (f" in {zone}" if len(zones) > 1 else ""))
-              for (_, zone), o in entries]
-    return labels + [(DONE, "Done")] * (DONE in options)
+    zones = {z for _id, z in seen}
+    entries = sorted(seen.items(),
+                     key=lambda kv: (-deck.strength[kv[1]], card_name(deck, deck.card[kv[1]])))
+    labels = [(o, fmt(_("{card} in {zone}"), card=card_option(o), zone=zone)
+               if len(zones) > 1 else card_option(o))
+              for (_id, zone), o in entries]
+    return labels + [(DONE, _("Done"))] * (DONE in options)
 
 
 def describe(decision, view, names: list[str]) -> tuple[str, list[tuple[int, str]]]:
@@ -320,49 +436,63 @@ def describe(decision, view, names: list[str]) -> tuple[str, list[tuple[int, str
 
     def card_option(c: int) -> str:
         card = deck.card[c]
-        key = f", {card.keyword}" if card.keyword else ""
-        return f"{card.name} ({card.strength}, damage {card.damage}{key})"
+        words = {"card": card_name(deck, card), "strength": card.strength,
+                 "damage": card.damage, "keyword": keyword_of(card)}
+        if card.ability:
+            # Translators: a card to choose: "The Crow (4, damage 1, Summon)".
+            return fmt(_("{card} ({strength}, damage {damage}, {keyword})"), **words)
+        return fmt(_("{card} ({strength}, damage {damage})"), **words)
 
     if kind == SUMMON:
         row = view.rows[decision.seat]
         beat = view.card_to_beat(decision.seat)
         if row:
-            q = (f"{who}, your turn. Beat {card_label(deck, row[-1])}: strength over {beat}. "
-                 "Reveal the top card, or summon a reserve card that beats it.")
+            q = fmt(_("{who}, your turn. Beat {card}: strength over {beat}. Reveal the top "
+                      "card, or summon a reserve card that beats it."),
+                    who=who, card=card_label(deck, row[-1]), beat=beat)
         else:
-            q = f"{who}, your turn. Your row is empty: any card succeeds."
-        labels = [(o, "Reveal the top card" if o == REVEAL else f"Summon {card_option(o)}")
+            q = fmt(_("{who}, your turn. Your row is empty: any card succeeds."), who=who)
+        labels = [(o, _("Reveal the top card") if o == REVEAL
+                   else fmt(_("Summon {card}"), card=card_option(o)))
                   for o in decision.options]
         return q, labels
     if kind == USE:
         card = deck.card[decision.card]
-        if card.keyword != "Aftermath":
-            q = f"{who}: use {card.name}'s ability? {ability_text(card)}"
+        words = {"who": who, "card": card_name(deck, card), "text": ability_text(card, deck)}
+        if card.ability is None or card.ability.when != "aftermath":
+            q = fmt(_("{who}: use {card}'s ability? {text}"), **words)
         elif view.in_round[decision.seat]:  # R9.4: say which of its two moments this is
-            q = f"{who}: you won the round. Use {card.name}'s ability? {ability_text(card)}"
+            q = fmt(_("{who}: you won the round. Use {card}'s ability? {text}"), **words)
         else:
-            q = (f"{who}: you are out of the round. Use {card.name}'s ability? "
-                 f"{ability_text(card)}")
-        return q, [(o, "Use it" if o else "Skip it") for o in decision.options]
+            q = fmt(_("{who}: you are out of the round. Use {card}'s ability? {text}"),
+                    **words)
+        return q, [(o, _("Use it") if o else _("Skip it")) for o in decision.options]
     if kind == KEEP:
-        q = (f"{who}, you drew {len(decision.options)} cards from your Life Deck (only you see "
-             "them). Keep one in your reserves; the others are discarded. The reader shows "
-             "the card under focus; Tab reads the next.")
+        n = len(decision.options)
+        q = fmt(ngettext(
+            "{who}, you drew {n} card from your Life Deck (only you see it). Keep it in your "
+            "reserves. The reader shows the card under focus; Tab reads the next.",
+            "{who}, you drew {n} cards from your Life Deck (only you see them). Keep one in "
+            "your reserves; the others are discarded. The reader shows the card under focus; "
+            "Tab reads the next.", n), who=who, n=n)
         # Copies of one card are one choice (whichever is kept, the rest are discarded).
         copies = Counter(deck.card[o].id for o in decision.options)
         first: dict[str, int] = {}
         for o in decision.options:
             first.setdefault(deck.card[o].id, o)
-        return q, [(o, f"Keep {card_option(o)}" + (f" ×{copies[i]}" if copies[i] > 1 else ""))
+        return q, [(o, fmt(_("Keep {card} ×{copies}"), card=card_option(o), copies=copies[i])
+                    if copies[i] > 1 else fmt(_("Keep {card}"), card=card_option(o)))
                    for i, o in first.items()]
     if kind == ORDER:
-        q = (f"{who}: several Aftermath abilities trigger. Which resolves first? "
-             "(Tab to a card in your row to read it.)")
+        q = fmt(_("{who}: several Aftermath abilities trigger. Which resolves first? (Tab to a "
+                  "card in your row to read it.)"), who=who)
         return q, [(o, card_option(o)) for o in decision.options]
     if kind == PICK_CARD:
-        q = f"{who}: {decision.prompt or 'choose a card.'}"
+        q = fmt(_("{who}: {question}"), who=who,
+                question=prompt_text(decision) or _("choose a card."))
         return q, pick_card_labels(decision.options, view, names, card_option)
     if kind == PICK_SEAT:
-        q = f"{who}: {decision.prompt or 'choose a player.'}"
+        q = fmt(_("{who}: {question}"), who=who,
+                question=prompt_text(decision) or _("choose a player."))
         return q, [(o, names[o]) for o in decision.options]
-    return f"{who}: choose.", [(o, str(o)) for o in decision.options]
+    return fmt(_("{who}: choose."), who=who), [(o, str(o)) for o in decision.options]

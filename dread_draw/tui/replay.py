@@ -17,6 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from dread_draw.cards import Deck
+from dread_draw.i18n import N_, _, fmt, pgettext
 from dread_draw.rules import Game
 from dread_draw.rules_text import rules_markdown
 from dread_draw.safe_text import clean
@@ -80,53 +81,64 @@ def next_choice(t: Timeline, step: int) -> str:
     g = t.games[step]
     d = g.pending
     assert d is not None, "a step before the game's end has a pending decision"
-    _, labels = describe(d, g.view(d.seat), t.save.names)
+    _question, labels = describe(d, g.view(d.seat), t.save.names)
     chosen = t.save.choices[step]
     # The table lists copies of a card once; a CPU may have picked another copy.
     label = dict(labels).get(chosen) or card_label(t.deck, chosen)
-    return f"{t.save.names[d.seat]}: {label}."
+    return fmt(_("{who}: {choice}."), who=t.save.names[d.seat], choice=label)
 
 
-def cards(deck: Deck, uids, empty: str = "none") -> str:
-    return clean(", ".join(card_label(deck, c) for c in uids)) or empty
+def cards(deck: Deck, uids, empty: str | None = None) -> str:
+    shown = clean(_(", ").join(card_label(deck, c) for c in uids))
+    return shown or (pgettext("no cards", "none") if empty is None else empty)
 
 
 def position_text(t: Timeline, step: int) -> Text:
     """The whole table at `step`, with nothing hidden."""
     g, deck, save = t.games[step], t.deck, t.save
     out = Text()
-    out.append(f"Step {step} of {t.last}", "bold")
-    out.append(clean(f" · round {g.round} · seed {save.seed} · deck {save.deck_name}") + "\n\n")
+    out.append(fmt(_("Step {step} of {last}"), step=step, last=t.last), "bold")
+    out.append(clean(fmt(_(" · round {round} · seed {seed} · deck {deck}"), round=g.round,
+                         seed=save.seed, deck=save.deck_name)) + "\n\n")
     to_play = g.pending.seat if g.pending else -1
     for s, spec in enumerate(save.seats):
         if g.over:
-            status = "WINNER" if s == g.winner else ("defeated" if g.defeated[s] else "")
+            status = (_("WINNER") if s == g.winner
+                      else (_("defeated") if g.defeated[s] else ""))
         else:
-            status = ("defeated" if g.defeated[s] else "to play" if s == to_play
-                      else "in the round" if g.in_round[s] else "eliminated")
-        kind = "human" if spec.is_human else f"CPU {spec.kind}"
+            status = (_("defeated") if g.defeated[s] else _("to play") if s == to_play
+                      else _("in the round") if g.in_round[s] else _("eliminated"))
+        kind = _("human") if spec.is_human else fmt(_("CPU {level}"), level=spec.kind)
         out.append(f"{'▶ ' if s == to_play else '  '}{clean(spec.name)}", "bold")
         out.append(f" ({kind}) — {status}\n")
-        out.append(f"    Life Deck ({len(g.life[s])}, top first): "
-                   f"{cards(deck, reversed(g.life[s]))}\n")
+        out.append("    " + fmt(_("Life Deck ({n}, top first): {cards}"), n=len(g.life[s]),
+                                cards=cards(deck, reversed(g.life[s]))) + "\n")
         if g.looking[s]:
-            out.append(f"    Drawn, to keep one: {cards(deck, g.looking[s])}\n")
-        out.append(f"    Row (total {g.totals[s]}): {cards(deck, g.rows[s], '(no cards)')}\n")
-        out.append(f"    Reserves: {cards(deck, g.reserves[s])}\n")
+            out.append("    " + fmt(_("Drawn, to keep one: {cards}"),
+                                    cards=cards(deck, g.looking[s])) + "\n")
+        out.append("    " + fmt(_("Row (total {total}): {cards}"), total=g.totals[s],
+                                cards=cards(deck, g.rows[s], _("(no cards)"))) + "\n")
+        out.append("    " + fmt(_("Reserves: {cards}"), cards=cards(deck, g.reserves[s])) + "\n")
     top = list(reversed(g.draw))
-    more = f" … and {len(top) - DRAW_SHOWN} more" if len(top) > DRAW_SHOWN else ""
-    out.append(f"\nDraw Deck ({len(top)}, top first): {cards(deck, top[:DRAW_SHOWN])}{more}\n")
+    shown = cards(deck, top[:DRAW_SHOWN])
+    if len(top) > DRAW_SHOWN:
+        shown = fmt(_("{cards} … and {n} more"), cards=shown, n=len(top) - DRAW_SHOWN)
+    out.append("\n" + fmt(_("Draw Deck ({n}, top first): {cards}"), n=len(top), cards=shown)
+               + "\n")
     if g.discard:
         c = g.discard[-1]
-        out.append(f"Discard pile: {len(g.discard)}, top {clean(card_label(deck, c))} "
-                   f"{damage_text(deck.damage[c])}\n")
+        out.append(fmt(_("Discard pile: {n}, top {card} {damage}"), n=len(g.discard),
+                       card=clean(card_label(deck, c)), damage=damage_text(deck.damage[c]))
+                   + "\n")
     else:
-        out.append("Discard pile: empty\n")
+        out.append(_("Discard pile: empty") + "\n")
     if g.over:
-        out.append(f"\n{clean(save.names[g.winner])} has won. Fortune: "
-                   f"{cards(deck, g.fortune, 'no cards left to read')}.\n", "bold")
+        out.append("\n" + fmt(_("{who} has won. Fortune: {cards}."),
+                               who=clean(save.names[g.winner]),
+                               cards=cards(deck, g.fortune, _("no cards left to read"))) + "\n",
+                   "bold")
     elif step < t.last:
-        out.append("\nNext: ", "bold")
+        out.append("\n" + _("Next:") + " ", "bold")
         out.append(clean(next_choice(t, step)) + "\n")
     return out
 
@@ -135,20 +147,21 @@ class ReplayHelp(AnswerOnce, ModalScreen[None]):
     """`?` in the replay viewer: its keys, then the rules (the text of `dread-draw rules`)."""
 
     BINDINGS = [Binding("escape,question_mark,q,f1", "dismiss", "Close")]
-    KEYS = """\
+    KEYS = N_("""\
 ## Keys
 | key | what it does |
 |---|---|
 | → l Space / ← h | one choice forward / back |
 | ] PgDn / [ PgUp | the next round / back a round |
 | Home g / End G | the start / the end of the game |
+| v | review the game: its turning points, and where another choice was clearly better |
 | ? F1 | this help |
-| q Esc | quit the replay |
-"""
+| q Esc | quit the replay (in the review: back to the replay) |
+""")
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(Markdown(self.KEYS + "\n" + rules_markdown()))
+            yield Static(Markdown(_(self.KEYS) + "\n" + rules_markdown()))
         yield Footer()
 
 
@@ -175,6 +188,7 @@ class ReplayApp(App):
         Binding("home,g", "go(0)", "Start", priority=True, show=False),
         Binding("end,G", "go(-1)", "End", priority=True, show=False),
         Binding("question_mark,f1", "help", "Help", priority=True),
+        Binding("v", "review", "Review", priority=True),  # coach: tui/coach.py
         Binding("q", "quit", "Quit", priority=True),
         Binding("escape", "quit", "Quit", show=False),  # in the help, Esc closes it
     ]
@@ -190,7 +204,16 @@ class ReplayApp(App):
         """While the help is up, the keys scroll it instead of moving the replay."""
         if action in ("step", "round", "go") and isinstance(self.screen, ReplayHelp):
             return False
+        from dread_draw.tui.coach import ReviewScreen  # coach: its own keys while it is up
+        if isinstance(self.screen, ReviewScreen):
+            return False
         return True
+
+    def action_review(self) -> None:  # coach: the review screen (tui/coach.py)
+        from dread_draw.tui.coach import ReviewScreen, reviewable_of
+        s = self.timeline.save
+        self.push_screen(ReviewScreen(reviewable_of(self.timeline.deck, s.seats, s.seed,
+                                                    s.choices, s.path)))
 
     def __init__(self, save: Save, match: Match):
         super().__init__()
@@ -206,6 +229,7 @@ class ReplayApp(App):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.title = _("Dread Draw — replay")
         self.sub_title = ", ".join(self.timeline.save.names)
         self.show()
 

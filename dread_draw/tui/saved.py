@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Static
 
+from dread_draw.i18n import N_
 from dread_draw.safe_text import plain
 from dread_draw.saves import SaveDir, SaveError
 from dread_draw.tui.widgets import AnswerOnce, Dialog
@@ -24,7 +25,7 @@ from dread_draw.tui.widgets import AnswerOnce, Dialog
 class BadSave(AnswerOnce, Dialog[bool]):
     """Answers True when the bad save was set aside (a new game may start), else False."""
 
-    BINDINGS = [Binding("f", "fresh", "Start fresh"), Binding("escape,b", "back", "Back")]
+    BINDINGS = [Binding("f", "fresh", N_("Start fresh")), Binding("escape,b", "back", N_("Back"))]
 
     def __init__(self, error: SaveError, folder: SaveDir) -> None:
         super().__init__()
@@ -67,8 +68,8 @@ class FolderInUse(AnswerOnce, Dialog[bool]):
     folder (already taken for this table), False to quit. (`q` quits here at once: no game
     is in progress yet; `?` opens the help, as on every dialog.)"""
 
-    BINDINGS = [Binding("p", "answer(True)", "Play in a separate folder"),
-                Binding("q,escape", "answer(False)", "Quit")]
+    BINDINGS = [Binding("p", "answer(True)", N_("Play in a separate folder")),
+                Binding("q,escape", "answer(False)", N_("Quit"))]
 
     def __init__(self, busy: Path, separate: Path) -> None:
         super().__init__()
@@ -98,9 +99,9 @@ class ReplaceSave(AnswerOnce, Dialog[str]):
     """A new game while a game is saved in progress: answers "new" (it takes the saved game's
     place), "continue" (play the saved game instead) or "back"."""
 
-    BINDINGS = [Binding("y", "answer('new')", "Start the new game"),
-                Binding("c", "answer('continue')", "Continue the saved one"),
-                Binding("escape,n,b", "answer('back')", "Back")]
+    BINDINGS = [Binding("y", "answer('new')", N_("Start the new game")),
+                Binding("c", "answer('continue')", N_("Continue the saved one")),
+                Binding("escape,n,b", "answer('back')", N_("Back"))]
 
     def __init__(self, saved: str) -> None:
         super().__init__()

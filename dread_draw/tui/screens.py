@@ -26,17 +26,19 @@ from textual.widgets import Button, Input, Label, RichLog, Select, Static
 
 from dread_draw.ai import AGENTS
 from dread_draw.errors import DreadDrawError
+from dread_draw.i18n import N_, _, fmt, ngettext
+from dread_draw.overlays import deck_text
 from dread_draw.rules import KEEP, ORDER, PICK_CARD, SKIP, SUMMON, USE, USE_IT
 from dread_draw.rules_text import rules_markdown
-from dread_draw.safe_text import name_problem, plain
+from dread_draw.safe_text import clean, name_problem, plain
 from dread_draw.saves import continue_label
 from dread_draw.sim import HUMAN, Agent, Match, Move, SeatSpec
 from dread_draw.tui.cardface import FRAMED, LINE, STYLES
+from dread_draw.tui.coach import tutor_for, tutor_step  # coach: the tutorial
 from dread_draw.tui.narrate import (
     Narrator,
     RoundReport,
     RoundTracker,
-    counted,
     damage_text,
     describe,
     fortune_part,
@@ -45,6 +47,7 @@ from dread_draw.tui.saved import ReplaceSave
 from dread_draw.tui.setup import DEFAULT_CPU, MAX_SEATS, MIN_SEATS, Setup, fresh_seed
 from dread_draw.tui.stage import Stage, acts, before_move
 from dread_draw.tui.turn import TurnTracker, beat_line, next_line
+from dread_draw.tui.viewers import DiscardViewer, LogViewer, OddsLine  # viewers (issue 14)
 from dread_draw.tui.widgets import (
     EVERYWHERE,
     PRESS_GUARD,
@@ -79,7 +82,7 @@ class SizeAware:
 class HelpScreen(AnswerOnce, SizeAware, Dialog[None]):
     """`?`: the keys, then the rules in our own words (the text of `dread-draw rules`)."""
 
-    BINDINGS = [Binding("escape,question_mark", "dismiss", "Close")]
+    BINDINGS = [Binding("escape,question_mark", "dismiss", N_("Close"))]
 
     KEYS = """\
 ## Keys
@@ -89,6 +92,12 @@ class HelpScreen(AnswerOnce, SizeAware, Dialog[None]):
 | y / n | use or skip an optional ability |
 | Tab, Shift+Tab | move between cards and buttons; the focused card is shown in full |
 | s | skip ahead through the CPU turns to the next decision of a person |
+| l | the whole game's log, your own moves marked ▶ (Esc or l closes it) |
+| d | the discard pile, grouped by card or in order (g switches; Esc or d closes it) |
+| o | the odds of a reveal, above the question, for the person at the keyboard |
+| h | a hint: what the strongest CPU would do in your place, and each choice's chance to win |
+| u | take back your last choice, while nothing new has been revealed or chosen since |
+| v | at the end of a game: review it, the turning points first |
 | Enter | take the keyboard when the table passes it to you (it waits a second first) |
 | ? or F1 | this help (F1 while typing a name) |
 | q, Ctrl+C | quit (asks first during a game; Ctrl+C while typing a name) |
@@ -104,8 +113,8 @@ class HelpScreen(AnswerOnce, SizeAware, Dialog[None]):
 class ConfirmQuit(AnswerOnce, SizeAware, Dialog[bool]):
     """`q` or Ctrl+C during a game: quit only if the player says so."""
 
-    BINDINGS = [Binding("y", "answer(True)", "Quit"),
-                Binding("n,escape", "answer(False)", "Keep playing")]
+    BINDINGS = [Binding("y", "answer(True)", N_("Quit")),
+                Binding("n,escape", "answer(False)", N_("Keep playing"))]
 
     def __init__(self, note: str | None = None) -> None:
         super().__init__()
@@ -117,8 +126,8 @@ class ConfirmQuit(AnswerOnce, SizeAware, Dialog[bool]):
             if self.note:
                 yield Static(plain(self.note), id="quit-saved")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("y  Quit", id="yes", variant="error", compact=True)
-                yield Button("n  Keep playing", id="no", compact=True)
+                yield Button("y  " + _("Quit"), id="yes", variant="error", compact=True)
+                yield Button("n  " + _("Keep playing"), id="no", compact=True)
         yield TooSmall()
 
     def action_answer(self, answer: bool) -> None:
@@ -135,7 +144,7 @@ class Notice(AnswerOnce, SizeAware, Dialog[None]):
     before (Enter on a question's answer): they are ignored, so a notice is never closed
     unread."""
 
-    BINDINGS = [Binding("enter,space", "close", "Continue")]
+    BINDINGS = [Binding("enter,space", "close", N_("Continue"))]
 
     def __init__(self, title: str | Text, body: str | Text, button: str | Text,
                  wait: float | None = None) -> None:
@@ -184,14 +193,14 @@ class HandOff(Notice, inherit_bindings=False):
     Enter): for HANDOFF_WAIT seconds every key and click is ignored while the screen counts
     down; then Enter (or a click on its button) says the next person has the keyboard."""
 
-    BINDINGS = [Binding("enter", "close", "I have the keyboard"), *EVERYWHERE]
+    BINDINGS = [Binding("enter", "close", N_("I have the keyboard")), *EVERYWHERE]
 
     def __init__(self, name: str, wait: float | None = None) -> None:
-        who = plain(name)
-        super().__init__(Text.assemble("Pass the keyboard to ", who),
-                         Text.assemble(who, " has cards to look at that nobody else may see. "
-                                       "Everyone else, please look away."),
-                         Text.assemble("I am ", who),
+        who = clean(name)
+        super().__init__(Text(fmt(_("Pass the keyboard to {name}"), name=who)),
+                         Text(fmt(_("{name} has cards to look at that nobody else may see. "
+                                    "Everyone else, please look away."), name=who)),
+                         Text(fmt(_("I am {name}"), name=who)),
                          HANDOFF_WAIT if wait is None else wait)
         self.player = name
 
@@ -213,18 +222,18 @@ class HandOff(Notice, inherit_bindings=False):
             return
         left = self.wait - (time.monotonic() - self.shown)
         if left > 0:
-            note.update(f"Get ready… {math.ceil(left)}")
+            note.update(fmt(_("Get ready… {n}"), n=math.ceil(left)))
             return
         self.ticker.stop()
-        note.update(Text.assemble("Press Enter when you have the keyboard, ",
-                                  plain(self.player), "."))
+        note.update(Text(fmt(_("Press Enter when you have the keyboard, {name}."),
+                             name=clean(self.player))))
         button.disabled = False
 
 
 class RoundSummary(Notice):
     """R7: who won the round, the damage dealt and to whom."""
 
-    BINDINGS = [Binding("escape", "close", "Continue", show=False)]
+    BINDINGS = [Binding("escape", "close", N_("Continue"), show=False)]
 
     def __init__(self, report: RoundReport, names: list[str],
                  close_after: float | None = None) -> None:
@@ -259,10 +268,11 @@ class RoundSummary(Notice):
 class GameOver(AnswerOnce, SizeAware, Screen[str]):
     """R10: the winner, then the fortune read card by card; rematch, new game or quit."""
 
-    BINDINGS = [Binding("enter,space", "turn", "Turn the next card"),
-                Binding("r", "done('rematch')", "Rematch"),
-                Binding("g", "done('new')", "New game"),
-                Binding("q", "done('quit')", "Quit")]
+    BINDINGS = [Binding("enter,space", "turn", N_("Turn the next card")),
+                Binding("r", "done('rematch')", N_("Rematch")),
+                Binding("g", "done('new')", N_("New game")),
+                Binding("v", "review", N_("Review")),  # coach: tui/coach.py
+                Binding("q", "done('quit')", N_("Quit"))]
 
     def __init__(self, match: Match) -> None:
         super().__init__()
@@ -272,29 +282,36 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
     def compose(self) -> ComposeResult:
         g = self.match.game
         name = self.match.seats[g.winner].name
+        who = clean(name)
         if g.stalemate:
-            won = Text.assemble("Nobody has taken damage for 10 rounds: a stalemate. ",
-                                plain(name), f" wins the game after {g.round} rounds, with "
-                                "the most cards left.")
+            won = Text(fmt(ngettext(
+                "Nobody has taken damage for 10 rounds: a stalemate. {who} wins the game after "
+                "{n} round, with the most cards left.",
+                "Nobody has taken damage for 10 rounds: a stalemate. {who} wins the game after "
+                "{n} rounds, with the most cards left.", g.round), who=who, n=g.round))
         else:
-            won = Text.assemble(plain(name), f" wins the game after {g.round} rounds.")
+            won = Text(fmt(ngettext("{who} wins the game after {n} round.",
+                                    "{who} wins the game after {n} rounds.", g.round),
+                           who=who, n=g.round))
         with VerticalScroll(id="gameover"):
             yield Label(won, id="winner")
             yield Static(self.standings(), classes="standings")
-            yield Label(f"seed {self.match.seed} (play it again with --seed "
-                        f"{self.match.seed})", classes="seed")
+            if self.match.seed is not None:  # None: a hosted game's seed stays secret (net)
+                yield Label(fmt(_("seed {seed} (play it again with --seed {seed})"),
+                                seed=self.match.seed), classes="seed")
             if g.fortune:
-                yield Label(Text.assemble(plain(name), "'s fortune: the Life Deck, shuffled, is "
-                                          "read card by card."), classes="fortune-intro")
+                yield Label(Text(fmt(_("{name}'s fortune: the Life Deck, shuffled, is read card "
+                                       "by card."), name=who)), classes="fortune-intro")
             else:
-                yield Label(Text.assemble(plain(name), "'s Life Deck is empty: there is no "
-                                          "fortune to read."), classes="fortune-intro")
+                yield Label(Text(fmt(_("{name}'s Life Deck is empty: there is no fortune to "
+                                       "read."), name=who)), classes="fortune-intro")
             yield Vertical(id="fortune")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Enter  Turn the next card", id="turn", compact=True)
-                yield Button("r  Rematch", id="rematch", variant="primary", compact=True)
-                yield Button("g  New game", id="new", compact=True)
-                yield Button("q  Quit", id="quit", compact=True)
+                yield Button("Enter  " + _("Turn the next card"), id="turn", compact=True)
+                yield Button("r  " + _("Rematch"), id="rematch", variant="primary", compact=True)
+                yield Button("g  " + _("New game"), id="new", compact=True)
+                yield Button("v  " + _("Review"), id="review", compact=True)  # coach
+                yield Button("q  " + _("Quit"), id="quit", compact=True)
         yield KeyBar()
         yield TooSmall()
 
@@ -305,16 +322,20 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
         fell = defeat_rounds(self.match.events)
         lines = Text()
         for s, spec in enumerate(self.match.seats):
-            left = f"{counted(len(g.life[s]), 'card')} left in the Life Deck"
+            n = len(g.life[s])
             if s == g.winner:
-                state = f"the winner, {left}"
+                state = fmt(ngettext("the winner, {n} card left in the Life Deck",
+                                     "the winner, {n} cards left in the Life Deck", n), n=n)
             elif g.defeated[s]:
-                state = f"defeated in round {fell[s]}" if s in fell else "defeated"
+                state = (fmt(_("defeated in round {n}"), n=fell[s]) if s in fell
+                         else _("defeated"))
             else:
-                state = left
+                state = fmt(ngettext("{n} card left in the Life Deck",
+                                     "{n} cards left in the Life Deck", n), n=n)
             if s:
                 lines.append("\n")
-            lines.append_text(Text.assemble(plain(spec.name), f" ({kind_label(spec)}): {state}"))
+            lines.append(fmt(_("{name} ({kind}): {state}"), name=clean(spec.name),
+                             kind=kind_label(spec), state=state))
         return lines
 
     def on_mount(self) -> None:
@@ -343,10 +364,12 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
         c = fortune[self.turned]
         card = deck.card[c]
         t = Text()
-        t.append(f"{fortune_title(self.turned, len(fortune))}: ", "bold")
-        t.append_text(plain(card.name))
-        t.append(f" ({card.strength}, damage {damage_text(card.damage)})\n")
-        t.append_text(plain(card.fortune, "italic", lines=True))
+        t.append(fmt(_("{title}: "), title=fortune_title(self.turned, len(fortune))), "bold")
+        words = deck_text(deck)[card]  # in the current language
+        t.append_text(plain(words.name))
+        t.append(" " + fmt(_("({strength}, damage {damage})"), strength=card.strength,
+                           damage=damage_text(card.damage)) + "\n")
+        t.append_text(plain(words.fortune, "italic", lines=True))
         turned = Static(t, classes="fortune-card")
         box.mount(turned)
         self.call_after_refresh(turned.scroll_visible, animate=False)  # turned in sight
@@ -356,10 +379,17 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
     def action_done(self, what: str) -> None:
         self.dismiss(what)
 
+    def action_review(self) -> None:  # coach: the review screen (tui/coach.py)
+        from dread_draw.tui.coach import ReviewScreen, reviewable_of
+        m = self.match
+        self.app.push_screen(ReviewScreen(reviewable_of(m.deck, m.seats, m.seed, m.choices)))
+
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "turn":
             self.action_turn()
+        elif event.button.id == "review":
+            self.action_review()
         else:
             self.action_done(event.button.id or "")
 
@@ -368,7 +398,7 @@ def fortune_title(index: int, total: int) -> str:
     """R10.2: the present, the near future, then the distant future card by card."""
     if index < 2:
         return fortune_part(index)
-    return f"The distant future ({index - 1} of {total - 2})"
+    return fmt(_("The distant future ({i} of {n})"), i=index - 1, n=total - 2)
 
 
 def defeat_rounds(events: list[dict]) -> dict[int, int]:
@@ -394,9 +424,9 @@ class NewGame(SizeAware, Screen):
 
     # F1 and Ctrl+C in the key bar: the keys that work here, where ? and q type into a name
     # (priority, as the app's own: the key bar shows these, not the app's ? and q)
-    BINDINGS = [Binding("ctrl+s", "start", "Start"),
-                Binding("f1", "app.help", "Help", key_display="F1", priority=True),
-                Binding("ctrl+c", "app.request_quit", "Quit", priority=True)]
+    BINDINGS = [Binding("ctrl+s", "start", N_("Start")),
+                Binding("f1", "app.help", N_("Help"), key_display="F1", priority=True),
+                Binding("ctrl+c", "app.request_quit", N_("Quit"), priority=True)]
 
     def __init__(self, setup: Setup) -> None:
         super().__init__()
@@ -434,6 +464,7 @@ class NewGame(SizeAware, Screen):
             yield Static("", id="error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Start the game", id="start", variant="primary", compact=True)
+                yield Button("Learn to play", id="tutorial", compact=True)  # coach
                 yield Button("Rules and keys (F1)", id="help", compact=True)
                 yield Button("Quit", id="quit", compact=True)
         yield KeyBar()
@@ -532,6 +563,8 @@ class NewGame(SizeAware, Screen):
             self.app.continue_saved()  # type: ignore[attr-defined]
         elif button == "reseed":
             self.query_one("#seed", Input).value = str(fresh_seed())
+        elif button == "tutorial":  # coach: the guided first game
+            self.app.begin_tutorial(self.read())  # type: ignore[attr-defined]
         elif button == "help":
             self.app.action_help()  # type: ignore[attr-defined]
         elif button == "quit":
@@ -567,13 +600,25 @@ class TableScreen(SizeAware, Screen):
     to beat and who plays next, the card reader, the log and the prompt."""
 
     BINDINGS = [
-        Binding("s", "skip", "Skip CPU turns"),
-        Binding("y", "use(True)", "Use", show=False),
-        Binding("n", "use(False)", "Skip ability", show=False),
-        Binding("enter,space", "go_on", "Go on", show=False),
-        *(Binding(str(i + 1), f"pick({i})", "Choose", show=i == 0, key_display="1-9")
+        Binding("s", "skip", N_("Skip CPU turns")),  # (net's RemoteTable drops it: not its pace)
+        Binding("h", "hint", N_("Hint")),  # coach: tui/coach.py
+        Binding("u", "take_back", N_("Take back")),  # coach: tui/coach.py
+        Binding("y", "use(True)", N_("Use"), show=False),
+        Binding("n", "use(False)", N_("Skip ability"), show=False),
+        Binding("enter,space", "go_on", N_("Go on"), show=False),
+        *(Binding(str(i + 1), f"pick({i})", N_("Choose"), show=i == 0, key_display="1-9")
           for i in range(9)),
+        # viewers (issue 14): the whole log, the discard pile, the odds line
+        Binding("l", "log", N_("Log")), Binding("d", "discard", N_("Discards")),
+        Binding("o", "odds", N_("Odds")),
     ]
+
+    # the keys whose words the key bar drops first on a narrow screen (the help names them;
+    # "? Help" and "q Quit" always keep theirs)
+    WORDS_DROPPED_FIRST = ("discard", "log", "odds", "hint", "take_back", "skip")
+
+    resume_events = RESUME_EVENTS  # (for the coach's rebuild after a take-back)
+    chrome = 0  # lines besides the table's own (net's RemoteTable adds one of its own)
 
     def __init__(self, match: Match, cpu_delay: float = 0.8, ascii: bool = False) -> None:
         super().__init__()
@@ -601,6 +646,7 @@ class TableScreen(SizeAware, Screen):
         # or took the keyboard at a hand-off
         self.at_keyboard: int | None = None
         self.card_style = FRAMED
+        self.tutor = tutor_for(match)  # coach: the tutorial's lessons (None: not the tutorial)
 
     @property
     def compact(self) -> bool:
@@ -617,6 +663,7 @@ class TableScreen(SizeAware, Screen):
         # card, read from its answer button): it goes whenever the keyboard changes hands.
         if seat != self._viewer:
             self.query_one(CardReader).show(self.match.deck, None)
+            self.query_one(OddsLine).show(None)  # viewers (issue 14): theirs goes too
         self._viewer = seat
 
     def compose(self) -> ComposeResult:
@@ -639,7 +686,7 @@ class TableScreen(SizeAware, Screen):
                 yield CardReader(id="reader")
                 yield GameLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=16,
                               max_lines=LOG_LINES)
-        yield Static(id="odds")  # an odds line for the person at the keyboard (hidden)
+        yield OddsLine(id="odds")  # viewers (issue 14): the odds line (hidden until o)
         yield PromptBar(id="prompt")
         yield KeyBar()
         with Vertical(id="probes"):  # the card styles' sizes, read from the stylesheet
@@ -656,7 +703,7 @@ class TableScreen(SizeAware, Screen):
         # A resumed match: its trackers read the whole story (cheap); the log tells the
         # round in progress (at most RESUME_EVENTS lines: the whole story is in `l`'s view).
         starts = [i for i, ev in enumerate(events) if ev["type"] == "round_start"]
-        resumed = bool(self.match.choices)
+        resumed = bool(getattr(self.match, "choices", True))  # (net: a join has no choices)
         tail = max(starts[-1] if resumed and starts else 0, len(events) - RESUME_EVENTS)
         for i, ev in enumerate(events):
             self._note(ev, log if i >= tail else None)
@@ -730,14 +777,18 @@ class TableScreen(SizeAware, Screen):
             states = seat_states(view, m.seats, round_winner=self.round_winner,
                                  private=private)
             to_play = view.pending.seat if view.pending is not None else -1
-            who = f"  ·  {self.names[to_play]} to play" if to_play >= 0 else ""
-            top = Text.assemble(f"DREAD DRAW  ·  round {view.round}  ·  seed {m.seed}",
-                                plain(who))
+            parts = [fmt(_("round {n}"), n=view.round)]
+            if m.seed is not None:  # None: secret (net)
+                parts.append(fmt(_("seed {seed}"), seed=m.seed))
+            if to_play >= 0:
+                parts.append(fmt(_("{name} to play"), name=clean(self.names[to_play])))
+            top = Text("  ·  ".join(["DREAD DRAW", *parts]))
         else:
             states = seat_states(view, m.seats, private=private,
                                  round_over=(ended.winner, self.winning_row))
-            top = Text(f"DREAD DRAW  ·  round {ended.round} is over: its winning row, and "
-                       "everything else after the damage")
+            top = Text("DREAD DRAW  ·  " + fmt(_("round {n} is over: its winning row, and "
+                                                 "everything else after the damage"),
+                                               n=ended.round))
         style = self.choose_style(states)
         self.card_style = style
         width = self.query_one("#play").size.width
@@ -751,6 +802,7 @@ class TableScreen(SizeAware, Screen):
         update_if_changed(self.query_one("#topbar", Static), top,
                           layout=False)  # one line, always
         self.show_turn(view, to_play)
+        self.query_one(OddsLine).show(view if private else None)  # viewers (issue 14)
         self.check_reader(states)
 
     def show_turn(self, view, to_play: int) -> None:
@@ -818,8 +870,11 @@ class TableScreen(SizeAware, Screen):
         if self.gone:
             return
         self.show_table()
+        await tutor_step(self)  # coach: the tutorial's last lesson (the fortune)
+        if self.gone:
+            return
         self.query_one(PromptBar).clear(
-            Text.assemble(plain(self.names[m.game.winner]), " wins the game."))
+            Text(fmt(_("{name} wins the game."), name=clean(self.names[m.game.winner]))))
         what = await self.app.push_screen_wait(GameOver(m))
         self.app.call_later(self.app.after_game, what, m)  # type: ignore[attr-defined]
 
@@ -833,6 +888,8 @@ class TableScreen(SizeAware, Screen):
         move is shown (stage, log, round summary), then the person is asked at the prompt —
         after a hand-off if needed (R11.2) — or the CPU thinks while the pace runs."""
         await self.catch_up()
+        if not self.gone:
+            await tutor_step(self)  # coach: the tutorial's lessons, if this is it
         m = self.match
         option = -1
         if not self.gone:
@@ -881,21 +938,22 @@ class TableScreen(SizeAware, Screen):
         """What the prompt says while a CPU thinks; once the people are knocked out, that
         `s` skips the CPUs' turns."""
         g = self.match.game
-        thinking = Text.assemble(plain(spec.name), f" (CPU {spec.kind}) is thinking…   ")
+        thinking = Text(fmt(_("{name} ({kind}) is thinking…"), name=clean(spec.name),
+                            kind=kind_label(spec)) + "   ")
         people = [s for s in self.humans if not g.defeated[s]]
         if not people:
-            return thinking.append("Nobody at the keyboard is left in the game: press s to "
-                                   "skip ahead to the end.")
+            return thinking.append(_("Nobody at the keyboard is left in the game: press s to "
+                                     "skip ahead to the end."))
         out = [s for s in people if not g.in_round[s]]
         if len(out) < len(people):
-            return thinking.append("Press s to skip ahead to the next decision of a person.")
+            return thinking.append(_("Press s to skip ahead to the next decision of a person."))
         if len(out) == 1:
-            said = Text.assemble(plain(self.names[out[0]]), " is out of this round: press s to "
-                                 "skip ahead to the next decision of a person.")
+            said = fmt(_("{name} is out of this round: press s to skip ahead to the next "
+                         "decision of a person."), name=clean(self.names[out[0]]))
         else:
-            said = Text("Everyone at the keyboard is out of this round: press s to skip ahead to "
-                        "the next decision of a person.")
-        return thinking.append_text(said)
+            said = _("Everyone at the keyboard is out of this round: press s to skip ahead to "
+                     "the next decision of a person.")
+        return thinking.append(said)
 
     async def pause(self, seconds: float) -> None:
         """The CPUs' pace: `seconds` of time with the table in sight (the clock stops while
@@ -947,7 +1005,7 @@ class TableScreen(SizeAware, Screen):
                 if len(self.humans) > 1:  # everyone reads the summary: public cards only
                     self.viewer = None  # (R11.2; the next person takes the keyboard again)
                 self.show_table(ended=report)
-                self.query_one(PromptBar).clear(f"Round {report.round} is over.")
+                self.query_one(PromptBar).clear(fmt(_("Round {n} is over."), n=report.round))
                 alone = None if self.humans else 4 * self.cpu_delay  # CPUs only: it goes on
                 await self.app.push_screen_wait(RoundSummary(report, self.names, alone))
                 if self.gone:
@@ -964,7 +1022,7 @@ class TableScreen(SizeAware, Screen):
         """The person who just failed reads the stage, then presses Enter (or 1) to go on.
         Keys of the last question's double press are ignored for a moment (PRESS_GUARD)."""
         self.answer = asyncio.get_running_loop().create_future()
-        self.query_one(PromptBar).ask(Text(act.result), [(0, "Go on")], new_person=True)
+        self.query_one(PromptBar).ask(Text(act.result), [(0, _("Go on"))], new_person=True)
         try:
             await self.answer
         finally:
@@ -1025,6 +1083,14 @@ class TableScreen(SizeAware, Screen):
         self.skipping = True
         self.wake.set()
 
+    def action_hint(self) -> None:  # coach: the hint dialog (tui/coach.py)
+        from dread_draw.tui.coach import hint_at_table
+        hint_at_table(self)
+
+    async def action_take_back(self) -> None:  # coach: a take-back (tui/coach.py)
+        from dread_draw.tui.coach import take_back_at_table
+        await take_back_at_table(self)
+
     def action_pick(self, index: int) -> None:
         if self.answer is not None:
             self.query_one(PromptBar).pick(index)
@@ -1038,6 +1104,17 @@ class TableScreen(SizeAware, Screen):
         if want in bar.options:
             bar.pick(bar.options.index(want))
 
+    # ------------------------------------------------------------ viewers (issue 14)
+
+    def action_log(self) -> None:
+        self.app.push_screen(LogViewer(self.match, self.viewer))
+
+    def action_discard(self) -> None:
+        self.app.push_screen(DiscardViewer(self.match.deck, self.match.game.view(0).discard))
+
+    def action_odds(self) -> None:
+        self.query_one(OddsLine).toggle()
+        self.show_table()
 
 
 class SeatAtTable:

@@ -1,7 +1,9 @@
 """A game's setup (seats, seed, deck) and the memory of the last one (no Textual here).
 
 The last setup is kept as a small JSON file in the user's config directory so that the
-new-game screen opens the way it was left; the seed is always fresh.
+new-game screen opens the way it was left; the seed is always fresh. The player's settings
+live in the same file (today: whether the table shows the odds line); a file written before
+a setting existed still loads, with that setting's default.
 """
 
 from __future__ import annotations
@@ -31,11 +33,13 @@ def fresh_seed() -> int:
 
 @dataclass
 class Setup:
-    """Who sits where, the seed, and the deck file (None: the standard deck)."""
+    """Who sits where, the seed, the deck file (None: the standard deck), and the player's
+    settings: `odds`, the odds line at the table (off by default)."""
 
     seats: list[SeatSpec]
     seed: int
     deck: str | None = None
+    odds: bool = False
 
     @staticmethod
     def default_seat(i: int) -> SeatSpec:
@@ -46,7 +50,8 @@ class Setup:
         return cls([cls.default_seat(i) for i in range(4)], fresh_seed())
 
     def to_json(self) -> dict:
-        return {"seats": [[s.name, s.kind] for s in self.seats], "deck": self.deck}
+        return {"seats": [[s.name, s.kind] for s in self.seats], "deck": self.deck,
+                "odds": self.odds}
 
 
 def settings_path() -> Path:
@@ -55,22 +60,35 @@ def settings_path() -> Path:
     return Path(platformdirs.user_config_dir("dread-draw", appauthor=False)) / "last-setup.json"
 
 
-def load_setup(path: Path | None) -> Setup:
-    """The remembered setup with a fresh seed; the default one if none or unreadable."""
+def _read(path: Path | None) -> dict:
+    """The settings file's object ({} if there is none, or it is unreadable)."""
     if path is None or not path.exists():
-        return Setup.default()
+        return {}
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def load_setup(path: Path | None) -> Setup:
+    """The remembered setup with a fresh seed; the default one if none or unreadable (the
+    settings kept all the same)."""
+    data = _read(path)
+    odds = data.get("odds") is True
+    try:
         seats = [SeatSpec(str(name)[:16], kind if kind == HUMAN or kind in AGENTS else DEFAULT_CPU)
                  for name, kind in data["seats"]][:MAX_SEATS]
         # a name the save would refuse (edited by hand): the seat's usual name instead
         seats = [s if name_problem(s.name) is None else
                  SeatSpec(Setup.default_seat(i).name, s.kind) for i, s in enumerate(seats)]
         if len(seats) < MIN_SEATS:
-            return Setup.default()
-        return Setup(seats, fresh_seed(), data.get("deck") or None)
-    except (OSError, ValueError, KeyError, TypeError):
-        return Setup.default()
+            raise ValueError("too few seats")
+        return Setup(seats, fresh_seed(), data.get("deck") or None, odds)
+    except (ValueError, KeyError, TypeError):
+        setup = Setup.default()
+        setup.odds = odds
+        return setup
 
 
 def save_setup(path: Path | None, setup: Setup) -> None:
@@ -81,3 +99,17 @@ def save_setup(path: Path | None, setup: Setup) -> None:
         atomic_write(path, [json.dumps(setup.to_json())])
     except OSError:
         pass  # remembering the setup is a convenience, never a reason to fail
+
+
+def save_odds(path: Path | None, on: bool) -> None:
+    """Remember the odds line's setting, and nothing else: the seats remembered stay those
+    of the last game started from the new-game screen."""
+    if path is None:
+        return
+    data = _read(path)
+    data["odds"] = on
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(path, [json.dumps(data)])
+    except OSError:
+        pass  # as save_setup

@@ -16,10 +16,11 @@ from rich.text import Text
 from textual.widgets import Static
 
 from dread_draw.cards import Deck
-from dread_draw.i18n import fmt
+from dread_draw.i18n import _, fmt, ngettext
 from dread_draw.rules.public import PublicState, card_to_beat
 from dread_draw.safe_text import clean
 from dread_draw.tui.cardface import LARGE, face
+from dread_draw.tui.narrate import card_name, keyword_of
 
 CARD_WIDTH = 15  # the inside of the stage's card: the large tile's (dread_draw.tcss)
 
@@ -60,12 +61,12 @@ def acts(events: list[dict], deck: Deck, names: list[str],
             beats = [(-1, -1)] * len(names)  # every row starts empty
         elif kind == "summon":
             seat, uid = ev["seat"], ev["card"]["uid"]
-            who, card = names[seat], clean(deck.card[uid].name)
-            head = (fmt("{who} summons {card} from reserves", who=who, card=card)
+            who, card = names[seat], clean(card_name(deck, deck.card[uid]))
+            head = (fmt(_("{who} summons {card} from reserves"), who=who, card=card)
                     if ev["source"] == "reserve" else
-                    fmt("{who} reveals {card}", who=who, card=card))
+                    fmt(_("{who} reveals {card}"), who=who, card=card))
             top, beat = beats[seat] if seat < len(beats) else (-1, -1)
-            result = fmt("Summoned: {who}'s row is worth {total}.", who=who,
+            result = fmt(_("Summoned: {who}'s row is worth {total}."), who=who,
                          total=ev["row_total"])
             out.append(Act(seat, uid, head, result, True, top, beat))
             beats[seat] = (uid, deck.strength[uid])  # a second summon in the same move
@@ -75,26 +76,29 @@ def acts(events: list[dict], deck: Deck, names: list[str],
             lost = len(ev["discarded"])
             top, beat = beats[seat] if seat < len(beats) else (-1, -1)
             if ev["card"] is None:
-                head = fmt("{who} has no card left to reveal", who=who)
+                head = fmt(_("{who} has no card left to reveal"), who=who)
                 uid = -1
             else:
                 uid = ev["card"]["uid"]
-                head = fmt("{who} reveals {card}", who=who, card=clean(deck.card[uid].name))
-            said = ("Fails: {who} is out of the round; {n} card is discarded." if lost == 1
-                    else "Fails: {who} is out of the round; {n} cards are discarded.")
-            result = fmt(said, who=who, n=lost)
+                head = fmt(_("{who} reveals {card}"), who=who,
+                           card=clean(card_name(deck, deck.card[uid])))
+            result = fmt(ngettext("Fails: {who} is out of the round; {n} card is discarded.",
+                                  "Fails: {who} is out of the round; {n} cards are discarded.",
+                                  lost), who=who, n=lost)
             out.append(Act(seat, uid, head, result, False, top, beat))
             beats[seat] = (-1, -1)
         elif kind == "round_end":
             who = names[ev["winner"]]
-            out.append(Act(ev["winner"], -1, fmt("{who} wins round {round}!", who=who,
+            out.append(Act(ev["winner"], -1, fmt(_("{who} wins round {round}!"), who=who,
                                                   round=ev["round"]),
-                           fmt("{n} damage to every other player.", n=ev["damage"]),
+                           fmt(ngettext("{n} damage to every other player.",
+                                        "{n} damage to every other player.", ev["damage"]),
+                               n=ev["damage"]),
                            True, banner=True))
         elif kind == "defeated":
             who = names[ev["seat"]]
-            out.append(Act(ev["seat"], -1, fmt("{who} is defeated!", who=who),
-                           ("Their Life Deck is empty: they leave the game."), False,
+            out.append(Act(ev["seat"], -1, fmt(_("{who} is defeated!"), who=who),
+                           _("Their Life Deck is empty: they leave the game."), False,
                            banner=True))
     return out
 
@@ -125,17 +129,17 @@ class Stage(Static):
         if act.beat_card == UNKNOWN:
             return ""
         if act.beat_card < 0:
-            return ("It had an empty row to beat: any card is summoned.")
-        name = clean(self.deck.card[act.beat_card].name)
+            return _("It had an empty row to beat: any card is summoned.")
+        name = clean(card_name(self.deck, self.deck.card[act.beat_card]))
         strength = self.deck.strength[act.beat_card]
         if strength == act.beat:
-            return fmt("It had to beat {card} ({strength}).", card=name, strength=strength)
-        return fmt("It had to beat {card} ({strength}), counting as {beat}.", card=name,
+            return fmt(_("It had to beat {card} ({strength})."), card=name, strength=strength)
+        return fmt(_("It had to beat {card} ({strength}), counting as {beat}."), card=name,
                    strength=strength, beat=act.beat)
 
     def draw(self, act: Act | None) -> RenderableType:
         if act is None:
-            return Text(("Reveals and summons appear here as they happen."), style="dim")
+            return Text(_("Reveals and summons appear here as they happen."), style="dim")
         words = Text()
         words.append(act.headline, "bold")
         if act.card >= 0:
@@ -151,7 +155,7 @@ class Stage(Static):
             return words
         card = Panel(face(self.deck, act.card, LARGE, CARD_WIDTH, ascii=self.ascii),
                      box=ASCII if self.ascii else ROUNDED, width=CARD_WIDTH + 2,
-                     title=self.deck.card[act.card].keyword or None, padding=0)
+                     title=keyword_of(self.deck.card[act.card]) or None, padding=0)
         grid = Table.grid(padding=(0, 2))
         grid.add_column(width=CARD_WIDTH + 2)
         grid.add_column(ratio=1)

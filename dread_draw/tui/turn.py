@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dread_draw.i18n import fmt
+from dread_draw.i18n import _, fmt
 from dread_draw.rules.public import PublicState, card_to_beat, next_to_play
 from dread_draw.rules.registry import BEAT, hook_amounts
 from dread_draw.safe_text import clean
+from dread_draw.tui.narrate import card_name
 
 
 def beat_modifiers(state: PublicState, seat: int) -> list[tuple[int, int]]:
@@ -32,24 +33,24 @@ def beat_line(state: PublicState, seat: int, names: list[str], you: bool = False
     who = names[seat]
     row = state.rows[seat]
     if not row:
-        return fmt("{who}'s row is empty: any card is summoned.", who=who)
+        return fmt(_("{who}'s row is empty: any card is summoned."), who=who)
     deck = state.deck
     top = row[-1]
     beat = card_to_beat(state, seat)
     mods = beat_modifiers(state, seat)
-    card = clean(deck.card[top].name)
+    card = clean(card_name(deck, deck.card[top]))
     strength = deck.strength[top]
     if not mods or beat == strength:
-        return fmt("{who} must beat {card} ({strength}): a card over {beat} is summoned.",
+        return fmt(_("{who} must beat {card} ({strength}): a card over {beat} is summoned."),
                    who=who, card=card, strength=strength, beat=beat)
-    by = ", ".join(clean(deck.card[c].name) for c, _n in mods)
+    by = ", ".join(clean(card_name(deck, deck.card[c])) for c, _n in mods)
     change = strength - beat
     if change > 0:
-        return fmt("{who} must beat {card} ({strength}); {by} makes it count {n} less: "
-                     "over {beat}.", who=who, card=card, strength=strength, by=by, n=change,
+        return fmt(_("{who} must beat {card} ({strength}); {by} makes it count {n} less: "
+                     "over {beat}."), who=who, card=card, strength=strength, by=by, n=change,
                    beat=beat)
-    return fmt("{who} must beat {card} ({strength}); {by} makes it count {n} more: "
-                 "over {beat}.", who=who, card=card, strength=strength, by=by, n=-change,
+    return fmt(_("{who} must beat {card} ({strength}); {by} makes it count {n} more: "
+                 "over {beat}."), who=who, card=card, strength=strength, by=by, n=-change,
                beat=beat)
 
 
@@ -81,19 +82,19 @@ def next_line(state: PublicState, to_play: int, names: list[str], turns: TurnTra
     last = turns.last
     if last < 0:
         if turns.starter == to_play:
-            return fmt("{who} starts the round.", who=who)
+            return fmt(_("{who} starts the round."), who=who)
         return ""
     if next_to_play(state, last) != to_play:
         return ""  # mid-turn (an ability's question): the last attempt's seat still moves
     forced = state.next_seat
     if forced >= 0 and state.in_round[forced] and forced == to_play:
-        return fmt("An ability gave {who} the next turn.", who=who)
+        return fmt(_("An ability gave {who} the next turn."), who=who)
     total = state.totals[to_play]
     tied = [s for s, inn in enumerate(state.in_round) if inn and state.totals[s] == total]
     if len(tied) == 1:
-        return fmt("Lowest row total: {who} {total}.", who=who, total=total)
+        return fmt(_("Lowest row total: {who} {total}."), who=who, total=total)
     if to_play == last:
-        return fmt("Tied at {total}: {who} played last and goes again.", who=who,
+        return fmt(_("Tied at {total}: {who} played last and goes again."), who=who,
                    total=total)
-    return fmt("Tied at {total}: {who} is the first to {last}'s left.", who=who,
+    return fmt(_("Tied at {total}: {who} is the first to {last}'s left."), who=who,
                total=total, last=names[last])

@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
@@ -22,6 +23,8 @@ from textual.widgets import Button, Label, OptionList, Static
 from dread_draw.cards import Deck
 from dread_draw.emblems import emblem
 from dread_draw.glyphs import glyphs
+from dread_draw.i18n import N_, _, fmt, ngettext, pgettext
+from dread_draw.overlays import deck_text
 from dread_draw.rules import View
 from dread_draw.safe_text import clean, plain
 from dread_draw.sim import SeatSpec
@@ -29,9 +32,9 @@ from dread_draw.tui.cardface import FRAMED, LARGE, LINE, face
 from dread_draw.tui.narrate import (
     ability_text,
     card_label,
-    counted,
     damage_text,
-        life_pips,
+    keyword_of,
+    life_pips,
 )
 
 
@@ -80,7 +83,7 @@ class CardTile(Widget, can_focus=True):
         self.style_name = style
         self.ascii = ascii
         card = deck.card[uid]
-        self.border_title = (card.keyword or None) if style != LINE else None
+        self.border_title = (keyword_of(card) or None) if style != LINE else None
         self.tooltip = plain(card_label(deck, uid))
 
     def render(self) -> Text:
@@ -90,7 +93,7 @@ class CardTile(Widget, can_focus=True):
     def mark_to_beat(self, on: bool) -> None:
         if self.has_class("-to-beat") != on:
             self.set_class(on, "-to-beat")
-            self.border_subtitle = "to beat" if on and self.style_name != LINE else None
+            self.border_subtitle = _("to beat") if on and self.style_name != LINE else None
 
     def on_focus(self) -> None:
         self.post_message(CardFocused(self.uid))
@@ -152,7 +155,12 @@ def seat_states(view: View, seats: list[SeatSpec], *, round_winner: int = -1,
 
 
 def kind_label(spec: SeatSpec) -> str:
-    return "human" if spec.is_human else f"CPU {spec.kind}"
+    return _("human") if spec.is_human else fmt(_("CPU {level}"), level=spec.kind)
+
+
+# the statuses a seat head shows (seat_states' keys, translated where shown)
+STATUS_WORDS = (N_("defeated"), N_("eliminated"), N_("won the round"), N_("winner"),
+                N_("to play"), N_("in the round"))
 
 
 class EmptyZone(Label):
@@ -178,7 +186,7 @@ class SeatPanel(Vertical):
         yield Static(classes="seat-head")
         with Horizontal(classes="seat-cards"):
             yield Horizontal(classes="row")
-            yield Label("reserves", classes="reserve-mark")
+            yield Label(_("reserves"), classes="reserve-mark")
             yield Horizontal(classes="reserves")
 
     def show(self, state: SeatState, style: str, squeeze: bool = False) -> None:
@@ -206,10 +214,10 @@ class SeatPanel(Vertical):
         self.query_one(".seat-head", Static).update(self._head(state), layout=False)
         if restyle or old is None or old.row != state.row:
             self._fill(".row", old.row if old is not None and not restyle else (), state.row,
-                       "empty")
+                       _("empty"))
         if restyle or old is None or old.reserves != state.reserves:
             self._fill(".reserves", old.reserves if old is not None and not restyle else (),
-                       state.reserves, "none")
+                       state.reserves, pgettext("no cards", "none"))
         tiles = list(self.query_one(".row", Horizontal).query(CardTile))
         for i, tile in enumerate(tiles):
             tile.mark_to_beat(state.to_play and i == len(tiles) - 1)
@@ -229,14 +237,14 @@ class SeatPanel(Vertical):
             t.append(f" ({kind_label(st.spec)})")
         else:
             t.append(" ")
-        t.append(f"{gap}life {life_pips(st.life)}")
+        t.append(gap + fmt(_("life {pips}"), pips=life_pips(st.life)))
         if st.known_life:
-            t.append(f" ({st.known_life} seen)")
-        t.append(f"{gap}row {st.total}{gap}")
-        status = st.status.upper() if st.to_play or st.status in (
-            "defeated", "eliminated", "won the round", "winner") else st.status
-        t.append(f"{g.separator} {status}" if status else "", "bold" if status != st.status
-                 else "")
+            t.append(" " + fmt(_("({n} seen)"), n=st.known_life))
+        t.append(gap + fmt(_("row {total}"), total=st.total) + gap)
+        loud = st.to_play or st.status in ("defeated", "eliminated", "won the round", "winner")
+        status = _(st.status) if st.status else ""
+        t.append(f"{g.separator} {status.upper() if loud else status}" if status else "",
+                 "bold" if loud else "")
         return t
 
     def _fill(self, selector: str, old: tuple[int, ...], uids: tuple[int, ...],
@@ -260,20 +268,24 @@ class TableCentre(Static):
     for the seat at the keyboard only, the hidden cards it has seen (R11.2): places in the
     Draw Deck and in Life Decks."""
 
-    def show(self, view: View, seed: int, names: list[str], private: bool,
+    def show(self, view: View, seed: int | None, names: list[str], private: bool,
              round_over: int | None = None) -> None:
         """`round_over`: the round whose summary is up (the table after its damage)."""
         deck = view.deck
         t = Text()
-        t.append(f"Round {view.round}" if round_over is None else
-                 f"Round {round_over} is over", "bold")
-        t.append(f"\nDraw Deck: {counted(view.draw_count, 'card')}\n")
+        t.append(fmt(_("Round {n}"), n=view.round) if round_over is None else
+                 fmt(_("Round {n} is over"), n=round_over), "bold")
+        t.append("\n" + fmt(ngettext("Draw Deck: {n} card", "Draw Deck: {n} cards",
+                                       view.draw_count), n=view.draw_count)
+                 + "\n")
         if view.discard:
             top = view.discard[-1]
-            t.append(f"Discard: {counted(len(view.discard), 'card')}\n")
-            t.append(clean(f"top: {card_label(deck, top)}, damage {damage_text(deck.damage[top])}"))
+            t.append(fmt(ngettext("Discard: {n} card", "Discard: {n} cards",
+                                       len(view.discard)), n=len(view.discard)) + "\n")
+            t.append(clean(fmt(_("top: {card}, damage {damage}"), card=card_label(deck, top),
+                               damage=damage_text(deck.damage[top]))))
         else:
-            t.append("Discard: empty")
+            t.append(_("Discard: empty"))
         if private:
             for where, size, known in [("the Draw Deck", view.draw_count, view.draw_known)] + [
                     ("your Life Deck" if s == view.seat else f"{names[s]}'s Life Deck",
@@ -312,17 +324,19 @@ class CardReader(Static):
     def show(self, deck: Deck, uid: int | None) -> None:
         self.uid = uid
         if uid is None:
-            self.update("Focus a card (Tab) or click one to read it here.")
+            self.update(_("Focus a card (Tab) or click one to read it here."))
             return
         card = deck.card[uid]
         t = Text()
-        t.append(clean(card.name), "bold")
-        t.append(f"\nstrength {card.strength} · damage {damage_text(card.damage)}")
+        words = deck_text(deck)[card]  # in the current language
+        t.append(clean(words.name), "bold")
+        t.append("\n" + fmt(_("strength {strength} · damage {damage}"), strength=card.strength,
+                             damage=damage_text(card.damage)))
         if self.has_class("-emblem"):
             for line in emblem(card.id, ascii=self.ascii, large=True):
                 t.append("\n  " + line)
-        t.append("\n" + clean(ability_text(card), lines=True) + "\n")
-        t.append(clean(f"Fortune: {card.fortune}", lines=True), "italic")
+        t.append("\n" + clean(ability_text(card, deck), lines=True) + "\n")
+        t.append(clean(fmt(_("Fortune: {fortune}"), fortune=words.fortune), lines=True), "italic")
         self.update(t)
 
 
@@ -504,13 +518,30 @@ class KeyBar(Widget):
         # the screen's own keys first, then the app's (a description is shown once: the
         # first key that has it)
         bindings = sorted(self.screen.active_bindings.values(), key=lambda a: a.node is self.app)
+        keys: list[tuple[str, str, str]] = []  # (key, description, action)
         for active in bindings:
             b = active.binding
             if not b.show or b.description in seen:
                 continue
             seen.add(b.description)
-            t.append(f" {self.app.get_key_display(b)} ", key_style)
-            t.append(f" {b.description}  ")
+            keys.append((self.app.get_key_display(b), _(b.description), b.action))
+        width = self.size.width
+        # one space between keys when two would push the last ones off a narrow screen
+        wide = sum(cell_len(k) + cell_len(d) + 5 for k, d, _a in keys) - 2 <= width
+        if not wide:  # still too long: the screen's least important keys lose their words
+            dropped = iter(getattr(self.screen, "WORDS_DROPPED_FIRST", ()))
+            while sum(cell_len(k) + 3 + (cell_len(d) + 1 if d else 0)
+                      for k, d, _a in keys) - 1 > width:
+                action = next(dropped, None)
+                if action is None:
+                    break
+                keys = [(k, "" if a == action else d, a) for k, d, a in keys]
+        for key, description, _action in keys:
+            t.append(f" {key} ", key_style)
+            if not description:
+                t.append(" ")
+            else:
+                t.append(f" {description}  " if wide else f" {description} ")
         return t
 
 
@@ -545,8 +576,8 @@ class AnswerOnce:
 # The keys that work on every screen of the table. A modal screen hides the app's own
 # bindings from Textual's key lookup, so each dialog binds them again (F1 and Ctrl+C are
 # priority bindings of the app and reach every screen anyway).
-EVERYWHERE: list[BindingType] = [Binding("q", "app.request_quit", "Quit"),
-                                 Binding("question_mark", "app.help", "Help",
+EVERYWHERE: list[BindingType] = [Binding("q", "app.request_quit", N_("Quit")),
+                                 Binding("question_mark", "app.help", N_("Help"),
                                          key_display="?")]
 
 

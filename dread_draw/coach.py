@@ -1,0 +1,410 @@
+"""The coach: hints at a decision and the review of a finished game, from the `hard` search.
+
+**Hints.** `hint(view, decision)` runs the `hard` CPU's own search (`HardAgent.search`) from
+the seat's view — nothing else: the hint knows what the seat knows (R11) and no more — with
+the hint's budget instead of the CPU's (the only difference), and returns for every option
+the search considered its estimated chance of winning the game, the option `hard` would
+choose, and short reasons in the game's terms (`Reason`: a code with numbers and cards; the
+sentences are `dread_draw.coach_words`'s, kept apart so they can be translated).
+
+How a chance is estimated: the search deals the cards the seat cannot see at random,
+consistently with its view, many times; in each deal every option is played, then the game
+is played on with the `normal` CPU's judgement in every seat to the end of the next round. A
+deal that reaches the end of the game counts 1 if the seat won, else 0; one cut off counts
+the seat's chance of winning from there, from a model fitted on thousands of `normal`
+games and calibrated on others (`dread_draw.ai.value`). The estimate is the mean over the
+deals: the chance of winning if everyone, this seat included, plays on like `normal`. It is
+a chance, not a score: 40% means that such positions are won about 4 times in 10
+(`benchmarks/bench_hints.py` measures how true that is on real games).
+
+**Reviews.** `review_game(...)` replays a finished game choice by choice and, at each
+decision of the reviewed seat, asks the same search from that seat's view at that moment —
+never with hindsight of the finished game — what it thinks of every option, the one chosen
+included. It reports the decisions where the search prefers another option by a clear margin
+(`CLEAR`) with both estimates, and the three biggest turning points: the moments where the
+seat's chance moved most, by its own choice or by what happened until its next one.
+
+No Textual here: the table shows hints and reviews; `dread-draw review` prints them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from dread_draw.ai.dice import Dice
+from dread_draw.ai.hard import HardAgent, Search, distinct, same_choice
+from dread_draw.ai.policy import worn_out
+from dread_draw.rules import (
+    EFFECTS,
+    HARM,
+    KEEP,
+    PICK_SEAT,
+    SKIP,
+    SUMMON,
+    TAKE,
+    USE,
+    Decision,
+    Deck,
+    Event,
+    Game,
+    View,
+    card_to_beat,
+    round_damage,
+    ward,
+)
+from dread_draw.sim import Hint as HintUsed
+from dread_draw.sim import Match
+
+HINT_MS = 750  # the hint's thinking budget (ms): the default answers in under 1 s at p95
+REVIEW_MS = HINT_MS  # the review asks each decision as a hint would
+CLEAR = 0.05  # a margin the review calls clear: 5 points of winning chance ...
+SURE = 2.0  # ... and this many standard errors of the paired difference
+TURNING_POINTS = 3
+
+
+# ------------------------------------------------------------------------------- reasons
+
+BEATS = "beats"  # numbers: bar, better, unseen; cards: the card to beat
+ANY_CARD = "any card"  # an empty row: any card succeeds
+TOP_KNOWN = "top known"  # numbers: beats (1/0), bar; cards: the top card, which this seat saw
+AT_STAKE = "at stake"  # numbers: damage, life: what failing now would cost (one other left)
+AT_STAKE_SO_FAR = "at stake so far"  # numbers: damage, life: the strongest other row so far
+DEFEAT_AT_STAKE = "defeat at stake"  # failing now would mean defeat (an empty Life Deck)
+ABILITY = "ability"  # cards: the ability's card: what it does (its text)
+ABILITY_TAKES = "ability takes"  # cards: the ability's card, the card it would take
+DEFEATS = "defeats"  # seats: the player the damage would defeat
+STRONGEST = "strongest"  # cards: the strongest of the drawn cards
+
+
+@dataclass(frozen=True)
+class Reason:
+    """A reason in the game's terms, as data: a code (above), and the numbers, cards (uids)
+    and seats it speaks of. `coach_words.reason_text` says it in words."""
+
+    code: str
+    numbers: Mapping[str, int] = field(default_factory=dict)
+    cards: tuple[int, ...] = ()
+    seats: tuple[int, ...] = ()
+
+
+def reasons(view: View, decision: Decision) -> list[Reason]:
+    """What a player weighing this decision should know, from the seat's view only."""
+    seat = view.seat
+    deck = view.deck
+    kind = decision.kind
+    out: list[Reason] = []
+    if kind == SUMMON:
+        row = view.rows[seat]
+        if not row:
+            return [Reason(ANY_CARD)]
+        bar = card_to_beat(view, seat)
+        top = view.draw_top() if view.draw_count else -1
+        if top >= 0:
+            out.append(Reason(TOP_KNOWN, {"beats": int(deck.strength[top] > bar), "bar": bar},
+                              (top,)))
+        else:
+            pool = view.unseen() if view.draw_count else list(view.discard)  # R6.1
+            better = sum(deck.strength[c] > bar for c in pool)
+            out.append(Reason(BEATS, {"bar": bar, "better": better, "unseen": len(pool)},
+                              (row[-1],)))
+        out += _at_stake(view)
+    elif kind == KEEP:
+        strongest = max(decision.options, key=lambda c: (deck.strength[c], -c))
+        out.append(Reason(STRONGEST, cards=(strongest,)))
+    elif kind == USE and decision.card >= 0:
+        out.append(_ability(view, decision))
+    elif kind == PICK_SEAT and decision.pick is not None and decision.pick.does == HARM:
+        doomed = [s for s in decision.options if view.life_counts[s] == 0]
+        out += [Reason(DEFEATS, seats=(s,)) for s in doomed]
+    return out
+
+
+def _at_stake(view: View) -> list[Reason]:
+    """R7, R8: what failing the reveal now would cost this seat."""
+    seat = view.seat
+    others = [s for s in range(view.players) if s != seat and view.in_round[s]]
+    if not others:
+        return []
+    damage = max(round_damage(view, s) for s in others) - ward(view, seat)
+    life = view.life_counts[seat]
+    if damage <= 0:  # R8.3: no damage
+        return []
+    if life == 0:
+        return [Reason(DEFEAT_AT_STAKE, {"damage": damage})]
+    code = AT_STAKE if len(others) == 1 else AT_STAKE_SO_FAR
+    return [Reason(code, {"damage": damage, "life": life})]
+
+
+def _ability(view: View, decision: Decision) -> Reason:
+    """What the ability would do: its text, and the card it would take if that is public."""
+    c = decision.card
+    ability = view.deck.ability[c]
+    spec = EFFECTS.get(ability.effect) if ability is not None else None
+    if ability is not None and spec is not None:
+        for pick in spec.picks:
+            if pick.does == TAKE and pick.candidates is not None:
+                options = pick.candidates(view, view.seat, c, ability.params)
+                if options:
+                    values = view.deck.strength
+                    best = max(options, key=lambda x: (values[x], -x))
+                    return Reason(ABILITY_TAKES, cards=(c, best))
+    return Reason(ABILITY, cards=(c,))
+
+
+# --------------------------------------------------------------------------------- hints
+
+@dataclass(frozen=True)
+class Estimate:
+    """One option the search considered: its estimated chance of winning the game (0 to 1),
+    and how many deals that is the mean of."""
+
+    option: int
+    chance: float
+    samples: int
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The coach's answer at a decision: the options it considered with their chances (in
+    the decision's order), the one `hard` would choose (`best`) and reasons in the game's
+    terms."""
+
+    seat: int
+    decision: Decision
+    estimates: tuple[Estimate, ...]
+    best: int
+    reasons: tuple[Reason, ...]
+
+    def chance(self, option: int) -> float | None:
+        """The estimate for `option` (or for a copy of the same card in the same place),
+        None if the search did not consider it."""
+        for e in self.estimates:
+            if e.option == option:
+                return e.chance
+        return None
+
+
+def searcher(seed: int, seat: int, budget_ms: int) -> HardAgent:
+    """The `hard` CPU that `seat` would have in the game with `seed`, with `budget_ms`."""
+    return HardAgent(Dice(seed, seat, HardAgent.name), think_ms=budget_ms)
+
+
+def _estimates(found: Search, decision: Decision, key: Callable[[int], object]
+               ) -> tuple[Estimate, ...]:
+    by_key = {key(o): i for i, o in enumerate(found.options)}
+    out = []
+    for o in decision.options:
+        i = by_key.get(key(o))
+        if i is not None and found.options[i] == o:
+            out.append(Estimate(o, found.mean(i), found.samples))
+    return tuple(out)
+
+
+def hint(view: View, decision: Decision, budget_ms: int = HINT_MS, *, seed: int = 0,
+         clock: bool = True) -> Hint:
+    """What `hard` would choose at `decision` in `view.seat`'s place, with the chances of
+    the options it considered (see the module docstring). `seed`: the game's, so that the
+    same position gets the same hint; `clock=False` never stops early (tests)."""
+    seat = view.seat
+    why = tuple(reasons(view, decision))
+    if decision.seat != seat or not decision.options:
+        raise ValueError("a hint is for the seat's own pending decision")
+    agent = searcher(seed, seat, budget_ms)
+    found = agent.search(view, decision, clock=clock)
+    best = SKIP if worn_out(view, decision) and len(decision.options) > 1 else found.choice()
+    return Hint(seat, decision, _estimates(found, decision, same_choice(view, decision)),
+                best, why)
+
+
+def note_hint(match: Match, seat: int) -> None:
+    """Record in the match (and so in its save, its replay and `stats`) that `seat` was
+    shown a hint at the decision now pending; once per decision."""
+    entry = HintUsed(len(match.choices), seat)
+    if entry not in match.hints:
+        match.hints.append(entry)
+
+
+# -------------------------------------------------------------------------------- review
+
+@dataclass(frozen=True)
+class Moment:
+    """One reviewed decision: where it was (`at`: its place in the game's choices; the
+    round), what was chosen, the options' estimates from the seat's view at that moment, and
+    the option the search likes best."""
+
+    at: int
+    round: int
+    decision: Decision
+    chosen: int
+    estimates: tuple[Estimate, ...]
+    best: int
+    clear: bool  # the search prefers `best` to `chosen` by a clear margin
+
+    def chance(self, option: int) -> float:
+        for e in self.estimates:
+            if e.option == option:
+                return e.chance
+        raise KeyError(option)
+
+    @property
+    def chosen_chance(self) -> float:
+        return self.chance(self.chosen)
+
+    @property
+    def best_chance(self) -> float:
+        return self.chance(self.best)
+
+
+CHOICE = "choice"  # a turning point at the seat's own choice
+PLAY = "play"  # a turning point in what happened until the seat's next decision
+
+
+@dataclass(frozen=True)
+class Fact:
+    """Something that happened, in the game's terms (for a turning point): a code with the
+    seats and numbers it speaks of. Public facts only."""
+
+    code: str  # "won round", "lost round", "failed", "damage", "defeated"
+    seat: int
+    numbers: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TurningPoint:
+    """A big move of the seat's chance: at its own choice (CHOICE), or between its choice
+    `at` and its next decision (PLAY, with the public `facts` of that stretch)."""
+
+    kind: str
+    at: int
+    round: int
+    before: float
+    after: float
+    facts: tuple[Fact, ...] = ()
+
+    @property
+    def swing(self) -> float:
+        return self.after - self.before
+
+
+@dataclass
+class Review:
+    """A finished game reviewed for one seat."""
+
+    seat: int
+    won: bool
+    moments: list[Moment]
+    turning_points: list[TurningPoint]
+
+    @property
+    def mistakes(self) -> list[Moment]:
+        """The decisions where the search prefers another option by a clear margin."""
+        return [m for m in self.moments if m.clear]
+
+
+def _clear(found: Search, i_best: int, i_chosen: int) -> bool:
+    """Does the search prefer option `i_best` to `i_chosen` by a clear margin: `CLEAR` points
+    of winning chance and `SURE` standard errors of their paired difference?"""
+    if i_best == i_chosen:
+        return False
+    diffs = [a - b for a, b in zip(found.diffs[i_best], found.diffs[i_chosen], strict=True)]
+    m = len(diffs)
+    if m < 2:
+        return False
+    mean = sum(diffs) / m
+    var = sum((x - mean) ** 2 for x in diffs) / (m - 1)
+    return mean >= CLEAR and mean > SURE * (var / m) ** 0.5
+
+
+def review_game(deck: Deck, players: int, seed: int, choices: Sequence[int], seat: int, *,
+                game_index: int = 0, budget_ms: int = REVIEW_MS,
+                progress: Callable[[int, int], None] | None = None) -> Review:
+    """Review the finished game (`seed`, `choices`) for `seat` (see the module docstring).
+    `progress(done, total)` is told after each decision searched. The estimates use the
+    search's fixed schedule for `budget_ms`, never the clock: the same review every time."""
+    game = Game(deck, players, seed, game_index=game_index)
+    todo = _decisions_of(deck, players, seed, choices, seat, game_index)
+    agent = searcher(seed, seat, budget_ms)
+    moments: list[Moment] = []
+    marks: list[int] = []
+    for at, option in enumerate(choices):
+        d = game.pending
+        assert d is not None
+        marks.append(len(game.events or ()))
+        if at in todo:
+            view = game.view(seat)
+            found = agent.search(view, d, include=option, clock=False)
+            key = same_choice(view, d)
+            chosen_i = next(i for i, o in enumerate(found.options) if key(o) == key(option))
+            best_i = found.best()
+            estimates = tuple(Estimate(o, found.mean(i), found.samples)
+                              for i, o in enumerate(found.options))
+            chosen = found.options[chosen_i]  # the copy that stood for the one chosen
+            moments.append(Moment(at, game.round, d, chosen, estimates, found.options[best_i],
+                                  _clear(found, best_i, chosen_i)))
+            if progress is not None:
+                progress(len(moments), len(todo))
+        game.choose(option)
+    if not game.over:
+        raise ValueError("only a finished game can be reviewed")
+    events = game.events or []
+    return Review(seat, game.winner == seat, moments,
+                  turning_points(moments, events, marks, seat, game.winner == seat))
+
+
+def _decisions_of(deck: Deck, players: int, seed: int, choices: Sequence[int], seat: int,
+                  game_index: int) -> set[int]:
+    """The places in `choices` of `seat`'s decisions with a real choice (more than one
+    different option), found by a quick replay without events."""
+    game = Game(deck, players, seed, events=False, game_index=game_index)
+    found = set()
+    for at, option in enumerate(choices):
+        d = game.pending
+        assert d is not None
+        if d.seat == seat and len(d.options) > 1:
+            view = game.view(seat)
+            if len(distinct(view, d)) > 1 and not worn_out(view, d):
+                found.add(at)
+        game.choose(option)
+    return found
+
+
+def turning_points(moments: Sequence[Moment], events: Sequence[Event], marks: Sequence[int],
+                   seat: int, won: bool, count: int = TURNING_POINTS) -> list[TurningPoint]:
+    """The `count` biggest moves of the seat's chance, biggest first: at each of its choices
+    (from the best option's chance to the chosen one's), and from each choice to its next
+    decision (the best option's chance there) or to the end of the game (won or lost), when
+    something public happened meanwhile (the `facts`). `marks[i]`: how many events there
+    were when choice `i` was made."""
+    points: list[TurningPoint] = []
+    for i, m in enumerate(moments):
+        if m.best != m.chosen:
+            points.append(TurningPoint(CHOICE, m.at, m.round, m.best_chance, m.chosen_chance))
+        nxt = moments[i + 1] if i + 1 < len(moments) else None
+        after = nxt.best_chance if nxt is not None else float(won)
+        stretch = events[marks[m.at]:marks[nxt.at] if nxt is not None else len(events)]
+        facts = tuple(_facts(stretch, seat))
+        if facts:  # a move with nothing to show for it is the estimates' noise
+            points.append(TurningPoint(PLAY, m.at, m.round, m.chosen_chance, after, facts))
+    points.sort(key=lambda p: (-abs(p.swing), p.at))
+    return points[:count]
+
+
+def _facts(events: Sequence[Event], seat: int) -> list[Fact]:
+    """The public facts of a stretch of the game, as they concern `seat`."""
+    out: list[Fact] = []
+    for e in events:
+        t = e["type"]
+        if t == "fail" and e["seat"] == seat:
+            out.append(Fact("failed", seat))
+        elif t == "round_end":
+            code = "won round" if e["winner"] == seat else "lost round"
+            out.append(Fact(code, e["winner"], {"damage": e["damage"], "round": e["round"]}))
+        elif t == "damage" and e["seat"] == seat and e["amount"] > 0:
+            out.append(Fact("damage", seat, {"amount": e["amount"]}))
+        elif t == "defeated":
+            out.append(Fact("defeated", e["seat"]))
+            if e["seat"] == seat:
+                break  # the rest of the game goes on without this seat
+    return out
+

@@ -1,0 +1,232 @@
+"""A hosted game seen from one seat, shaped as the table's input (no Textual here).
+
+The table (`tui/`) renders a `Match`: its seats, its deck, the log so far, and a game it asks
+for a seat's view and the pending decision. `RemoteMatch` gives the table exactly that from
+the client library's stream — this seat's latest `View`, the events as this seat may see
+them, this seat's pending `Decision` — and `answer(option)` sends the person's choice to the
+host. There is no omniscient game on this side at all (R11): `SeatGame` holds one seat's
+view, and every number the table reads comes from it.
+
+`run()` pumps the connection: each update goes into a queue the table takes them from with
+`next()`, and the line that says who is connected and whom the table waits for (`status`) is
+told to the listeners at once, even while the table is busy (a question, a round summary).
+A lost connection is said plainly and the seat is joined again with its token until it is
+back; the update after a rejoin repeats the log from the start, and `take` passes on only
+the events not yet told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from dread_draw.i18n import _, fmt
+from dread_draw.net.client import (
+    Client,
+    ConnectionLost,
+    JoinRefused,
+    NetError,
+    SeatInfo,
+    TableState,
+    Update,
+    Welcome,
+)
+from dread_draw.rules import Decision, Deck, Event, View
+from dread_draw.sim import HUMAN, SeatSpec
+
+REJOIN_PAUSE = 2.0  # seconds between two tries to join again after a lost connection
+LOST = "Connection lost — reconnecting…"
+
+
+def own_move(event: Event, seat: int) -> bool:
+    """Whether the event tells of a choice `seat` made: a card summoned, an ability used or
+    not (and what it did), a Life Deck card kept among several drawn."""
+    if event.get("seat") != seat:
+        return False
+    kind = event["type"]
+    return kind in ("summon", "ability", "outcome") or (
+        kind == "damage" and len(event.get("drawn") or ()) > 1)
+
+
+def seat_words(s: SeatInfo, me: bool = False) -> str:
+    """One seat as every player sees it, in words."""
+    if s.kind == "open":
+        return fmt(_("seat {seat} open"), seat=s.seat + 1)
+    who = fmt(_("{name} (you)"), name=s.name) if me else s.name
+    if s.kind == "cpu":
+        return fmt(_("{name} (CPU, {level})"), name=who, level=s.level)
+    if s.stand_in:
+        return fmt(_("{name} (away: a CPU plays for them)"), name=who)
+    return who if s.connected or me else fmt(_("{name} (not connected)"), name=who)
+
+
+def seat_list(table: TableState, me: int = -1) -> str:
+    return ", ".join(seat_words(s, s.seat == me) for s in table.seats)
+
+
+def waiting_words(table: TableState, me: int) -> str:
+    """Whose decision the table waits for, in words ("" when it waits for nobody)."""
+    if table.over or not 0 <= table.waiting < len(table.seats):
+        return ""
+    s = table.seats[table.waiting]
+    if s.seat == me:
+        return "The table waits for you."
+    if s.kind == "person" and s.stand_in:
+        return f"A CPU plays for {s.name} until they come back."
+    if s.kind == "person" and not s.connected:
+        return f"The table waits for {s.name} to come back."
+    return f"The table waits for {s.name}."
+
+
+class SeatGame:
+    """What the table reads of a game, from this seat's latest view: nothing more is here."""
+
+    def __init__(self, view: View) -> None:
+        self.latest = view
+
+    def view(self, seat: int) -> View:
+        """This seat's view (the only one there is: the table asks for the seat it shows)."""
+        return self.latest
+
+    @property
+    def pending(self) -> Decision | None:
+        return self.latest.pending
+
+    @property
+    def life(self) -> tuple[tuple[None, ...], ...]:
+        """Each Life Deck as its size only: its cards stay hidden (R11)."""
+        return tuple((None,) * n for n in self.latest.life_counts)
+
+    def __getattr__(self, name: str) -> Any:
+        # the public facts the table reads of a game (round, winner, stalemate, fortune,
+        # defeated, in_round, over) are the view's own fields
+        if name in View._fields:
+            return getattr(self.latest, name)
+        raise AttributeError(name)
+
+
+class RemoteMatch:
+    """One seat of a hosted game, as the Match the table renders (see the module docstring).
+    `seed` is None: the host keeps it secret (it decides every hidden card)."""
+
+    seed: int | None = None
+
+    def __init__(self, client: Client, welcome: Welcome) -> None:
+        self.client = client
+        self.seat = welcome.seat
+        self.deck: Deck = welcome.deck
+        self.seats: list[SeatSpec] = []
+        self.events: list[Event] = []  # the log as this seat may see it, as told so far
+        self.game: SeatGame | None = None
+        self.table: TableState | None = None
+        self.lost = False  # the connection is lost, and being joined again
+        self.refused = ""  # the host refused the rejoin: why (the table cannot go on)
+        self.back = False  # the last update taken was the first after a rejoin
+        self.queue: asyncio.Queue[Update | None] = asyncio.Queue()
+        self.listeners: list[Callable[[], None]] = []  # told whenever `status` changes
+
+    # ---------------------------------------------------------------- what the table reads
+
+    @property
+    def over(self) -> bool:
+        return self.game is not None and self.game.latest.over
+
+    @property
+    def started(self) -> bool:
+        return self.game is not None
+
+    @property
+    def status(self) -> str:
+        """The line that says who is at the table and whom it waits for."""
+        if self.refused:
+            return self.refused
+        if self.lost:
+            return LOST
+        if self.table is None:
+            return ""
+        waiting = waiting_words(self.table, self.seat)
+        people = "At the table: " + seat_list(self.table, self.seat) + "."
+        return f"{waiting}  {people}" if waiting else people
+
+    def take(self, update: Update) -> list[Event]:
+        """Take an update the table shows now: this seat's view, and the events it has not
+        told yet (a rejoin repeats the log from the start)."""
+        if update.view is not None:
+            if self.game is None:
+                self.game = SeatGame(update.view)
+                self.seats = [SeatSpec(s.name, HUMAN if s.kind != "cpu" else s.level)
+                              for s in update.table.seats]
+            self.game.latest = update.view
+        told = len(self.events)
+        self.back = update.first == 0 and told > 0
+        new = [e for i, e in enumerate(update.events) if update.first + i >= told]
+        self.events.extend(new)
+        return new
+
+    def news(self, update: Update) -> bool:
+        """Whether the update has events not told yet."""
+        return update.first + len(update.events) > len(self.events)
+
+    def unanswered(self, update: Update) -> Decision | None:
+        """The update's decision for this seat, if it is still to be answered."""
+        d = self.client.decision
+        return d if d is not None and update.decision is not None and \
+            d.number == update.decision.number else None
+
+    async def answer(self, option: int) -> None:
+        """Send the person's answer; a connection lost meanwhile is joined again, and the
+        host asks the same question again (nothing is lost)."""
+        try:
+            await self.client.answer(option)
+        except NetError:
+            pass
+
+    async def next(self) -> Update | None:
+        """The next update, or None once the game is over or the connection cannot go on."""
+        return await self.queue.get()
+
+    # -------------------------------------------------------------------------- the pump
+
+    def _tell(self) -> None:
+        for listener in self.listeners:
+            listener()
+
+    async def run(self) -> None:
+        """Read the host until the game is over, joining again after a lost connection."""
+        try:
+            while True:
+                try:
+                    async for update in self.client.updates():
+                        self.table = update.table
+                        self.queue.put_nowait(update)
+                        self._tell()
+                    return
+                except ConnectionLost:
+                    self.lost = True
+                    self._tell()
+                    await self.rejoin()
+                    if self.refused:
+                        return
+        finally:
+            self.queue.put_nowait(None)
+
+    async def rejoin(self) -> None:
+        while True:
+            await asyncio.sleep(REJOIN_PAUSE)
+            try:
+                await self.client.connect()
+            except JoinRefused as e:
+                self.refused = f"The host did not take you back: {e}"
+                self._tell()
+                return
+            except NetError:
+                continue  # the host is not back yet: try again
+            self.lost = False
+            self._tell()
+            return
+
+    def played_for_me(self, new: list[Event]) -> bool:
+        """Whether this seat moved while it was away, among the events `take` just passed on
+        (the first update after a rejoin): a CPU the host gave the seat to played for it."""
+        return self.back and any(own_move(e, self.seat) for e in new)

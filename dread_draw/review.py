@@ -1,0 +1,270 @@
+"""`dread-draw review`: a finished game, decision by decision, as the coach sees it.
+
+It reads a save of a finished game (FILE, or the last kept game with ``--last``) or an event
+log written by ``simulate --log`` (one of its games, ``--game N``), rebuilds the game from its
+seed and choices, and has the coach review one seat (`coach.review_game`): by default each
+person at the table in turn (the first seat of a log, where every seat is a CPU). It only
+reads: the file is never written.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from dread_draw.cards import Deck, load_deck
+from dread_draw.coach import REVIEW_MS, Review, review_game
+from dread_draw.coach_words import moment_text, option_words, turning_point_text
+from dread_draw.errors import DreadDrawError, IllegalChoice
+from dread_draw.safe_text import clean, markup_safe
+from dread_draw.saves import (
+    MAX_BYTES,
+    SaveDir,
+    SaveError,
+    choose_replay,
+    read_save,
+    rebuild,
+    save_deck,
+)
+from dread_draw.sim import Match, SeatSpec, replay_log
+
+SAVE, LOG = "save", "log"
+
+
+@dataclass
+class Reviewable:
+    """A finished game to review, and where it came from."""
+
+    path: Path
+    kind: str  # SAVE or LOG
+    deck: Deck
+    seats: list[SeatSpec]
+    seed: int
+    choices: list[int]
+    game_index: int = 0
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+
+def _kind_of(path: Path) -> str:
+    """SAVE or LOG, from the file's first line; anything else is refused."""
+    try:
+        with path.open("rb") as f:
+            head = f.readline(MAX_BYTES)
+    except FileNotFoundError:
+        raise DreadDrawError(f"{path}: no such file.") from None
+    except IsADirectoryError:
+        raise DreadDrawError(f"{path}: is a folder, not a save or an event log.") from None
+    except OSError as e:
+        raise DreadDrawError(f"{path}: cannot read it ({e.strerror or e}).") from None
+    try:
+        first = json.loads(head.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        first = None
+    if isinstance(first, dict) and first.get("format") == "dread-draw-save":
+        return SAVE
+    if isinstance(first, dict) and first.get("type") == "game_start":
+        return LOG
+    raise DreadDrawError(
+        f"{path}: not a Dread Draw save or event log. Review a saved game (dread-draw review "
+        "--last, or a file from the games folder) or a log written by dread-draw simulate "
+        "--log.")
+
+
+def load_reviewable(path: Path, deck: Path | None = None, game: int | None = None
+                    ) -> Reviewable:
+    """The finished game in `path` (a save, or game `game` of an event log), rebuilt and
+    checked; a clear `DreadDrawError` naming the file otherwise."""
+    kind = _kind_of(path)
+    if kind == SAVE:
+        if game is not None:
+            raise DreadDrawError(f"{path}: is a saved game, not an event log; --game picks a "
+                                 "game in an event log.")
+        save = read_save(path)
+        if not save.finished:
+            raise SaveError(
+                f"{path}: this game is still in progress. Only finished games are reviewed: "
+                "a review weighs every option of every decision, which would coach you "
+                "through the rest of the game. Finish it with dread-draw play --resume, then "
+                "review it.", path, "in-progress")
+        the_deck, _ = save_deck(save, deck, use_saved_copy=True)
+        rebuild(save, the_deck, events=False)  # checks that the choices replay to its end
+        return Reviewable(path, SAVE, the_deck, list(save.seats), save.seed,
+                          list(save.choices))
+    the_deck = load_deck(deck)
+    events = _logged_game(path, game)
+    match = _replayed(path, the_deck, events, deck)
+    start = events[0]
+    return Reviewable(path, LOG, the_deck, list(match.seats), start["seed"],
+                      list(match.choices), start["game"])
+
+
+def _logged_game(path: Path, wanted: int | None) -> list[dict[str, Any]]:
+    """The events of one game of an event log: game `wanted` (its `game` number), or the
+    first."""
+    events: list[dict[str, Any]] = []
+    numbers: list[int] = []
+    taking = False
+    with path.open("rb") as f:
+        for n, raw in enumerate(f, 1):
+            try:
+                e = json.loads(raw.decode("utf-8"))
+                kind = e["type"]
+            except (UnicodeDecodeError, ValueError, RecursionError, TypeError, KeyError):
+                raise DreadDrawError(f"{path}, line {n}: not an event of a Dread Draw event "
+                                     "log (one JSON object with a \"type\" per line).") from None
+            if kind == "game_start":
+                number = e.get("game")
+                numbers.append(number)
+                taking = wanted is None and not events or number == wanted
+            if taking:
+                events.append(e)
+                if kind == "game_end":
+                    break
+    if not events:
+        held = f"games {min(numbers)} to {max(numbers)}" if numbers else "no game"
+        raise DreadDrawError(f"{path}: holds {held}; there is no game {wanted} in it.")
+    end = events[-1]
+    if end["type"] != "game_end" or not isinstance(end.get("choices"), list):
+        raise DreadDrawError(f"{path}: game {events[0].get('game')} stops before its end (no "
+                             "game_end with the choices): a log can be reviewed only when it "
+                             "was written whole by dread-draw simulate --log.")
+    return events
+
+
+def _replayed(path: Path, deck: Deck, events: list[dict[str, Any]],
+              deck_path: Path | None) -> Match:
+    """The logged game replayed with `deck`, and checked event for event against the log."""
+    which = "the standard deck" if deck_path is None else str(deck_path)
+    other = (f"{path}: game {events[0].get('game')} does not replay with {which}: it was "
+             "played with another deck. Give that deck with --deck.")
+    try:
+        if events[0].get("deck_size") != deck.size:
+            raise DreadDrawError(other)
+        match = replay_log(deck, events)
+    except (IllegalChoice, KeyError, TypeError, ValueError, IndexError):
+        raise DreadDrawError(other) from None
+    if json.loads(json.dumps(list(match.log()))) != events:
+        raise DreadDrawError(other)
+    return match
+
+
+def seats_to_review(game: Reviewable, seat: int | None) -> list[int]:
+    """`--seat` (from 1), or each person's seat in turn, or the first seat."""
+    n = len(game.seats)
+    if seat is not None:
+        if not 1 <= seat <= n:
+            raise DreadDrawError(f"{game.path}: the game has {n} seats; --seat {seat} is not "
+                                 f"one of them (choose 1 to {n}).")
+        return [seat - 1]
+    people = [i for i, s in enumerate(game.seats) if s.is_human]
+    return people or [0]
+
+
+def review_all(game: Reviewable, seats: list[int], budget_ms: int,
+               progress: Callable[[int, int], None] | None = None) -> Iterator[Review]:
+    for seat in seats:
+        yield review_game(game.deck, len(game.seats), game.seed, game.choices, seat,
+                          game_index=game.game_index, budget_ms=budget_ms, progress=progress)
+
+
+def review_json(game: Reviewable, reviews: list[Review]) -> dict[str, Any]:
+    """The review for tools: seats from 0 as in the event log, options by card uid (-1:
+    reveal, done), chances from 0 to 1, and English labels beside them."""
+    deck, names = game.deck, game.names
+
+    def estimates(m: Any) -> list[dict[str, Any]]:
+        return [{"option": e.option, "label": option_words(deck, m.decision, e.option, names),
+                 "chance": round(e.chance, 4), "samples": e.samples} for e in m.estimates]
+
+    def moment(m: Any) -> dict[str, Any]:
+        return {"at": m.at, "round": m.round, "kind": m.decision.kind, "chosen": m.chosen,
+                "best": m.best, "chosen_chance": round(m.chosen_chance, 4),
+                "best_chance": round(m.best_chance, 4), "clear": m.clear,
+                "options": estimates(m)}
+
+    return {
+        "file": str(game.path), "source": game.kind, "game": game.game_index,
+        "seed": game.seed, "deck": deck.name,
+        "reviews": [{
+            "seat": r.seat, "name": names[r.seat], "won": r.won,
+            "turning_points": [{"kind": t.kind, "at": t.at, "round": t.round,
+                                "before": round(t.before, 4), "after": round(t.after, 4),
+                                "facts": [{"code": f.code, "seat": f.seat, **f.numbers}
+                                          for f in t.facts]}
+                               for t in r.turning_points],
+            "mistakes": [moment(m) for m in r.mistakes],
+            "decisions": [moment(m) for m in r.moments],
+        } for r in reviews],
+    }
+
+
+def review_lines(game: Reviewable, r: Review) -> list[str]:
+    """The review of one seat in sentences (outside text cleaned: names, card names)."""
+    deck, names = game.deck, game.names
+    name, number, looked = names[r.seat], r.seat + 1, len(r.moments)
+    lines = [f"{name} (seat {number}) won the game." if r.won
+             else f"{name} (seat {number}) lost the game.",
+             f"{looked} decisions with a real choice were looked at, each from what was known "
+             "at that moment."]
+    by_at = {m.at: m for m in r.moments}
+    if r.turning_points:
+        lines += ["", "The biggest turning points:"]
+        for i, t in enumerate(r.turning_points, 1):
+            lines.append(f"  {i}. " + turning_point_text(t, by_at[t.at], deck, r.seat, names))
+    lines.append("")
+    if r.mistakes:
+        lines.append("Where the search prefers another option by a clear margin:")
+        lines += ["  " + moment_text(m, deck, names) for m in r.mistakes]
+    else:
+        lines.append("The search prefers no other option by a clear margin anywhere. Well "
+                     "played.")
+    return [clean(line) for line in lines]
+
+
+def review_command(file: Path | None, last: bool, seat: int | None, game: int | None,
+                   as_json: bool, think_ms: int | None, save_dir: Path | None,
+                   deck: Path | None) -> None:
+    think_ms = think_ms or REVIEW_MS
+    path = choose_replay(SaveDir(save_dir), file, last)
+    reviewable = load_reviewable(path, deck, game)
+    seats = seats_to_review(reviewable, seat)
+    out = Console(highlight=False)
+    err = Console(stderr=True, highlight=False)
+    reviews = []
+    for s in seats:
+        reviews.append(_reviewed(reviewable, s, think_ms, err))
+    if as_json:
+        print(json.dumps(review_json(reviewable, reviews)))
+        return
+    for i, r in enumerate(reviews):
+        if i:
+            out.print()
+        for line in review_lines(reviewable, r):
+            out.print(line, markup=False)
+
+
+def _reviewed(game: Reviewable, seat: int, think_ms: int, err: Console) -> Review:
+    """One seat's review, with a progress bar on a terminal."""
+    if not err.is_terminal:
+        return next(review_all(game, [seat], think_ms))
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    name = game.names[seat]
+    label = markup_safe(f"Reviewing {name}'s decisions")
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  console=err, transient=True) as bar:
+        task = bar.add_task(label, total=None)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        return next(review_all(game, [seat], think_ms, advance))
+

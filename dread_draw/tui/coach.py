@@ -1,0 +1,306 @@
+"""The coach at the table: the hint dialog (`h`), take-backs (`u`) and the review screen.
+
+Everything here asks `dread_draw.coach` / `dread_draw.takeback` for data and says it with
+`dread_draw.coach_words`; the table (`tui/screens.py`) and the replay (`tui/replay.py`) only
+bind the keys, in a few lines marked "coach:".
+
+- `HintDialog`: what `hard` would do in the person's place, from that seat's view only (R11),
+  with each option's chance of winning and the reasons; it thinks in a thread behind a
+  spinner, the game waits while it is open, and the hint is recorded (`coach.note_hint`) and
+  saved.
+- `take_back_at_table`: `u` takes back the person's last choice when nothing anyone learned
+  changes (`takeback.check_take_back`), rebuilds the table from the rewound match and asks
+  again; otherwise it says why not.
+- `ReviewScreen`: a finished game reviewed for a seat (each person in hot-seat), turning
+  points first, with a progress bar.
+- `tutor_step`: the tutorial's lessons (`dread_draw.tutorial`), each when it first matters.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Label, LoadingIndicator, ProgressBar, RichLog, Static
+
+from dread_draw.cards import Deck
+from dread_draw.coach import HINT_MS, REVIEW_MS, hint, note_hint, review_game
+from dread_draw.coach_words import hint_lines, option_words, take_back_text
+from dread_draw.i18n import N_, _, fmt
+from dread_draw.review import SAVE, Reviewable, review_lines
+from dread_draw.sim import Match, SeatSpec
+from dread_draw.takeback import check_take_back, take_back
+from dread_draw.tui.widgets import AnswerOnce
+from dread_draw.tutorial import Lesson, Tutor, is_tutorial
+
+# The table (`tui/screens.py`'s TableScreen) imports this module, so it is not imported back
+# here (no import cycles): a `TableScreen` parameter is typed by this name only.
+TableScreen = Any
+
+
+def _save_now(app: Any) -> None:
+    """Save the game at once (a hint or a take-back is not a move: no hook hears it)."""
+    saver = getattr(app, "saver", None)
+    if saver is not None:
+        saver.save_now()
+
+
+# ----------------------------------------------------------------------------------- hints
+
+class HintDialog(AnswerOnce, ModalScreen[None]):
+    """`h` at a person's decision: the coach's choice and the chances, from that seat's
+    view only. The game waits (a modal screen) until it is closed."""
+
+    BINDINGS = [Binding("escape,enter,h", "close", N_("Back to the game"))]
+    DEFAULT_CSS = """
+    HintDialog { align: center middle; }
+    HintDialog #hint-box { width: 76; height: auto; max-height: 90%; border: thick $accent;
+                           background: $surface; padding: 1 2; }
+    HintDialog #hint-thinking { height: 3; }
+    HintDialog .dialog-title { text-style: bold; margin: 0 0 1 0; }
+    """
+
+    def __init__(self, match: Match, seat: int, budget_ms: int | None = None) -> None:
+        super().__init__()
+        self.match = match
+        self.seat = seat
+        self.budget_ms = budget_ms or HINT_MS
+        self.lines: list[str] = []  # what the dialog says, once the coach has answered
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="hint-box"):
+            yield Label(_("What the coach would do"), classes="dialog-title")
+            yield LoadingIndicator(id="hint-thinking")
+            yield Static(Text(_("The coach is thinking…")), id="hint-body")
+            yield Button(_("Enter  Back to the game"), id="hint-close", compact=True)
+
+    def on_mount(self) -> None:
+        self.think()
+
+    @work(exclusive=True, group="hint")
+    async def think(self) -> None:
+        m, seat = self.match, self.seat
+        view = m.game.view(seat)  # the seat's view only (R11): all the hint ever sees
+        decision = view.pending
+        assert decision is not None and decision.seat == seat
+        found = await asyncio.to_thread(hint, view, decision, self.budget_ms, seed=m.seed)
+        note_hint(m, seat)  # the save, the replay and stats say hints were used
+        _save_now(self.app)
+        names = [s.name for s in m.seats]
+        best = option_words(m.deck, decision, found.best, names)
+        self.lines = [fmt(_("The coach would choose: {option}."), option=best), ""]
+        self.lines += hint_lines(found, m.deck, names)
+        self.query_one("#hint-thinking").display = False
+        self.query_one("#hint-body", Static).update(Text("\n".join(self.lines)))  # outside text
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#hint-close")
+    def pressed(self) -> None:
+        self.dismiss(None)
+
+
+def person_asked(table: TableScreen) -> int:
+    """The seat of the person the table is asking now, or -1 (a CPU moves, or it is over)."""
+    seat = table.match.to_move()
+    if table.answer is None or seat < 0 or not table.match.seats[seat].is_human:
+        return -1
+    return seat
+
+
+def hint_at_table(table: TableScreen) -> None:
+    """`h`: the hint dialog for the person the table is asking; nothing at a CPU's turn."""
+    seat = person_asked(table)
+    if seat < 0:
+        table.notify(_("Hints are for your own decisions: wait for your turn."), timeout=4)
+        return
+    table.app.push_screen(HintDialog(table.match, seat))
+
+
+# ------------------------------------------------------------------------------ take-backs
+
+async def take_back_at_table(table: TableScreen) -> bool:
+    """`u`: take back the asked person's last choice if the rule allows it (then the table
+    is rebuilt from the rewound match and asks again), else say why not. True if taken."""
+    seat = person_asked(table)
+    names = [s.name for s in table.match.seats]
+    if seat < 0:
+        table.notify(_("You can take back a choice only when it is your turn."), timeout=4)
+        return False
+    check = check_take_back(table.match, seat)
+    if not check.allowed:
+        table.notify(take_back_text(check, names), title=_("Take back"), timeout=6)
+        return False
+    for worker in list(table.workers):  # the driver is waiting for the old question
+        if worker.group == "driver":
+            worker.cancel()
+    await asyncio.sleep(0.05)  # let it finish before a new driver starts
+    take_back(table.match, seat)
+    _save_now(table.app)
+    rebuild_table(table)
+    table.notify(_("Your last choice was taken back. Choose again."), title=_("Take back"),
+                 timeout=4)
+    return True
+
+
+def rebuild_table(table: TableScreen) -> None:
+    """The table from the match as it is now (after a take-back): its log told again from
+    the start, the round bookkeeping afresh, and the driver started again."""
+    from dread_draw.tui.narrate import RoundTracker
+    from dread_draw.tui.turn import TurnTracker
+
+    m = table.match
+    table.answer = None
+    table.moves.clear()  # moves of the old driver not yet shown: the log is told afresh
+    table.rounds = RoundTracker(m.deck)
+    table.turns = TurnTracker()
+    table.round_winner = -1
+    table.winning_row = ()
+    log = table.query_one("#log", RichLog)
+    log.clear()
+    tail = len(m.events) - table.resume_events  # the bounded log: the latest (l: all of it)
+    for i, ev in enumerate(m.events):
+        table._note(ev, log if i >= tail else None)
+    table.show_table()
+    table.drive()
+
+
+# ---------------------------------------------------------------------------------- review
+
+def reviewable_of(deck: Deck, seats: list[SeatSpec], seed: int, choices: list[int],
+                  path: Path | None = None) -> Reviewable:
+    """A finished game (a match at game over, or a replayed save) to review."""
+    return Reviewable(path or Path(""), SAVE, deck, list(seats), seed, list(choices))
+
+
+class _Stopped(Exception):
+    """The review screen was closed while the coach was still thinking."""
+
+
+class ReviewScreen(AnswerOnce, Screen[None]):
+    """"Review" at game over and in the replay: for each person (or the given seats), the
+    turning points first, then every decision the coach would have made otherwise by a clear
+    margin, each from what that seat knew then. A progress bar while it thinks."""
+
+    BINDINGS = [Binding("escape,q,v", "close", N_("Back"))]
+    DEFAULT_CSS = """
+    ReviewScreen { padding: 1 2; }
+    ReviewScreen #review-title { text-style: bold; margin: 0 0 1 0; }
+    ReviewScreen #review-progress { margin: 0 0 1 0; }
+    ReviewScreen #review-scroll { height: 1fr; }
+    """
+
+    def __init__(self, game: Reviewable, seats: list[int] | None = None,
+                 budget_ms: int | None = None) -> None:
+        super().__init__()
+        self.game = game
+        people = [i for i, s in enumerate(game.seats) if s.is_human]
+        self.seats = seats if seats is not None else (people or [0])
+        self.budget_ms = budget_ms or REVIEW_MS
+        self.lines: list[str] = []
+        self.done = False  # every seat reviewed
+        self.closed = False
+
+    def compose(self) -> ComposeResult:
+        yield Label(_("Game review"), id="review-title")
+        yield Static(Text(""), id="review-status")
+        yield ProgressBar(id="review-progress", show_eta=False)
+        with VerticalScroll(id="review-scroll"):
+            yield Static(Text(""), id="review-body")
+        yield Button(_("Esc  Back"), id="review-close", compact=True)
+
+    def on_mount(self) -> None:
+        self.run_review()
+
+    def progress(self, done: int, total: int) -> None:
+        """Told by the review's thread after each decision searched."""
+        if self.closed:
+            raise _Stopped
+        self.app.call_from_thread(self.query_one(ProgressBar).update, total=total,
+                                  progress=done)
+
+    @work(exclusive=True, group="review")
+    async def run_review(self) -> None:
+        g = self.game
+        status = self.query_one("#review-status", Static)
+        for seat in self.seats:
+            status.update(Text(fmt(_("Reviewing the decisions of {name}…"),
+                                   name=g.names[seat])))
+            self.query_one(ProgressBar).update(total=None, progress=0)
+            try:
+                r = await asyncio.to_thread(
+                    review_game, g.deck, len(g.seats), g.seed, g.choices, seat,
+                    game_index=g.game_index, budget_ms=self.budget_ms,
+                    progress=self.progress)
+            except _Stopped:
+                return
+            if self.lines:
+                self.lines.append("")
+            self.lines += review_lines(g, r)
+            self.query_one("#review-body", Static).update(Text("\n".join(self.lines)))
+        status.update(Text(_("The review is done.")))
+        self.query_one(ProgressBar).display = False
+        self.done = True
+
+    def action_close(self) -> None:
+        self.closed = True
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#review-close")
+    def pressed(self) -> None:
+        self.action_close()
+
+
+
+# -------------------------------------------------------------------------------- tutorial
+
+class TipScreen(AnswerOnce, ModalScreen[None]):
+    """One lesson of the tutorial: a title and one or two sentences; Enter goes on."""
+
+    BINDINGS = [Binding("enter,space,escape", "close", N_("Continue"))]
+    DEFAULT_CSS = """
+    TipScreen { align: center bottom; }
+    TipScreen #tip-box { width: 70; height: auto; border: thick $success; background: $surface;
+                         padding: 0 2; margin: 0 0 4 0; }
+    TipScreen .dialog-title { text-style: bold; }
+    """
+
+    def __init__(self, lesson: Lesson) -> None:
+        super().__init__()
+        self.lesson = lesson
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="tip-box"):
+            yield Label(Text(self.lesson.title), classes="dialog-title")
+            yield Static(Text(self.lesson.text), id="tip-text")  # card and player names
+            yield Button(_("Enter  Continue"), id="tip-close", compact=True)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#tip-close")
+    def pressed(self) -> None:
+        self.dismiss(None)
+
+
+def tutor_for(match: Match) -> Tutor | None:
+    """The tutorial's lessons for a tutorial match (new or resumed), else None."""
+    return Tutor(match) if is_tutorial(match) else None
+
+
+async def tutor_step(table: TableScreen) -> None:
+    """The table's driver calls this before each question of the person and after each
+    move: the lessons due now, one at a time (the game waits)."""
+    tutor = getattr(table, "tutor", None)
+    if tutor is None:
+        return
+    for lesson in tutor.due(table.match):
+        await table.app.push_screen_wait(TipScreen(lesson))

@@ -1,0 +1,410 @@
+"""`dread-draw join` at the table: one seat of a hosted game, played on the same table as `play`.
+
+The table renders a `net.remote.RemoteMatch` — this seat's view, the events as this seat may
+see them, its pending decision — instead of a local `Match`: there is no game on this side,
+only what the host sent this seat (R11), so no hand-off screen is ever needed. The table's own
+driver loop is replaced by one that takes the host's updates in turn: it tells the new events
+(the narrator, the round summaries), draws the seat's view, and asks the seat's questions on
+the prompt, sending the answer to the host. The pace of the CPU moves is the host's
+(`host --cpu-delay`). A line under the top bar says who is at the table and whom it waits
+for, or that the connection is lost and being joined again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from rich.text import Text
+from textual import events, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Button, RichLog, Static
+
+from dread_draw.errors import DreadDrawError
+from dread_draw.net.client import Client, Update, parse_address
+from dread_draw.net.host import PERSON, Host
+from dread_draw.net.remote import LOST, RemoteMatch, seat_list
+from dread_draw.safe_text import clean, name_problem, plain
+from dread_draw.tui.app import DreadDrawApp
+from dread_draw.tui.screens import GameOver, RoundSummary, SizeAware, TableScreen
+from dread_draw.tui.stage import Stage, acts, before_move
+from dread_draw.tui.widgets import KeyBar, PromptBar, TooSmall
+
+AWAY_NOTE = ("The game goes on at the host without you: the same join command takes your seat "
+             "back.")
+
+
+class ConnectionLine(Static):
+    """Who is at the table and whom it waits for; a lost connection, plainly."""
+
+    # Its own small style here, beside the table's (dread_draw.tcss is the table's file).
+    DEFAULT_CSS = """
+    ConnectionLine { height: 1; background: $panel; color: $text-muted; }
+    ConnectionLine.-lost { background: $error; color: $text; text-style: bold; }
+    """
+
+    def show(self, remote: RemoteMatch) -> None:
+        status = remote.status
+        self.set_class(remote.lost or bool(remote.refused), "-lost")
+        self.update(Text(clean(status), no_wrap=True, overflow="ellipsis"))
+
+
+class WaitingRoom(SizeAware, Screen[None]):
+    """Before the host starts the game: where this player sits, and who else is there."""
+
+    def __init__(self, remote: RemoteMatch, name: str, players: int,
+                 intro: list[str] | None = None,
+                 waiting: str = "Waiting for the host to start the game…") -> None:
+        """`intro`: lines above the seats (the host's: how to join); `waiting`: what the
+        table waits for."""
+        super().__init__()
+        self.remote = remote
+        self.who = Text.assemble(f"You sit in seat {remote.seat + 1} of {players}, as ",
+                                 plain(name), ".")
+        self.intro = intro or []
+        self.waiting = waiting
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.who, classes="dialog-title")
+            if self.intro:
+                yield Static(Text(clean("\n".join(self.intro), lines=True)), id="lobby-intro")
+            yield Static(id="lobby-seats")
+            yield Static("Waiting for the host to start the game…", id="lobby-note")
+        yield KeyBar()
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        self.remote.listeners.append(self.changed)
+        self.changed()
+
+    def on_unmount(self) -> None:
+        if self.changed in self.remote.listeners:
+            self.remote.listeners.remove(self.changed)
+
+    def changed(self) -> None:
+        r = self.remote
+        note = r.refused or (LOST if r.lost else self.waiting)
+        seats = "" if r.table is None else f"At the table: {seat_list(r.table, r.seat)}."
+        # (told by the connection's pump, also while this screen is being taken away)
+        for selector, text in (("#lobby-seats", seats), ("#lobby-note", note)):
+            for static in self.query(selector).results(Static):
+                static.update(Text(clean(text, lines=True)))
+
+
+class RemoteGameOver(GameOver):
+    """The end of a hosted game: the winner and the fortune; no rematch from here (the host
+    starts the next game)."""
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        for button in self.query("#rematch, #new").results(Button):
+            button.display = False
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "done" and parameters and parameters[0] in ("rematch", "new"):
+            return False
+        return super().check_action(action, parameters)
+
+
+class RemoteTable(TableScreen, inherit_bindings=False):
+    """The table for one seat of a hosted game (see the module docstring)."""
+
+    # the table's keys but `s` (the CPUs' pace is the host's)
+    BINDINGS = [b for b in TableScreen.BINDINGS if getattr(b, "action", "") != "skip"]
+    chrome = TableScreen.chrome + 1  # the connection line
+
+    def __init__(self, remote: RemoteMatch, first: Update) -> None:
+        super().__init__(remote, cpu_delay=0)  # type: ignore[arg-type]  # Match-shaped
+        self.remote = remote
+        self.current = first  # the last update taken
+        # One person at this table, whose cards are the only private ones it ever holds.
+        self.humans = [remote.seat]
+        self._viewer = remote.seat
+
+    def compose(self) -> ComposeResult:
+        parts = iter(super().compose())
+        yield next(parts)  # the top bar
+        yield ConnectionLine(id="netline")
+        yield from parts
+
+    def on_mount(self) -> None:
+        self.remote.listeners.append(self.show_status)
+        self.show_status()
+
+    def on_unmount(self) -> None:
+        if self.show_status in self.remote.listeners:
+            self.remote.listeners.remove(self.show_status)
+
+    def show_status(self) -> None:
+        for line in self.query(ConnectionLine).results(ConnectionLine):  # none once going
+            line.show(self.remote)
+
+    # ------------------------------------------------------------------------ the driver
+
+    @work(exclusive=True, group="driver")
+    async def drive(self) -> None:
+        """Take the host's updates in turn; ask this seat's questions as they come."""
+        r = self.remote
+        prompt = self.query_one(PromptBar)
+        coming: asyncio.Task[Update | None] | None = None
+        update: Update | None = self.current
+        while update is not None:
+            if self.gone:
+                return
+            decision = r.unanswered(update)
+            if decision is None:
+                prompt.clear(self.waiting_line())
+                coming = coming or asyncio.ensure_future(r.next())
+                update = await coming
+                coming = None
+            else:
+                asking = asyncio.ensure_future(self.ask(r.seat))
+                while True:
+                    coming = coming or asyncio.ensure_future(r.next())
+                    done, _ = await asyncio.wait({asking, coming},
+                                                 return_when=asyncio.FIRST_COMPLETED)
+                    if asking in done:
+                        await r.answer(asking.result())
+                        update = None if self.gone else await coming
+                        coming = None
+                        break
+                    update, coming = coming.result(), None
+                    if update is not None and not r.news(update) and \
+                            r.unanswered(update) == decision:
+                        r.take(update)  # only the table's people changed: ask on
+                        self.show_status()
+                        continue
+                    asking.cancel()
+                    break
+            if update is None or self.gone:
+                break
+            await self.take(update)
+        if coming is not None:
+            coming.cancel()
+        if self.gone:
+            return
+        if r.over:
+            self.show_table()
+            winner = r.game.latest.winner if r.game else -1
+            prompt.clear(Text.assemble(plain(self.names[winner]), " wins the game."))
+            await self.app.push_screen_wait(RemoteGameOver(r))  # type: ignore[arg-type]
+            self.app.exit()
+        else:
+            prompt.clear(Text(clean(r.refused or "The host ended the game.")))
+
+    def waiting_line(self) -> Text:
+        table, view = self.remote.table, self.remote.game
+        seat = view.latest.pending.seat if view and view.latest.pending else -1
+        if table is None or not 0 <= seat < len(table.seats):
+            return Text("…")
+        s = table.seats[seat]
+        if s.kind == "cpu":
+            return Text.assemble(plain(s.name), f" (CPU {s.level}) is thinking…")
+        if s.stand_in:
+            return Text.assemble("A CPU plays for ", plain(s.name), " until they come back.")
+        if not s.connected:
+            return Text.assemble("The table waits for ", plain(s.name), " to come back.")
+        return Text.assemble(plain(s.name), " is choosing…")
+
+    async def take(self, update: Update) -> None:
+        """Tell the update's new events (a round's summary when it ends), draw the view."""
+        r = self.remote
+        if update.view is None:  # (an update before the start: nothing to draw)
+            return
+        beats = before_move(r.game.latest) if r.game is not None else None
+        new = r.take(update)
+        self.current = update
+        if update.problem:
+            self.app.notify(clean(update.problem), title="The host says", markup=False)
+        if r.played_for_me(new):
+            self.app.notify("A CPU played for you while you were away.", markup=False)
+        log = self.query_one("#log", RichLog)
+        stage = self.query_one(Stage)
+        moments = iter(acts(new, self.match.deck, self.names, beats))  # public facts only
+        for ev in new:
+            report = self._note(ev, log)
+            act = next(moments, None) if ev["type"] in (
+                "summon", "fail", "round_end", "defeated") else None
+            if act is not None:
+                stage.play(act)
+            if report is not None and not r.over:
+                self.show_table(ended=report)
+                self.query_one(PromptBar).clear(f"Round {report.round} is over.")
+                await self.app.push_screen_wait(RoundSummary(report, self.names))
+                if self.gone:
+                    return
+        self.show_table()
+        self.show_status()
+
+
+class RemoteApp(DreadDrawApp):
+    """The table for one seat of a hosted game: the waiting room, then the table."""
+
+    def __init__(self, remote: RemoteMatch, name: str, players: int) -> None:
+        super().__init__(settings=None)
+        self.remote = remote
+        self.seat_name = name
+        self.players = players
+
+    def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]  # to stop it
+        event.prevent_default()  # not DreadDrawApp's: no new-game screen here
+        self.check_size()
+        self.push_screen(self.waiting_room())
+        self.run_worker(self.remote.run(), group="network")  # a bug stops the table, loudly
+        self.run_worker(self.open_table(), group="table")
+
+    def waiting_room(self) -> WaitingRoom:
+        return WaitingRoom(self.remote, self.seat_name, self.players)
+
+    async def open_table(self) -> None:
+        r = self.remote
+        while True:
+            update = await r.next()
+            if update is None:
+                return  # refused on a rejoin: the waiting room says why
+            if update.view is not None:
+                r.take(update)
+                self._replace_screens(RemoteTable(r, update))
+                return
+
+    def in_progress(self) -> bool:
+        return not self.remote.over and not self.remote.refused
+
+    def save_note(self) -> str | None:
+        return AWAY_NOTE if self.in_progress() and self.remote.started else None
+
+
+def join_table(address: str, code: str, name: str, **run: Any) -> RemoteApp:
+    """`dread-draw join` at a terminal: join (a refusal is a clear message, exit 2, before
+    the table opens), then play the seat at the table."""
+    problem = name_problem(name)
+    if problem:
+        raise DreadDrawError(f"--name: {problem}.")
+    host, port = parse_address(address)
+
+    async def main() -> RemoteApp:
+        client = Client(host, port, code=code, name=name)
+        welcome = await client.connect()
+        app = RemoteApp(RemoteMatch(client, welcome), welcome.name, welcome.players)
+        try:
+            await app.run_async(**run)
+        finally:
+            await client.close()
+        return app
+
+    app = asyncio.run(main())
+    note = app.save_note()
+    if app.return_code:
+        print(f"The table stopped on an error. {note or ''}".rstrip(), file=sys.stderr)
+        raise SystemExit(app.return_code)
+    if note:
+        print(note, file=sys.stderr)
+    return app
+
+
+class HostApp(RemoteApp):
+    """`dread-draw host --name` at a terminal: the host's own seat on the table, with the
+    host's commands as keys — `s` starts the game, `c` lets a CPU play the seat the table
+    waits for while its player is away, `q` stops (the game stays saved). What the host has
+    to say (who comes and goes) appears as notes on the screen."""
+
+    BINDINGS = [Binding("s", "start", "Start"), Binding("c", "stand_in", "CPU for the absent")]
+
+    def __init__(self, remote: RemoteMatch, name: str, players: int, host: Host,
+                 intro: list[str], start_when_full: bool = False,
+                 start_after: float | None = None) -> None:
+        super().__init__(remote, name, players)
+        self.host = host
+        self.intro = intro
+        self.start_when_full = start_when_full
+        self.start_after = start_after
+        host.on_news = self.news
+        host.on_change = self.host_changed
+
+    def waiting_room(self) -> WaitingRoom:
+        return WaitingRoom(self.remote, self.seat_name, self.players, self.intro,
+                           "Press s to start the game: CPUs take the empty seats.")
+
+    def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]
+        if self.start_after is not None:
+            self.set_timer(self.start_after, self.action_start)
+        self.host_changed()
+
+    def news(self, text: str) -> None:
+        self.notify(clean(text), markup=False)
+
+    def host_changed(self) -> None:
+        host = self.host
+        if self.start_when_full and not host.started and host.full():
+            host.begin()
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "start":
+            return not self.host.started
+        if action == "stand_in":
+            return self.host.started and not self.remote.over
+        return super().check_action(action, parameters)
+
+    def action_start(self) -> None:
+        if not self.host.started:
+            self.host.begin()
+            self.refresh_bindings()
+
+    def action_stand_in(self) -> None:
+        host = self.host
+        waiting = host.waiting()
+        slot = host.seats[waiting] if waiting >= 0 else None
+        if slot is None or slot.kind != PERSON or slot.conn is not None:
+            self.notify("The table is not waiting for a player who lost the connection.",
+                        markup=False)
+            return
+        host.hand_to_cpu(waiting)
+
+    def save_note(self) -> str | None:
+        if not self.host.started or self.remote.over:
+            return None
+        return ("Stopped. The game is saved: `dread-draw host --resume` takes it back (the "
+                "players join again with the same command).")
+
+
+def host_table(host: Host, address: str | None, port: int, intro: Callable[[], list[str]],
+               start_when_full: bool = False, start_after: float | None = None,
+               **run: Any) -> HostApp:
+    """`dread-draw host --name` at a terminal: serve the game and play the host's own seat on
+    the table, a client like any other over the loopback connection. `intro()`: how to join,
+    once the host listens."""
+    own = next(s for s in host.seats if s.own)
+
+    async def main() -> HostApp:
+        await host.start(address, port)
+        try:
+            client = Client("127.0.0.1", host.port, code=host.code, name=own.name,
+                            token=own.token)
+            welcome = await client.connect()
+            app = HostApp(RemoteMatch(client, welcome), welcome.name, welcome.players, host,
+                          intro(), start_when_full, start_after)
+            try:
+                await app.run_async(**run)
+            finally:
+                await client.close()
+        finally:
+            if host.over.is_set():
+                await host.finish(grace=1.0)
+            else:
+                await host.close()
+        return app
+
+    app = asyncio.run(main())
+    note = app.save_note()
+    if app.return_code:
+        print(f"The table stopped on an error. {note or ''}".rstrip(), file=sys.stderr)
+        raise SystemExit(app.return_code)
+    if note:
+        print(note, file=sys.stderr)
+    return app

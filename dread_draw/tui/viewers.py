@@ -1,0 +1,277 @@
+"""Views a player opens from the table: the whole log (`l`), the discard pile (`d`), and the
+odds line (`o`) above the prompt.
+
+Each view is a dialog over the table, so the game waits while it is open (the table pauses
+under any screen) and `?` and `q` work over it as everywhere. Each shows only what the
+person at the keyboard may know (R11): the log is narrated by the table's own narrator from
+the event list, naming that person's private cards (their draws, their peeks) and nobody
+else's; the discard pile is public (R11.1); the odds are counted from that seat's view.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.events import Resize
+from textual.widgets import OptionList, RichLog, Static
+
+from dread_draw.cards import Deck
+from dread_draw.glyphs import glyphs
+from dread_draw.i18n import N_, _, fmt, ngettext
+from dread_draw.odds import odds_sentence
+from dread_draw.rules import View
+from dread_draw.safe_text import plain
+from dread_draw.sim import Match
+from dread_draw.tui.narrate import Narrator, card_label, damage_text
+from dread_draw.tui.setup import save_odds
+from dread_draw.tui.widgets import AnswerOnce, CardReader, Dialog, KeyBar, TooSmall
+
+FIGURE = "\u2007"  # a space as wide as a digit, which a list keeps (it strips plain spaces)
+MARK = glyphs().to_play  # marks the reader's own moves in the log (bold too: not colour alone)
+
+
+# ------------------------------------------------------------------------------ the log
+
+def whose(ev: dict) -> int | None:
+    """The seat an event is about: who moved, took damage, won."""
+    seat = ev.get("seat", ev.get("winner"))
+    return seat if isinstance(seat, int) else None
+
+
+def log_lines(events: Iterable[dict], deck: Deck, names: list[str],
+              seat: int | None) -> list[tuple[str, str]]:
+    """The game so far as the table tells it, for the person in `seat` (None: nobody in
+    particular, public only): (kind, sentence) pairs, kind "round" for a round's heading,
+    "mine" for that person's own moves, "" for the rest. Their own private cards are named
+    (R11.2: they saw them); nobody else's ever are."""
+    narrate = Narrator(deck, names, mine=seat)
+    out: list[tuple[str, str]] = []
+    for ev in events:
+        line = narrate(ev)
+        if not line:
+            continue
+        if ev["type"] == "round_start":
+            out.append(("round", line))
+        else:
+            out.append(("mine" if seat is not None and whose(ev) == seat else "", line))
+    return out
+
+
+class FullLog(RichLog):
+    """The whole log, wrapped to the width it has (again after a resize), newest at the
+    bottom. Its own moves and round headings take their look from viewers.tcss."""
+
+    COMPONENT_CLASSES = {"full-log--mine", "full-log--round"}
+
+    def __init__(self, lines: list[tuple[str, str]], **kw) -> None:
+        super().__init__(wrap=True, markup=False, auto_scroll=False, **kw)
+        self.entries = lines
+        self.written_at = 0
+
+    def on_resize(self, event: Resize) -> None:  # type: ignore[override]  # as RichLog's
+        super().on_resize(event)
+        if event.size.width and event.size.width != self.written_at:
+            self.fill()
+
+    def fill(self) -> None:
+        """Write every line for the width it has now, and show the newest."""
+        self.written_at = self.size.width
+        width = max(self.size.width - 1, 10)  # a column for the scrollbar, from the start
+        self.clear()
+        pad = " " * cell_len(MARK)
+        mine = self.get_component_rich_style("full-log--mine")
+        heading = self.get_component_rich_style("full-log--round")
+        whole = Text()  # one text, wrapped in one go: a write per line opened twice as slowly
+        for kind, line in self.entries:
+            if whole:
+                whole.append("\n")
+            if kind == "round":
+                whole.append("\n")
+            start = len(whole)
+            if kind == "round":
+                whole.append_text(plain(line))
+                whole.stylize(heading, start)
+                continue
+            whole.append(f"{MARK} " if kind == "mine" else f"{pad} ")  # the marker column
+            whole.append_text(plain(line))
+            if kind == "mine":
+                whole.stylize(mine, start)
+        self.write(whole, width)
+        self.call_after_refresh(self.scroll_end, animate=False)  # once the lines are laid
+
+
+class LogViewer(AnswerOnce, Dialog[None]):
+    """`l`: the whole game so far, scrollable, the newest line in view when it opens."""
+
+    BINDINGS = [Binding("escape,l", "close", N_("Close"))]
+
+    def __init__(self, match: Match, seat: int | None) -> None:
+        """`seat`: the person at the keyboard (None: nobody in particular, public only)."""
+        super().__init__()
+        self.names = [s.name for s in match.seats]
+        self.seat = seat
+        self.lines = log_lines(match.events, match.deck, self.names, seat)
+        self.hot_seat = sum(s.is_human for s in match.seats) > 1
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="full-log-box"):
+            yield Static(self.heading(), id="full-log-heading")
+            yield FullLog(self.lines, id="full-log")
+        yield KeyBar()
+        yield TooSmall()
+
+    def heading(self) -> Text:
+        t = Text(_("The game so far, the newest at the bottom."), "bold")
+        if self.seat is not None:
+            t.append(" ")
+            t.append_text(plain(fmt(_("Lines marked {mark} are {name}'s."), mark=MARK,
+                                    name=self.names[self.seat])))
+        elif self.hot_seat:
+            t.append(" ")
+            t.append(_("Cards only one player has seen are not named while the keyboard "
+                       "passes between players."))
+        return t
+
+    def on_mount(self) -> None:
+        self.query_one(FullLog).focus()
+
+    def on_resize(self) -> None:
+        self.app.check_size()  # type: ignore[attr-defined]  # a Screen's app: DreadDrawApp
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+# ---------------------------------------------------------------------- the discard pile
+
+def discard_entries(deck: Deck, pile: tuple[int, ...], grouped: bool) -> list[tuple[int, Text]]:
+    """The discard pile (R11.1: public) as (card, label) lines: grouped by card with a
+    count, strongest first; or every card in the order discarded, the top card last."""
+    if grouped:
+        first: dict[str, int] = {}
+        for c in pile:
+            first.setdefault(deck.card[c].id, c)
+        counts = Counter(deck.card[c].id for c in pile)
+        order = sorted(first.values(), key=lambda c: (-deck.strength[c], deck.card[c].name))
+        width = len(str(max(counts.values(), default=1)))
+        return [(c, plain(f"{counts[deck.card[c].id]:{FIGURE}>{width}}× {card_label(deck, c)}  "
+                          f"{damage_text(deck.damage[c])}")) for c in order]
+    width = len(str(len(pile)))
+    out = []
+    for i, c in enumerate(pile, 1):
+        label = plain(f"{i:{FIGURE}>{width}}. {card_label(deck, c)}  "
+                      f"{damage_text(deck.damage[c])}")
+        if i == len(pile):
+            label.append("  ")
+            label.append(_("(the top card)"), "italic")
+        out.append((c, label))
+    return out
+
+
+class DiscardViewer(AnswerOnce, Dialog[None]):
+    """`d`: every card in the discard pile, grouped by card or in the order discarded (`g`
+    switches), the card under the cursor read in full beside the list."""
+
+    BINDINGS = [Binding("escape,d", "close", N_("Close")),
+                Binding("g", "regroup", N_("Grouped / in order"))]
+
+    def __init__(self, deck: Deck, pile: tuple[int, ...]) -> None:
+        super().__init__()
+        self.deck, self.pile = deck, pile
+        self.grouped = True
+        self.cards: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="discard-box"):
+            yield Static(id="discard-heading")
+            with Horizontal(id="discard-body"):
+                yield OptionList(id="discard-list")
+                yield CardReader(id="discard-reader")
+        yield KeyBar()
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        self.fill()
+
+    def on_resize(self) -> None:
+        self.app.check_size()  # type: ignore[attr-defined]  # a Screen's app: DreadDrawApp
+
+    def heading(self) -> str:
+        n = len(self.pile)
+        if not n:
+            return _("The discard pile is empty.")
+        if self.grouped:
+            return fmt(ngettext("The discard pile: {n} card, grouped by card, strongest first.",
+                                "The discard pile: {n} cards, grouped by card, strongest "
+                                "first.", n), n=n)
+        return fmt(ngettext("The discard pile: {n} card, in the order discarded.",
+                            "The discard pile: {n} cards, in the order discarded, the top "
+                            "card last.", n), n=n)
+
+    def fill(self) -> None:
+        """The list in the current order; the cursor on the first card (grouped) or on the
+        top card (in order), read at once."""
+        self.query_one("#discard-heading", Static).update(self.heading())
+        entries = discard_entries(self.deck, self.pile, self.grouped)
+        self.cards = [c for c, _ in entries]
+        menu = self.query_one(OptionList)
+        menu.clear_options()
+        menu.add_options([label for _, label in entries])
+        menu.display = bool(entries)
+        if entries:
+            menu.highlighted = 0 if self.grouped else len(entries) - 1
+            menu.focus()
+        self.query_one(CardReader).show(self.deck, self.cards[menu.highlighted or 0]
+                                        if entries else None)
+
+    @on(OptionList.OptionHighlighted)
+    def read(self, event: OptionList.OptionHighlighted) -> None:
+        if 0 <= event.option_index < len(self.cards):
+            self.query_one(CardReader).show(self.deck, self.cards[event.option_index])
+
+    def action_regroup(self) -> None:
+        self.grouped = not self.grouped
+        self.fill()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+# ------------------------------------------------------------------------ the odds line
+
+class OddsLine(Static):
+    """`o`: above the prompt, the odds of a reveal for the person at the keyboard, from that
+    seat's view only (R11), counted as the `normal` CPU counts. Off by default; the setting
+    is the player's (`Setup.odds`), remembered in the settings file."""
+
+    line: str | None = None
+
+    @property
+    def on(self) -> bool:
+        return bool(self.app.setup.odds)  # type: ignore[attr-defined]  # DreadDrawApp
+
+    def show(self, view: View | None) -> None:
+        """The line for `view`'s seat; hidden with no view (nobody holds the keyboard, or
+        it is changing hands) or when there is nothing true to say."""
+        line = odds_sentence(view) if view is not None and self.on else None
+        if line == self.line:
+            return
+        self.line = line
+        if line is not None:
+            self.update(plain(line))
+        self.display = line is not None
+
+    def toggle(self) -> None:
+        """Turn the line on or off, and remember it for the next games."""
+        app = self.app
+        app.setup.odds = not self.on  # type: ignore[attr-defined]  # DreadDrawApp
+        save_odds(app.settings, app.setup.odds)  # type: ignore[attr-defined]
+        app.notify(_("Odds on: shown above the question for the person at the keyboard.")
+                   if self.on else _("Odds off."), timeout=3)

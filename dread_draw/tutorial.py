@@ -1,0 +1,239 @@
+"""The guided first game (`dread-draw tutorial`, "Learn to play"): a real game on a fixed deal.
+
+The person plays the standard deck against two `easy` CPUs on a prepared deal — a seed chosen
+(by `benchmarks/tutorial_deal.py`) so that everything a first game should meet comes early
+and the game is short: a failed reveal, damage and a kept Life Deck card, a summon from the
+reserves, an ability of each timing, a defeat and the fortune. Each rule is introduced the
+first time it matters (`Lesson`), in one or two short sentences, just before the person does
+it or just after it happened; nothing else differs from any game, so it is saved, left and
+resumed like one. No Textual here: `tui/coach.py` shows the lessons at the table.
+
+Which lessons are due is worked out from the game alone — its events and the person's pending
+decision — so a resumed tutorial knows what was already met: a lesson whose moment is in the
+game's past is not told again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from dread_draw.cards import Deck, load_deck
+from dread_draw.i18n import _, fmt
+from dread_draw.rules import KEEP, REVEAL, SUMMON, USE, Event, View, card_to_beat
+from dread_draw.sim import HUMAN, Match, SeatSpec
+
+# The prepared deal: the standard deck, this seed, the person in the first seat against two
+# easy CPUs (benchmarks/tutorial_deal.py chose it).
+TUTORIAL_SEED = 388
+TUTORIAL_CPUS = (("Zora", "easy"), ("Orrin", "easy"))
+PERSON = 0  # the person's seat
+
+
+def tutorial_seats(name: str) -> list[SeatSpec]:
+    return [SeatSpec(name, HUMAN)] + [SeatSpec(n, kind) for n, kind in TUTORIAL_CPUS]
+
+
+def tutorial_match(name: str, deck: Deck | None = None) -> Match:
+    """The tutorial's game for the person called `name`."""
+    return Match(deck or load_deck(None), tutorial_seats(name), TUTORIAL_SEED)
+
+
+def is_tutorial(match: Match) -> bool:
+    """Is this match the tutorial (a new one or a resumed save)?"""
+    seats = match.seats
+    return (match.seed == TUTORIAL_SEED and match.deck.name == load_deck(None).name
+            and len(seats) == 1 + len(TUTORIAL_CPUS) and seats[PERSON].is_human
+            and all(s.name == n and s.kind == k
+                    for s, (n, k) in zip(seats[1:], TUTORIAL_CPUS, strict=True)))
+
+
+# ----------------------------------------------------------------------------- lessons
+
+@dataclass(frozen=True)
+class Lesson:
+    """One thing to learn, and the words for it (a title and one or two sentences)."""
+
+    key: str
+    title: str
+    text: str
+
+
+def _uid(card: object) -> int:
+    """A card's uid in an event (the log writes a card as a dict with its uid; -1: none)."""
+    return card["uid"] if isinstance(card, dict) else -1
+
+
+def _card(deck: Deck, c: int) -> str:
+    card = deck.card[c]
+    return fmt(_("{name} (strength {strength})"), name=card.name, strength=card.strength)
+
+
+# Lessons on the person's pending decision (just before they do it) -------------------
+
+def _on_decision(view: View, names: Sequence[str]) -> list[Lesson]:
+    d = view.pending
+    if d is None or d.seat != view.seat:
+        return []
+    deck = view.deck
+    out: list[Lesson] = []
+    if d.kind == SUMMON:
+        row = view.rows[view.seat]
+        if not row:
+            out.append(Lesson("summon", _("Summoning"), _(
+                "On your turn you summon a card: reveal the top card of the Draw Deck. Your "
+                "row is empty, so any card succeeds.")))
+        else:
+            bar = card_to_beat(view, view.seat)
+            out.append(Lesson("escalate", _("Escalating"), fmt(_(
+                "To escalate, the next card must be stronger than the last card in your row, "
+                "{card}: more than {bar}. An equal or weaker card fails and you are out of "
+                "the round."), card=_card(deck, row[-1]), bar=bar)))
+        if any(o != REVEAL for o in d.options):
+            out.append(Lesson("reserves", _("Your reserves"), _(
+                "You may summon a card from your reserves instead of revealing: its strength "
+                "is sure, where a reveal is a gamble. Only a reserve card stronger than the "
+                "card to beat can be summoned.")))
+    elif d.kind == KEEP:
+        out.append(Lesson("keep", _("Keeping a card"), _(
+            "Damage makes you draw that many cards from your Life Deck. Keep one of them in "
+            "your reserves; the others are discarded.")))
+    elif d.kind == USE and d.card >= 0:
+        when = deck.when[d.card]
+        card = _card(deck, d.card)
+        if when == "summon":
+            out.append(Lesson("ability summon", _("A Summon ability"), fmt(_(
+                "{card} has a Summon ability: it may act now because you summoned it. Using "
+                "it is up to you: y uses it, n skips it."), card=card)))
+        elif when == "reserve":
+            out.append(Lesson("ability reserve", _("A Reserve ability"), fmt(_(
+                "{card} has a Reserve ability: it may act now because it went to your "
+                "reserves. y uses it, n skips it."), card=card)))
+        elif when == "aftermath":
+            out.append(Lesson("ability aftermath", _("An Aftermath ability"), fmt(_(
+                "{card} has an Aftermath ability: it may act now because the round ended for "
+                "your row, won or lost. y uses it, n skips it."), card=card)))
+    return out
+
+
+# Lessons on what happened (just after it) ---------------------------------------------
+
+def _on_event(ev: Event, deck: Deck, names: Sequence[str], turns: int) -> list[Lesson]:
+    kind = ev["type"]
+    if kind == "fail":
+        who = names[ev["seat"]]
+        if ev["seat"] == PERSON:
+            text = _("Your card was not stronger than the card to beat: the reveal failed. "
+                     "You are out of this round, and your row is discarded.")
+        else:
+            text = fmt(_("{name}'s card was not stronger than the card to beat: the reveal "
+                         "failed. {name} is out of this round."), name=who)
+        return [Lesson("failed", _("A failed reveal"), text)]
+    if kind == "turn" and turns == 2:
+        return [Lesson("next", _("Who plays next"), _(
+            "After every summon, the player still in the round with the lowest row total "
+            "plays next. A strong row waits; a weak one must keep going."))]
+    if kind == "round_end":
+        winner = names[ev["winner"]]
+        return [Lesson("round end", _("The end of a round"), fmt(_(
+            "{name} is the last player in the round and wins it. Everyone else takes damage: "
+            "the total of the damage dots on {name}'s row."), name=winner))]
+    if kind in ("summon", "damage"):
+        c = _uid(ev["card"] if kind == "summon" else ev.get("kept"))
+        if c >= 0 and deck.when[c] == "always":
+            return [Lesson("ability always", _("An ability that is always on"), fmt(_(
+                "{card} has an ability with no keyword: it is always in effect while the card "
+                "is in a row or in reserves, for whoever holds it."),
+                card=_card(deck, c)))]
+    if kind == "defeated":
+        if ev["seat"] == PERSON:
+            text = _("You took damage with an empty Life Deck: you are defeated and out of "
+                     "the game. Watch how it ends.")
+        else:
+            text = fmt(_("{name} took damage with an empty Life Deck: {name} is defeated and "
+                         "out of the game."), name=names[ev["seat"]])
+        return [Lesson("defeat", _("Defeat"), text)]
+    if kind == "game_end":
+        if ev["fortune"]:
+            text = _("The last player standing wins. The cards left in their Life Deck are "
+                     "read as their fortune, one at a time: press Enter to turn each card.")
+        else:
+            text = _("The last player standing wins. The cards left in a winner's Life Deck "
+                     "are read as their fortune; this time there are none left to read.")
+        return [Lesson("fortune", _("The fortune"), text)]
+    return []
+
+
+WELCOME = "welcome"
+
+
+def welcome() -> Lesson:
+    return Lesson(WELCOME, _("Learn to play"), _(
+        "This is a real game against two CPUs. A short tip appears the first time something "
+        "matters; press Enter to go on, and ? at any time for all the rules."))
+
+
+class Tutor:
+    """Which lessons are due: each once, at the first moment it matters. `due(match)` after
+    every move and before every question of the person returns the lessons to tell now."""
+
+    def __init__(self, match: Match) -> None:
+        self.names = [s.name for s in match.seats]
+        self.deck = match.deck
+        self.seen = 0  # events looked at
+        self.turns = 0
+        self.told: set[str] = set()
+        self.resumed = bool(match.choices)
+        if self.resumed:  # what the game's past has met is not told again
+            self.told.add(WELCOME)
+            for lesson in self._from_events(match):
+                self.told.add(lesson.key)
+            self._past_decisions(match)
+
+    def _from_events(self, match: Match) -> list[Lesson]:
+        out = []
+        events = match.events
+        for ev in events[self.seen:]:
+            if ev["type"] == "turn":
+                self.turns += 1
+            out += _on_event(ev, self.deck, self.names, self.turns)
+        self.seen = len(events)
+        return out
+
+    def _past_decisions(self, match: Match) -> None:
+        """A resumed game: the decision lessons whose moment is already past."""
+        for ev in match.events:
+            if ev.get("seat") != PERSON:
+                continue
+            if ev["type"] == "summon":
+                self.told.add("summon")
+                if ev["source"] == "reserve":
+                    self.told.add("reserves")
+                if ev["row_total"] > self.deck.strength[_uid(ev["card"])]:
+                    self.told.add("escalate")
+            elif ev["type"] == "fail":
+                self.told.add("escalate")
+            elif ev["type"] == "damage" and ev.get("kept") is not None:
+                self.told.add("keep")
+            elif ev["type"] == "ability":
+                self.told.add("ability " + str(ev["when"]))
+
+    def due(self, match: Match) -> list[Lesson]:
+        """The lessons to tell now, each once: what just happened, then what the person is
+        about to do."""
+        found = [] if WELCOME in self.told else [welcome()]
+        found += self._from_events(match)
+        d = match.game.pending
+        if d is not None and d.seat == PERSON:
+            found += _on_decision(match.game.view(PERSON), self.names)
+        out = []
+        for lesson in found:
+            if lesson.key not in self.told:
+                self.told.add(lesson.key)
+                out.append(lesson)
+        return out
+
+
+ALL_LESSONS = ("welcome", "summon", "escalate", "failed", "next", "round end", "keep",
+               "reserves", "ability summon", "ability reserve", "ability aftermath",
+               "ability always", "defeat", "fortune")

@@ -1,0 +1,191 @@
+"""The coach at the table: `h` (a hint), `u` (a take-back), "Review" at game over and in the
+replay — played through the keys, checked by what a player sees and what the save keeps."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from test_tui import SIZE, make_app, play_out, sync, text_of, until_asked
+
+import dread_draw.tui.coach as tui_coach
+from dread_draw.cards import parse_deck
+from dread_draw.saves import SaveDir, read_save
+from dread_draw.sim import HUMAN, Match, SeatSpec
+from dread_draw.takeback import check_take_back
+from dread_draw.tui.app import DreadDrawApp
+from dread_draw.tui.coach import HintDialog, ReviewScreen
+from dread_draw.tui.replay import ReplayApp
+from dread_draw.tui.screens import GameOver, TableScreen
+
+
+@pytest.fixture(scope="module")
+def fierce_deck(plain_deck):
+    """The plain deck with two more damage on every card: whole games in a few rounds."""
+    text = Path(plain_deck.path).read_text(encoding="utf-8")
+    return parse_deck(re.sub(r"damage = (\d+)", lambda m: f"damage = {int(m[1]) + 2}", text))
+
+
+@pytest.fixture(autouse=True)
+def quick_coach(monkeypatch):
+    """Small budgets: the tests check what is shown, not how strong it is."""
+    monkeypatch.setattr(tui_coach, "HINT_MS", 20)
+    monkeypatch.setattr(tui_coach, "REVIEW_MS", 5)
+
+
+async def until(pilot, ready, what: str, tries: int = 1000) -> None:
+    for _ in range(tries):
+        if ready():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"never: {what}")
+
+
+def person_vs_cpu(deck, seed: int = 3) -> Match:
+    return Match(deck, [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "normal")], seed=seed)
+
+
+@sync
+async def test_h_shows_the_coachs_choice_and_chances_the_game_waits_and_the_save_says_so(
+        standard_deck, tmp_path):
+    match = person_vs_cpu(standard_deck)
+    app = make_app(match, saves=SaveDir(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await until_asked(app, pilot)
+        made = list(match.choices)
+        await pilot.press("h")
+        await until(pilot, lambda: isinstance(app.screen, HintDialog), "the hint dialog")
+        dialog = app.screen
+        await until(pilot, lambda: dialog.lines, "the coach's answer")
+        body = text_of(dialog.query_one("#hint-body"))
+        assert "The coach would choose:" in body
+        assert "chance to win the game (best)" in body
+        assert "%" in body
+        await pilot.press("1")  # the game waits: a key meant for the table does nothing
+        await pilot.pause()
+        assert match.choices == made
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "back at the table")
+        assert [h.seat for h in match.hints] == [0]
+    save = read_save(next(tmp_path.glob("*.json")))
+    assert [h.seat for h in save.hints] == [0]
+
+
+@sync
+async def test_h_at_a_cpus_turn_shows_no_hint(standard_deck):
+    seats = [SeatSpec("Zora", "normal"), SeatSpec("Ana", HUMAN)]
+    match = next(m for m in (Match(standard_deck, seats, seed=s) for s in range(20))
+                 if m.to_move() == 0)
+    app = DreadDrawApp(match, cpu_delay=5)  # Zora thinks (paced) for a while
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.2)
+        assert match.to_move() == 0
+        await pilot.press("h")
+        await pilot.pause()
+        assert not isinstance(app.screen, HintDialog)
+        assert not match.hints
+        said = [n.message for n in app._notifications]
+        assert "Hints are for your own decisions: wait for your turn." in said
+
+
+@sync
+async def test_u_before_any_choice_says_why_not_and_changes_nothing(standard_deck):
+    match = person_vs_cpu(standard_deck)
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await until_asked(app, pilot)
+        before = list(match.choices)
+        await pilot.press("u")
+        await pilot.pause(0.2)
+        said = [n.message for n in app._notifications]
+        assert "You have made no choice to take back yet." in said
+        assert match.choices == before and not match.takebacks
+
+
+@sync
+async def test_u_takes_back_the_last_choice_asks_again_and_the_save_records_it(
+        standard_deck, tmp_path):
+    """The first position where the rule allows it: the table goes back to that decision."""
+    for seed in range(12):
+        match = person_vs_cpu(standard_deck, seed)
+        app = make_app(match, saves=SaveDir(tmp_path / str(seed)))
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(40):
+                await until_asked(app, pilot)
+                if match.over:
+                    break
+                check = check_take_back(match, 0)
+                if check.allowed:
+                    break
+                await pilot.press("1")
+                await pilot.pause(0.05)
+            else:
+                continue
+            if not check.allowed:
+                continue
+            asked_before = match.game.copy()
+            taken = match.choices[check.at]
+            await pilot.press("u")
+            await until(pilot, lambda m=match, c=check: len(m.choices) == c.at, "the take-back")
+            await until_asked(app, pilot)
+            assert match.game.pending.kind is not None
+            assert [t.choice for t in match.takebacks] == [taken]
+            assert asked_before.pending is not None
+            said = [n.message for n in app._notifications]
+            assert "Your last choice was taken back. Choose again." in said
+            await pilot.press("1")  # the game goes on from there
+            await pilot.pause(0.1)
+        data = json.loads(next((tmp_path / str(seed)).glob("*.json")).read_text())
+        assert data["takebacks"][0]["choice"] == taken
+        return
+    pytest.fail("no seed gave an allowed take-back within 40 decisions")
+
+
+@sync
+@pytest.mark.slow
+async def test_review_at_game_over_shows_the_turning_points_for_the_person(fierce_deck):
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")]
+    match = Match(fierce_deck, seats, seed=4)
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_out(app, pilot)
+        assert isinstance(app.screen, GameOver)
+        await pilot.press("v")
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
+        review = app.screen
+        await until(pilot, lambda: review.done, "the review's end", tries=3000)
+        body = text_of(review.query_one("#review-body"))
+        assert body.startswith("Ana (seat 1)")
+        assert "decisions with a real choice were looked at" in body
+        assert "The biggest turning points:" in body
+        assert "Zora (seat 2)" not in body  # a CPU is not reviewed
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, GameOver), "back at game over")
+
+
+@sync
+async def test_the_replay_offers_the_review_and_esc_goes_back_to_the_replay(fierce_deck,
+                                                                          tmp_path):
+    from dread_draw.saves import Save
+
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")]
+    replayed = Match.replay(fierce_deck, seats, 4, [])
+    # play Ana as the first option, as the keys would
+    while not replayed.over:
+        d = replayed.game.pending
+        replayed.apply(d.options[0] if d.seat == 0 else replayed.cpu_choice())
+    save = Save.of(replayed)
+    app = ReplayApp(save, replayed)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("v")
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
+        review = app.screen
+        await until(pilot, lambda: review.done, "the review's end", tries=3000)
+        assert "Ana (seat 1)" in text_of(review.query_one("#review-body"))
+        await pilot.press("right")  # the replay's keys wait under the review
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ReviewScreen)
+        assert app.step == 0 and app.is_running

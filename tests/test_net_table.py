@@ -1,0 +1,183 @@
+"""`dread-draw join` at the table: a host on the loopback address and a client's Textual table
+(driven by Textual's pilot) play to the end; the screen shows nothing of another seat's
+private cards (R11); a dropped connection is said plainly and the seat is joined again."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from net_helpers import Player, open_host, run
+
+import dread_draw.net.remote as remote_module
+from dread_draw.net.client import Client, SeatTokens
+from dread_draw.net.host import Host, SeatPlan
+from dread_draw.net.remote import LOST, RemoteMatch
+from dread_draw.tui.remote import (
+    ConnectionLine,
+    HostApp,
+    RemoteApp,
+    RemoteGameOver,
+    RemoteTable,
+    WaitingRoom,
+)
+from dread_draw.tui.screens import RoundSummary
+from dread_draw.tui.widgets import CardReader, CardTile, PromptBar
+
+pytestmark = pytest.mark.usefixtures("quick_guards")
+
+
+async def seat_table(host: Host, tmp_path, name: str = "Ana") -> RemoteApp:
+    client = Client("127.0.0.1", host.port, code=host.code, name=name,
+                    tokens=SeatTokens(tmp_path / "tokens.json"), timeout=5)
+    welcome = await client.connect()
+    return RemoteApp(RemoteMatch(client, welcome), welcome.name, welcome.players)
+
+
+def shown_cards(app: RemoteApp) -> set[int]:
+    """Every card the table shows by itself: tiles, the card reader, the answers offered."""
+    screen = app.screen_stack[1] if len(app.screen_stack) > 1 else app.screen
+    # (the hidden probes that read the card styles' sizes from the stylesheet show nothing)
+    shown = {t.uid for t in screen.query(CardTile)
+             if t.parent is None or t.parent.id != "probes"}
+    shown.update(r.uid for r in screen.query(CardReader) if r.uid is not None)
+    for bar in screen.query(PromptBar):
+        shown.update(bar.cards())
+    return shown
+
+
+async def play_on(app: RemoteApp, pilot, until, checks: list[str] | None = None,
+                  limit: float = 60.0) -> None:
+    """Press what a player would (Enter on a summary, the first answer on a question) until
+    `until()`; with `checks`, note every card on screen this seat cannot locate (R11)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + limit
+    checked = None
+    while not until():
+        assert loop.time() < deadline, "the game did not move on"
+        screen = app.screen
+        view = app.remote.game.latest if app.remote.game else None
+        if checks is not None and view is not None and (view, screen) != checked and \
+                isinstance(screen, RemoteTable | RoundSummary):
+            checked = (view, screen)
+            checks.extend(f"card {c} in round {view.round}"
+                          for c in shown_cards(app) - view.located())
+        if isinstance(screen, RoundSummary):
+            await pilot.press("enter")
+        elif isinstance(screen, RemoteTable) and screen.query_one(PromptBar).options:
+            await pilot.press("1")
+        await pilot.pause(0.02)
+
+
+@pytest.mark.slow
+def test_r11_a_client_table_plays_a_whole_game_and_shows_only_its_seats_cards(standard_deck,
+                                                                                tmp_path):
+    """A host with two CPU seats and a client's table: the table answers its seat's questions
+    on its prompt, tells every round and ends on the winner and the fortune; at every step
+    each card on its screen is one this seat may locate, though the others' Life Deck draws
+    went on at the host."""
+
+    async def main() -> None:
+        host = await open_host(standard_deck, SeatPlan(3, cpus=["easy", "easy"]), 2,
+                               tmp_path / "saves")
+        app = await seat_table(host, tmp_path)
+        checks: list[str] = []
+        async with app.run_test(size=(100, 40)) as pilot:
+            host.begin()
+            await play_on(app, pilot, lambda: isinstance(app.screen, RemoteGameOver), checks,
+                          limit=90)
+            over = app.screen
+            await pilot.press("enter")  # turn the first fortune card
+            assert over.turned == min(1, len(host.match.game.fortune))
+            await pilot.press("r")  # no rematch from a client's table
+            assert app.screen is over
+            await pilot.press("q")
+        assert host.match is not None and host.match.over
+        assert app.remote.over and app.remote.game.latest.winner == host.match.game.winner
+        others_drew = [e for e in host.match.events if e["type"] == "damage" and e["seat"] and
+                       len(e["drawn"]) > 1]
+        assert others_drew  # there were other seats' private cards to keep from the screen
+        assert checks == []
+        told = [e for e in app.remote.events if e["type"] == "damage" and e["seat"]]
+        assert all(c is None for e in told for c in e["drawn"] if c != e["kept"])
+        await host.close()
+
+    run(main(), 150)
+
+
+def test_a_dropped_connection_is_said_and_the_seat_is_joined_again(standard_deck, tmp_path,
+                                                                     monkeypatch):
+    """The connection drops at this seat's question: the table says so plainly; the host
+    hands the seat to a CPU (its `c`), which plays for it; the table joins again with its
+    token, says a CPU played for the player, and asks the next question."""
+    monkeypatch.setattr(remote_module, "REJOIN_PAUSE", 0.3)
+
+    async def main() -> None:
+        host = await open_host(standard_deck, SeatPlan(2, cpus=["easy"]), 6, tmp_path / "s")
+        app = await seat_table(host, tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            host.begin()
+            table = lambda: app.screen if isinstance(app.screen, RemoteTable) else None  # noqa: E731
+            await play_on(app, pilot, lambda: table() is not None and bool(
+                table().query_one(PromptBar).options) and len(app.remote.events) > 10)
+            seat = app.remote.seat
+            asked = app.remote.client.decision
+            assert asked is not None
+            app.remote.client.ws.transport.abort()  # the network drops
+            for _ in range(200):
+                await pilot.pause(0.01)
+                if host.seats[seat].conn is None and app.remote.lost:
+                    break
+            line = app.screen.query_one(ConnectionLine)
+            assert str(line.render()) == LOST and line.has_class("-lost")
+            assert host.hand_to_cpu(seat)  # the host's `c`
+            said = "A CPU played for you while you were away."
+            for _ in range(500):
+                await pilot.pause(0.02)
+                if said in [n.message for n in app._notifications]:
+                    break
+            assert said in [n.message for n in app._notifications]
+            assert not app.remote.lost and app.remote.game.latest.decisions > asked.number
+            assert host.seats[seat].conn is not None and not host.seats[seat].stand_in
+            assert LOST not in str(app.screen.query_one(ConnectionLine).render())
+            before = len(app.remote.events)
+            await play_on(app, pilot, lambda: len(app.remote.events) > before + 5
+                          or app.remote.over)  # the game goes on at this table
+            await pilot.press("q")
+            await pilot.press("y")
+        await host.close()
+
+    run(main(), 60)
+
+
+def test_the_host_plays_its_own_seat_on_the_table_and_starts_with_s(standard_deck, tmp_path):
+    """`host --name Ana` at a terminal: the waiting room says how to join, a player who joins
+    is said in a note, `s` starts the game, the host answers its seat's questions on the
+    table; `q` stops with the game saved for `--resume`."""
+
+    async def main() -> None:
+        host = await open_host(standard_deck, SeatPlan(3, own="Ana", cpus=["easy"]), 5,
+                               tmp_path / "saves")
+        own = host.seats[0]
+        client = Client("127.0.0.1", host.port, code=host.code, name="Ana", token=own.token,
+                        tokens=SeatTokens(tmp_path / "ana.json"), timeout=5)
+        welcome = await client.connect()
+        app = HostApp(RemoteMatch(client, welcome), "Ana", 3, host, [f"Join code: {host.code}"])
+        ben = Player(host, "Ben", 5, tmp_path / "ben.json", level="easy")
+        async with app.run_test(size=(100, 40)) as pilot:
+            await ben.join()
+            playing = asyncio.create_task(ben.play())
+            await pilot.pause(0.2)
+            assert isinstance(app.screen, WaitingRoom) and not host.started
+            assert "Ben takes seat 2." in [n.message for n in app._notifications]
+            await pilot.press("s")
+            await play_on(app, pilot, lambda: host.deciders.count(0) >= 3)
+            assert host.started and isinstance(app.screen, RemoteTable | RoundSummary)
+            assert app.save_note() is not None and "--resume" in app.save_note()
+            await pilot.press("q")
+            await pilot.press("y")
+        playing.cancel()
+        await host.close()
+        assert not host.match.over and len(host.match.choices) >= 3
+
+    run(main(), 60)

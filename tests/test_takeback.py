@@ -1,0 +1,157 @@
+"""Take-backs: a person's last choice comes back only when that changes nothing anyone learned
+(no card revealed or looked at, nothing shuffled, no other person's choice since); the save
+records it and still replays exactly; stats mark the game."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import run_cli
+
+from dread_draw.ai import make_agent
+from dread_draw.coach_words import take_back_text
+from dread_draw.saves import Autosaver, SaveDir, read_save, resume, stats
+from dread_draw.sim import Match, SeatSpec
+from dread_draw.takeback import (
+    ALLOWED,
+    LOOKED,
+    NOTHING,
+    OTHER_PERSON,
+    OVER,
+    REVEALED,
+    SHUFFLED,
+    TakeBackRefused,
+    check_take_back,
+    take_back,
+)
+
+SEATS = [SeatSpec("Ana", "human"), SeatSpec("Ben", "human"), SeatSpec("Zora", "normal")]
+
+
+def people(seed: int) -> dict:
+    """The people's answers: `normal`'s, from their own views."""
+    return {s: make_agent("normal", seed, s) for s, spec in enumerate(SEATS) if spec.is_human}
+
+
+def step(m: Match, answers: dict) -> None:
+    d = m.game.pending
+    a = answers.get(d.seat)
+    m.apply(a.choose(m.game.view(d.seat), d) if a else m.cpu_choice())
+
+
+def checks(deck, seeds=range(8)):
+    """(match copy, person to move, check) at every person's decision of a few games."""
+    for seed in seeds:
+        m = Match(deck, SEATS, seed)
+        answers = people(seed)
+        while not m.over:
+            d = m.game.pending
+            if m.seats[d.seat].is_human:
+                yield m, d.seat, check_take_back(m, d.seat)
+            step(m, answers)
+
+
+def test_a_person_with_no_choice_yet_has_nothing_to_take_back(standard_deck):
+    m = Match(standard_deck, SEATS, 1)
+    seat = m.game.pending.seat
+    assert check_take_back(m, seat).code == NOTHING
+
+
+def test_a_take_back_is_allowed_exactly_when_nothing_was_learned_since(standard_deck):
+    """BGA's rule, checked against what happened: when allowed, no event since the choice
+    revealed, showed or shuffled a card, and no other person chose; when refused for a
+    reason, that reason is true."""
+    seen = set()
+    for m, seat, check in checks(standard_deck):
+        seen.add(check.code)
+        if check.code == NOTHING:
+            continue
+        since = Match.replay(m.deck, m.seats, m.seed, m.choices)
+        before = Match.replay(m.deck, m.seats, m.seed, m.choices[:check.at])
+        events = since.events[len(before.events):]
+        kinds = {e["type"] for e in events}
+        if check.code == ALLOWED:
+            assert before.game.pending.seat == seat
+            assert "reshuffle" not in kinds and "damage" not in kinds and "fail" not in kinds
+            for e in events:  # a revealed card was one everybody knew (R11.4: planted)
+                if e["type"] == "summon" and e["source"] == "draw":
+                    assert all(e["card"]["uid"] in before.game.view(s).located()
+                               for s in range(len(SEATS)))
+            assert not any(e["type"] == "outcome" and e.get("seen") for e in events)
+        elif check.code == REVEALED:
+            assert kinds & {"summon", "fail", "damage", "outcome"}
+        elif check.code == LOOKED:
+            assert any(e["type"] in ("outcome", "damage") for e in events)
+        elif check.code == SHUFFLED:
+            assert "reshuffle" in kinds
+        elif check.code == OTHER_PERSON:
+            assert m.seats[check.other].is_human and check.other != seat
+    assert {ALLOWED, REVEALED, OTHER_PERSON} <= seen
+
+
+def test_taking_back_returns_to_that_decision_and_the_game_goes_on_as_before(standard_deck):
+    """The CPUs' dice restart at each decision: making the same choice again replays the
+    game exactly as it was; the take-back is recorded."""
+    done = 0
+    for m, seat, check in checks(standard_deck):
+        if not check.allowed or done >= 5:
+            continue
+        choices = list(m.choices)
+        answered = Match.replay(m.deck, m.seats, m.seed, choices[:check.at]).game.pending
+        taken = choices[check.at]
+        take_back(m, seat)
+        assert m.choices == choices[:check.at] and m.game.pending == answered
+        assert m.takebacks[-1] == (check.at, seat, taken)
+        m.apply(taken)
+        while len(m.choices) < len(choices):
+            m.apply(m.cpu_choice() if m.cpu_to_move() else choices[len(m.choices)])
+        assert m.choices == choices
+        done += 1
+    assert done == 5
+
+
+def test_a_refused_take_back_says_why_in_words(standard_deck):
+    names = [s.name for s in SEATS]
+    words = {}
+    for m, seat, check in checks(standard_deck, range(4)):
+        words.setdefault(check.code, take_back_text(check, names))
+        if not check.allowed and check.code != NOTHING:
+            with pytest.raises(TakeBackRefused):
+                take_back(m, seat)
+    assert words[REVEALED] == "Your last choice cannot be taken back: a card was revealed since."
+    assert words[OTHER_PERSON].endswith("Ben has chosen since.") or \
+        words[OTHER_PERSON].endswith("Ana has chosen since.")
+
+
+def test_nothing_can_be_taken_back_once_the_game_is_over(standard_deck):
+    m = Match(standard_deck, [SeatSpec("Ana", "normal"), SeatSpec("Ben", "normal")], 2)
+    m.run()
+    assert check_take_back(m, 0).code == OVER
+
+
+def test_the_save_records_take_backs_replays_exactly_and_stats_mark_the_game(
+        standard_deck, tmp_path, capsys):
+    folder = SaveDir(tmp_path / "saves")
+    m = Match(standard_deck, SEATS, 4)
+    saver = Autosaver(folder, m).attach()
+    answers = people(4)
+    took = False
+    while not m.over:
+        d = m.game.pending
+        if not took and m.seats[d.seat].is_human and check_take_back(m, d.seat).allowed:
+            take_back(m, d.seat)
+            saver.save_now()
+            took = True
+            resumed, _ = resume(folder)  # the save replays to this very position
+            assert resumed.choices == m.choices and resumed.game.pending == m.game.pending
+            assert resumed.takebacks == m.takebacks
+        step(m, answers)
+    assert took
+    kept = read_save(saver.archived)
+    assert kept.takebacks == m.takebacks and len(kept.takebacks) == 1
+    result = stats(folder)
+    who = SEATS[kept.takebacks[0].seat].name
+    assert result.coached[who][1] == 1
+    code, out, _ = run_cli(capsys, "stats", "--save-dir", str(folder.root))
+    assert code == 0 and "with take-backs" in out
+    code, out, _ = run_cli(capsys, "replay", "--print", str(saver.archived))
+    assert code == 0 and f"Choices taken back by {who}: 1." in out
