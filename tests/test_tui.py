@@ -1085,7 +1085,7 @@ async def test_the_replay_footer_and_the_readme_name_the_same_keys(plain_deck):
                 seen.add((b.action, b.description))
                 shown.append(app.get_key_display(b))
     assert shown and all(key in row for key in shown), (shown, row)
-    named = re.findall(r"[←→\[\]?q](?= |`)", row.split("revealed:")[1].split("(or")[0])
+    named = re.findall(r"[←→\[\]?qv](?= |`)", row.split("revealed:")[1].split("(or")[0])
     assert sorted(set(named)) == sorted(set(shown))
 
 
