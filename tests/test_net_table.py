@@ -139,10 +139,13 @@ def test_a_dropped_connection_is_said_and_the_seat_is_joined_again(standard_deck
             assert said in [n.message for n in app._notifications]
             assert not app.remote.lost and app.remote.game.latest.decisions > asked.number
             assert host.seats[seat].conn is not None and not host.seats[seat].stand_in
-            assert LOST not in str(app.screen.query_one(ConnectionLine).render())
-            before = len(app.remote.events)
-            await play_on(app, pilot, lambda: len(app.remote.events) > before + 5
-                          or app.remote.over)  # the game goes on at this table
+            if table() is not None:  # (on a loaded machine the CPU may have finished the game)
+                assert LOST not in str(table().query_one(ConnectionLine).render())
+                before = len(app.remote.events)
+                await play_on(app, pilot, lambda: len(app.remote.events) > before + 5
+                              or app.remote.over)  # the game goes on at this table
+            else:
+                assert app.remote.over  # the CPU that held the seat played to the end
             await pilot.press("q")
             await pilot.press("y")
         await host.close()
