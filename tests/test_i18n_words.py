@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
+from helpers import run_cli
 
 from dread_draw import i18n
 from dread_draw.cards import load_deck
-from dread_draw.cli import main
 from dread_draw.i18n import LANGUAGES, PSEUDO
 from dread_draw.saves import Save, SaveDir
 from dread_draw.sim import Match, SeatSpec
@@ -87,20 +86,6 @@ def test_korean_particles_follow_the_players_name(plain_deck, name, subject, top
     assert f"{subject} 먼저 시작합니다" in starts
     defeated = say({"type": "defeated", "seat": 0})
     assert defeated.startswith(topic + " ")
-
-
-def run_cli(capsys, *args: str) -> tuple[int, str, str]:
-    old = sys.argv
-    sys.argv = ["dread-draw", *args]
-    try:
-        main()
-        code = 0
-    except SystemExit as e:
-        code = e.code if isinstance(e.code, int) else 0
-    finally:
-        sys.argv = old
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_a_game_saved_in_french_replays_in_korean_and_its_save_holds_no_words(tmp_path,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from rich.text import Text
 from textual import events, work
@@ -298,7 +298,15 @@ def join_table(address: str, code: str, name: str, **run: Any) -> RemoteApp:
             await client.close()
         return app
 
-    app = asyncio.run(main())
+    return ended(asyncio.run(main()))
+
+
+AppT = TypeVar("AppT", bound="RemoteApp")
+
+
+def ended(app: AppT) -> AppT:
+    """After a table closes: one line on how the game was left, and a non-zero exit when the
+    table stopped on an error (the same for `join` and `host --name`)."""
     note = app.save_note()
     if app.return_code:
         print(f"The table stopped on an error. {note or ''}".rstrip(), file=sys.stderr)
@@ -400,11 +408,4 @@ def host_table(host: Host, address: str | None, port: int, intro: Callable[[], l
                 await host.close()
         return app
 
-    app = asyncio.run(main())
-    note = app.save_note()
-    if app.return_code:
-        print(f"The table stopped on an error. {note or ''}".rstrip(), file=sys.stderr)
-        raise SystemExit(app.return_code)
-    if note:
-        print(note, file=sys.stderr)
-    return app
+    return ended(asyncio.run(main()))
