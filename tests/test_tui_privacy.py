@@ -201,24 +201,28 @@ class Table:
 
 @pytest.mark.slow
 @sync
-@pytest.mark.parametrize("seed", [1, 2])
-async def test_R11_2_double_presses_never_show_a_persons_cards_to_another(named_deck, seed):
+async def test_R11_2_double_presses_never_show_a_persons_cards_to_another(named_deck):
     """R11.2: two people at one keyboard and a CPU, every answer pressed twice at gaps from
     0 to 0.5 s: no screen shows a card only one person may know before that person has
-    taken the keyboard at a hand-off (a CPU's private cards never show)."""
-    match = Match(named_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Ben", HUMAN),
-                               SeatSpec("Zora", "normal")], seed=seed)
-    app = make_app(match)
-    async with app.run_test(size=(160, 50)) as pilot:
-        table = Table(app, pilot, match)
-        await table.play()
-    assert match.over
-    assert table.handoffs >= 2, "both people should have had private cards"
-    assert table.stray >= 1, "no double press reached a hand-off: the test proved nothing"
-    # and nobody's keys answered someone else's question
-    assert table.answered
-    assert all(seat == pressed for seat, pressed in table.answered), table.answered
-    assert table.late_presses < len(table.answered), "the machine was too loaded to test"
+    taken the keyboard at a hand-off (a CPU's private cards never show). Two whole games;
+    whether a second press lands on a hand-off depends on the CPU's pace, so the proof that
+    the guard was tried counts over both games."""
+    stray = 0
+    for seed in (1, 2):
+        match = Match(named_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Ben", HUMAN),
+                                   SeatSpec("Zora", "normal")], seed=seed)
+        app = make_app(match)
+        async with app.run_test(size=(160, 50)) as pilot:
+            table = Table(app, pilot, match)
+            await table.play()
+        assert match.over
+        assert table.handoffs >= 2, "both people should have had private cards"
+        stray += table.stray
+        # and nobody's keys answered someone else's question
+        assert table.answered
+        assert all(seat == pressed for seat, pressed in table.answered), table.answered
+        assert table.late_presses < len(table.answered), "the machine was too loaded to test"
+    assert stray >= 1, "no double press reached a hand-off: the test proved nothing"
 
 
 @sync
