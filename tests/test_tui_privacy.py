@@ -124,7 +124,11 @@ class Table:
         self.late_presses = 0
 
         def answered(m: Match, move) -> None:
-            if m.seats[move.seat].is_human and not self.late:
+            if not m.seats[move.seat].is_human:
+                return
+            if self.late:  # a deliberate answer by the person the question named: they
+                self.holder = move.seat  # have the keyboard now, as the table takes it
+            else:
                 self.answered.append((move.seat, self.holder))
 
         match.hooks.append(answered)

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 
@@ -90,6 +91,17 @@ class DreadDrawApp(App):
         self.saver: Autosaver | None = None
         self.match: Match | None = None
         self.leaving = False  # exit() called: nothing new may start on the way out
+
+    async def on_event(self, event: events.Event) -> None:
+        """Note when the key or click about to be handled was made (`widgets.input_made`):
+        the table's guards against a double press compare that moment, not the moment the
+        event is handled, with when a screen or question appeared — a loaded machine may
+        handle a press made before a hand-off appeared after the hand-off's wait."""
+        if isinstance(event, (events.Key, events.MouseDown, events.MouseUp, events.Click)):
+            self.input_time = event.time
+            if not self._screen_stacks.get(self._current_mode):
+                return  # the app is closing: keys still coming from the terminal go nowhere
+        await super().on_event(event)
 
     def on_mount(self) -> None:
         self.check_size()

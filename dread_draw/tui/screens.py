@@ -64,6 +64,7 @@ from dread_draw.tui.widgets import (
     TableCentre,
     TooSmall,
     as_text,
+    input_made,
     kind_label,
     seat_states,
     update_if_changed,
@@ -151,7 +152,7 @@ class Notice(AnswerOnce, SizeAware, Dialog[None]):
         super().__init__()
         self.title_text, self.body, self.button = title, body, button
         self.wait = PRESS_GUARD if wait is None else wait
-        self.shown = time.monotonic()
+        self.shown = math.inf  # not ready before it is mounted (on_mount sets the time)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -175,7 +176,9 @@ class Notice(AnswerOnce, SizeAware, Dialog[None]):
         return time.monotonic() - self.shown >= self.wait
 
     def action_close(self) -> None:
-        if self.ready:
+        """A key (Enter, Space, Escape) closes the notice when it was pressed after the
+        wait — when it was pressed, not when a busy machine got to it."""
+        if self.ready and input_made(self) - self.shown >= self.wait:
             self.dismiss(None)
 
     @on(Button.Pressed)
@@ -209,7 +212,8 @@ class HandOff(Notice, inherit_bindings=False):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one(Button).disabled = True
+        for button in self.query(Button):  # none if mashed keys closed it before it mounted
+            button.disabled = True
         self.ticker = self.set_interval(0.1, self.tick)
         self.tick()
 

@@ -354,6 +354,14 @@ BUTTON_MIN = 16  # a Button's min-width (Textual's default CSS): short answers a
 PRESS_GUARD = 0.6  # seconds: a press this soon after a question is the tail of a double press
 
 
+def input_made(widget: Widget) -> float:
+    """When the key or click being handled was made (the app notes it as the event arrives;
+    now, for an app that does not): a double press's tail is recognised by when it was
+    pressed, however late a busy machine handles it."""
+    made = getattr(widget.app, "input_time", None)
+    return made if isinstance(made, float) else time.monotonic()
+
+
 class AnswerButton(Button):
     """One answer of the prompt; an answer that is a card shows it in the reader when it is
     focused (Tab) or the mouse is over it, so a choice of cards can be read before it is
@@ -478,7 +486,7 @@ class PromptBar(Vertical):
         for the next person, whom the last one's keys must never answer for."""
         if typed and not self._new_person:
             return False
-        return time.monotonic() - self._asked_at < PRESS_GUARD
+        return input_made(self) - self._asked_at < PRESS_GUARD
 
     def pick(self, index: int, typed: bool = True) -> None:
         if self.too_soon(typed):
