@@ -226,7 +226,8 @@ class HandOff(Notice, inherit_bindings=False):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one(Button).disabled = True
+        for button in self.query(Button):  # (none: taken away as it came, by a mashed key)
+            button.disabled = True
         self.ticker = self.set_interval(0.1, self.tick)
         self.tick()
 
