@@ -22,7 +22,7 @@ from dread_draw.figures import percentile, playing
 from dread_draw.i18n import _, fmt, ngettext, pgettext
 from dread_draw.runner import run_batches
 from dread_draw.safe_text import markup_safe
-from dread_draw.sim import Match, Move, SeatSpec, game_seed
+from dread_draw.sim import Match, Move, SeatSpec, game_seed, seat_name
 
 Z95 = 1.959963984540054
 
@@ -59,7 +59,7 @@ def play_arena_game(deck: Deck, kinds: list[str], seed: int, index: int,
     """Play game `index` of an arena run: deal ``index // n``, seats rotated (see `rotated`).
     Each decision's time is taken by the driver and tallied here through its hook."""
     seats = rotated(kinds, index)
-    m = Match(deck, [SeatSpec(f"Seat {i + 1}", k) for i, k in enumerate(seats)],
+    m = Match(deck, [SeatSpec(seat_name(i), k) for i, k in enumerate(seats)],
               game_seed(seed, index // len(kinds)), events=False, game_index=index,
               agent_options=agent_options)
     lat: dict[str, Counter[int]] = {k: Counter() for k in kinds}

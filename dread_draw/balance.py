@@ -23,7 +23,7 @@ from dread_draw.overlays import deck_text, keyword_label
 from dread_draw.rules import Event
 from dread_draw.runner import run_batches
 from dread_draw.safe_text import markup_safe, plain
-from dread_draw.sim import Match, Move, SeatSpec, game_seed
+from dread_draw.sim import Match, Move, SeatSpec, game_seed, seat_name
 
 # Strongest first. `hard` searches (seconds per game); a 10,000-game report uses the
 # strongest agent whose games are fast enough, and says which one it used.
@@ -197,7 +197,7 @@ class PlayBalance:
     agent_options: Mapping[str, Mapping[str, Any]] | None = None
 
     def __call__(self, start: int, stop: int) -> Balance:
-        seats = [SeatSpec(f"Seat {i + 1}", self.agent) for i in range(self.players)]
+        seats = [SeatSpec(seat_name(i), self.agent) for i in range(self.players)]
         b = Balance(self.players)
         for i in range(start, stop):
             m = Match(self.deck, seats, game_seed(self.seed, i), game_index=i,

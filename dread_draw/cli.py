@@ -179,7 +179,7 @@ def play(
 
     play_command(players=players, humans=human or [], cpus=cpu or [], seed=seed, deck=deck,
                  cpu_delay=cpu_delay, resume_saved=resume, save_dir=save_dir, keep=keep_games,
-                 ascii=ascii, daily=daily)
+                 ascii=ascii, daily=daily, lang=lang)
 
 
 @app.command(help=N_("Learn to play: a real game against two CPUs on a prepared deal, each "
@@ -194,7 +194,7 @@ def tutorial(
     use_language(lang)
     from dread_draw.tui.app import tutorial_command
 
-    tutorial_command(cpu_delay=cpu_delay, save_dir=save_dir)
+    tutorial_command(cpu_delay=cpu_delay, save_dir=save_dir, lang=lang)
 
 
 @app.command(help=N_("Print the rules of Dread Draw."))

@@ -1,9 +1,10 @@
-"""The coach's words: hints, review lines and take-back reasons as English sentences.
+"""The coach's words: hints, review lines and take-back reasons as sentences.
 
 The coach itself (`dread_draw.coach`, `dread_draw.takeback`) returns data — codes with
 numbers, cards and seats — and nothing here decides anything: each sentence is whole, with
-named placeholders, so that it can be translated later. Card names and player names come
-from outside (a deck file, a save): the sentences are plain text, to be shown as text
+named placeholders, translated in the current language (`dread_draw.i18n`); a card's name
+and ability text are the deck's words in that language (its overlay). Card names and player
+names come from outside (a deck file, a save): the sentences are plain text, to be shown as text
 (`dread_draw.safe_text`), never as markup.
 """
 
@@ -29,6 +30,8 @@ from dread_draw.coach import (
     Reason,
     TurningPoint,
 )
+from dread_draw.i18n import _, fmt, ngettext
+from dread_draw.overlays import deck_text
 from dread_draw.rules import (
     DONE,
     KEEP,
@@ -59,10 +62,14 @@ def percent(chance: float) -> str:
     return f"{round(100 * chance)}%"
 
 
+def card_name(deck: Deck, c: int) -> str:
+    """A card's name in the current language (the deck's overlay, if it has one)."""
+    return deck_text(deck)[deck.card[c]].name
+
+
 def card_words(deck: Deck, c: int) -> str:
     """'The Moon (10)': a card's name and strength."""
-    card = deck.card[c]
-    return f"{card.name} ({card.strength})"
+    return f"{card_name(deck, c)} ({deck.card[c].strength})"
 
 
 def option_words(deck: Deck, decision: Decision, option: int, names: Sequence[str]) -> str:
@@ -70,21 +77,18 @@ def option_words(deck: Deck, decision: Decision, option: int, names: Sequence[st
     kind = decision.kind
     if kind == SUMMON:
         if option == REVEAL:
-            return "Reveal the top card"
-        card = card_words(deck, option)
-        return f"Summon {card}"
+            return _("Reveal the top card")
+        return fmt(_("Summon {card}"), card=card_words(deck, option))
     if kind == USE:
-        ability = deck.card[decision.card].name
-        return f"Use {ability}" if option == USE_IT else f"Skip {ability}"
+        card = card_name(deck, decision.card)
+        return fmt(_("Use {card}") if option == USE_IT else _("Skip {card}"), card=card)
     if kind == KEEP:
-        card = card_words(deck, option)
-        return f"Keep {card}"
+        return fmt(_("Keep {card}"), card=card_words(deck, option))
     if kind == ORDER:
-        card = card_words(deck, option)
-        return f"{card} first"
+        return fmt(_("{card} first"), card=card_words(deck, option))
     if kind == PICK_CARD:
         if option == DONE:
-            return "Done"
+            return _("Done")
         return card_words(deck, option)
     if kind == PICK_SEAT:
         return names[option]
@@ -98,9 +102,11 @@ def hint_lines(hint: Hint, deck: Deck, names: Sequence[str]) -> list[str]:
         option = option_words(deck, hint.decision, e.option, names)
         chance = percent(e.chance)
         if e.option == hint.best:
-            lines.append(f"{option}: {chance} chance to win the game (best)")
+            lines.append(fmt(_("{option}: {chance} chance to win the game (best)"),
+                             option=option, chance=chance))
         else:
-            lines.append(f"{option}: {chance} chance to win the game")
+            lines.append(fmt(_("{option}: {chance} chance to win the game"), option=option,
+                             chance=chance))
     return lines + [reason_text(r, deck, names) for r in hint.reasons]
 
 
@@ -109,43 +115,56 @@ def reason_text(reason: Reason, deck: Deck, names: Sequence[str]) -> str:
     n = reason.numbers
     code = reason.code
     if code == BEATS:
-        card = card_words(deck, reason.cards[0])
         better, unseen = n["better"], n["unseen"]
-        return (f"{better} of the {unseen} cards you have not seen beat {card}: a reveal "
-                f"succeeds about {percent(better / unseen if unseen else 0)} of the time.")
+        return fmt(ngettext(
+            "{better} of the {unseen} card you have not seen beats {card}: a reveal succeeds "
+            "about {chance} of the time.",
+            "{better} of the {unseen} cards you have not seen beat {card}: a reveal succeeds "
+            "about {chance} of the time.", unseen),
+            better=better, unseen=unseen, card=card_words(deck, reason.cards[0]),
+            chance=percent(better / unseen if unseen else 0))
     if code == ANY_CARD:
-        return "Your row is empty: any card succeeds."
+        return _("Your row is empty: any card succeeds.")
     if code == TOP_KNOWN:
         card = card_words(deck, reason.cards[0])
         if n["beats"]:
-            return f"You know the top card of the Draw Deck: {card}. It would succeed."
-        return f"You know the top card of the Draw Deck: {card}. It would fail."
+            return fmt(_("You know the top card of the Draw Deck: {card}. It would succeed."),
+                       card=card)
+        return fmt(_("You know the top card of the Draw Deck: {card}. It would fail."),
+                   card=card)
     if code == AT_STAKE:
         damage, life = n["damage"], n["life"]
-        return (f"If you fail, you take {damage} damage; your Life Deck has {life} "
-                f"cards left.")
+        return fmt(ngettext(
+            "If you fail, you take {damage} damage; cards left in your Life Deck: {life}.",
+            "If you fail, you take {damage} damage; cards left in your Life Deck: {life}.",
+            damage), damage=damage, life=life)
     if code == AT_STAKE_SO_FAR:
         damage, life = n["damage"], n["life"]
-        return (f"If you fail, the strongest row still in would deal {damage} damage so far; "
-                f"your Life Deck has {life} cards left.")
+        return fmt(ngettext(
+            "If you fail, the strongest row still in would deal {damage} damage so far; cards "
+            "left in your Life Deck: {life}.",
+            "If you fail, the strongest row still in would deal {damage} damage so far; cards "
+            "left in your Life Deck: {life}.", damage), damage=damage, life=life)
     if code == DEFEAT_AT_STAKE:
         damage = n["damage"]
-        return (f"If you fail, you take {damage} damage with an empty Life Deck: you would "
-                f"be defeated.")
+        return fmt(ngettext(
+            "If you fail, you take {damage} damage with an empty Life Deck: you would lose "
+            "the game.",
+            "If you fail, you take {damage} damage with an empty Life Deck: you would lose "
+            "the game.", damage), damage=damage)
     if code == ABILITY:
         the_card = deck.card[reason.cards[0]]
-        name, text = the_card.name, the_card.ability.text if the_card.ability else ""
-        return f"{name}: {text}"
+        words = deck_text(deck)[the_card]
+        return fmt(_("{card}: {text}"), card=words.name, text=words.text)
     if code == ABILITY_TAKES:
-        card = deck.card[reason.cards[0]].name
-        taken = card_words(deck, reason.cards[1])
-        return f"{card} could take {taken}."
+        return fmt(_("{card} could take {taken}."), card=card_name(deck, reason.cards[0]),
+                   taken=card_words(deck, reason.cards[1]))
     if code == DEFEATS:
-        name = names[reason.seats[0]]
-        return f"{name} has no Life Deck left: damage defeats them."
+        return fmt(_("{name} has no Life Deck left: damage puts them out of the game."),
+                   name=names[reason.seats[0]])
     if code == STRONGEST:
-        card = card_words(deck, reason.cards[0])
-        return f"{card} is the strongest of the cards you drew."
+        return fmt(_("{card} is the strongest of the cards you drew."),
+                   card=card_words(deck, reason.cards[0]))
     raise ValueError(f"unknown reason code {code!r}")
 
 
@@ -153,64 +172,64 @@ def moment_text(m: Moment, deck: Deck, names: Sequence[str]) -> str:
     """A decision the search would have made otherwise, with both estimates."""
     chosen = option_words(deck, m.decision, m.chosen, names)
     best = option_words(deck, m.decision, m.best, names)
-    r, was, could = m.round, percent(m.chosen_chance), percent(m.best_chance)
-    return (f"Round {r}: you chose {chosen} ({was} chance to win); {best} was better "
-            f"({could}).")
+    return fmt(_("Round {round}: you chose {chosen} ({was} chance to win); {best} was better "
+                 "({could})."), round=m.round, chosen=chosen, was=percent(m.chosen_chance),
+               best=best, could=percent(m.best_chance))
 
 
 def fact_text(fact: Fact, seat: int, names: Sequence[str]) -> str:
     """A public fact of the game, from the reviewed seat's side."""
     n = fact.numbers
     if fact.code == "failed":
-        return "Your reveal failed."
+        return _("Your reveal failed.")
     if fact.code == "won round":
-        r, damage = n["round"], n["damage"]
-        return f"You won round {r}, dealing {damage} damage."
+        return fmt(_("You won round {round}, dealing {damage} damage."), round=n["round"],
+                   damage=n["damage"])
     if fact.code == "lost round":
-        name, r, damage = names[fact.seat], n["round"], n["damage"]
-        return f"{name} won round {r}, dealing {damage} damage."
+        return fmt(_("{name} won round {round}, dealing {damage} damage."),
+                   name=names[fact.seat], round=n["round"], damage=n["damage"])
     if fact.code == "damage":
-        amount = n["amount"]
-        return f"You took {amount} damage."
+        return fmt(ngettext("You took {amount} damage.", "You took {amount} damage.",
+                            n["amount"]), amount=n["amount"])
     if fact.code == "defeated":
         if fact.seat == seat:
-            return "You were defeated."
-        name = names[fact.seat]
-        return f"{name} was defeated."
+            return _("You lost the game.")
+        return fmt(_("{name} lost the game."), name=names[fact.seat])
     raise ValueError(f"unknown fact code {fact.code!r}")
 
 
 def turning_point_text(tp: TurningPoint, moment: Moment, deck: Deck, seat: int,
                        names: Sequence[str]) -> str:
     """A turning point: the move of the chance, and at which choice or what happened."""
-    r, before, after = tp.round, percent(tp.before), percent(tp.after)
-    if tp.kind == CHOICE:
-        chosen = option_words(deck, moment.decision, moment.chosen, names)
-        return f"Round {r}: choosing {chosen} took your chance from {before} to {after}."
+    before, after = percent(tp.before), percent(tp.after)
     chosen = option_words(deck, moment.decision, moment.chosen, names)
+    if tp.kind == CHOICE:
+        return fmt(_("Round {round}: choosing {chosen} took your chance from {before} to "
+                     "{after}."), round=tp.round, chosen=chosen, before=before, after=after)
     said = " ".join(fact_text(f, seat, names) for f in tp.facts)
-    return (f"Round {r}: after you chose {chosen}, your chance went from {before} to {after}. "
-            f"Then: {said}")
+    return fmt(_("Round {round}: after you chose {chosen}, your chance went from {before} to "
+                 "{after}. Then: {said}"), round=tp.round, chosen=chosen, before=before,
+               after=after, said=said)
 
 
 def take_back_text(check: TakeBackCheck, names: Sequence[str]) -> str:
     """Whether the last choice can be taken back, or why not, for the footer."""
     code = check.code
     if code == ALLOWED:
-        return "You can take back your last choice."
+        return _("You can take back your last choice.")
     if code == NOTHING:
-        return "You have made no choice to take back yet."
+        return _("You have made no choice to take back yet.")
     if code == OVER:
-        return "The game is over: nothing can be taken back."
+        return _("The game is over: nothing can be taken back.")
     if code == REVEALED:
-        return "Your last choice cannot be taken back: a card was revealed since."
+        return _("Your last choice cannot be taken back: a card was revealed since.")
     if code == LOOKED:
-        return "Your last choice cannot be taken back: a card was looked at since."
+        return _("Your last choice cannot be taken back: a card was looked at since.")
     if code == SHUFFLED:
-        return "Your last choice cannot be taken back: the Draw Deck was shuffled since."
+        return _("Your last choice cannot be taken back: the Draw Deck was shuffled since.")
     if code == OTHER_PERSON:
-        name = names[check.other]
-        return f"Your last choice cannot be taken back: {name} has chosen since."
+        return fmt(_("Your last choice cannot be taken back: {name} has chosen since."),
+                   name=names[check.other])
     raise ValueError(f"unknown take-back code {code!r}")
 
 
@@ -220,13 +239,13 @@ def record_lines(names: Sequence[str], hints: Sequence[tuple[int, ...]],
     and take-backs, and whether it was a daily deal. Entries are (place, seat, ...)."""
     lines = []
     if daily is not None:
-        lines.append(f"This game was the daily deal of {daily}.")
+        lines.append(fmt(_("This game was the daily deal of {day}."), day=daily))
     for seat, name in enumerate(names):
         count = sum(1 for h in hints if h[1] == seat)
         if count:
-            lines.append(f"Hints used by {name}: {count}.")
+            lines.append(fmt(_("Hints used by {name}: {n}."), name=name, n=count))
     for seat, name in enumerate(names):
         count = sum(1 for t in takebacks if t[1] == seat)
         if count:
-            lines.append(f"Choices taken back by {name}: {count}.")
+            lines.append(fmt(_("Choices taken back by {name}: {n}."), name=name, n=count))
     return lines

@@ -730,18 +730,39 @@ def autosave_new(folder: SaveDir, match: Match,
     return Autosaver(folder, match, on_error=on_error).attach()
 
 
-def continue_label(folder: SaveDir | None) -> str | None:
-    """What the new-game screen's "Continue" says, or None when no game is in progress."""
+def _saved_names(folder: SaveDir | None) -> tuple[str, int] | None | SaveError:
+    """The saved game in progress's player names (cut to fit an 80-column line) and seed;
+    None when no game is in progress, the error when it cannot be read."""
     if folder is None or not folder.has_current():
         return None
     try:
         save = read_save(folder.current)
-    except SaveError:
-        return _("Continue the saved game (it cannot be read)")
+    except SaveError as e:
+        return e
     names = ", ".join(save.names)
     if cell_len(names) > 40:  # fits an 80-column screen; Korean names take two cells each
         names = set_cell_size(names, 39) + "…"
-    return fmt(_("Continue: {names} · seed {seed}"), names=names, seed=save.seed)
+    return names, save.seed
+
+
+def continue_label(folder: SaveDir | None) -> str | None:
+    """What the new-game screen's "Continue" says, or None when no game is in progress."""
+    saved = _saved_names(folder)
+    if saved is None:
+        return None
+    if isinstance(saved, SaveError):
+        return _("Continue the saved game (it cannot be read)")
+    return fmt(_("Continue: {names} · seed {seed}"), names=saved[0], seed=saved[1])
+
+
+def saved_game_line(folder: SaveDir | None) -> str | None:
+    """The saved game in progress in a few words (its players and seed), or None."""
+    saved = _saved_names(folder)
+    if saved is None:
+        return None
+    if isinstance(saved, SaveError):
+        return _("The saved game cannot be read.")
+    return fmt(_("The saved game: {names} · seed {seed}."), names=saved[0], seed=saved[1])
 
 
 def resume(folder: SaveDir, deck: str | Path | None = None) -> tuple[Match, Autosaver]:

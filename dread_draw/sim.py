@@ -24,6 +24,7 @@ from typing import Any, NamedTuple, Protocol
 
 from dread_draw.ai import make_agent
 from dread_draw.figures import percentile
+from dread_draw.i18n import _, fmt
 from dread_draw.rules import Decision, Deck, Event, Game, IllegalChoice, View
 
 HUMAN = "human"
@@ -261,10 +262,16 @@ class GameResult:
     log: list[str] = field(default_factory=list)  # JSON Lines, when asked for
 
 
+def seat_name(index: int) -> str:
+    """The name of seat `index` (from 0) when nobody named it: "Seat 1", … in the current
+    language (a CPU's seat in simulate and arena, a blank name on the new-game screen)."""
+    return fmt(_("Seat {n}"), n=index + 1)
+
+
 def play_one(deck: Deck, kinds: list[str], seed: int, index: int, *, log: bool = False,
              agent_options: Mapping[str, Mapping[str, Any]] | None = None) -> GameResult:
     """Game `index` of a run with `seed`, every seat a CPU of its kind."""
-    seats = [SeatSpec(f"Seat {i + 1}", kind) for i, kind in enumerate(kinds)]
+    seats = [SeatSpec(seat_name(i), kind) for i, kind in enumerate(kinds)]
     m = Match(deck, seats, game_seed(seed, index), events=log, game_index=index,
               agent_options=agent_options)
     m.run()

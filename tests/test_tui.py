@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+from rich.cells import cell_len
 from typer.testing import CliRunner
 
 from dread_draw.cards import parse_deck
@@ -726,6 +727,12 @@ def test_answer_buttons_wrap_into_rows_that_fit_in_order():
     # short answers are drawn at a button's minimum width: "1 Ana" takes 16 columns, not 7
     names = [f"{i + 1} {n}" for i, n in enumerate(["Ana", "Ben", "Cy", "Dee", "Eve"])]
     assert button_rows(names, 78) == [[0, 1, 2, 3], [4]]
+    # Korean takes two cells a character: the rows are counted in cells, not characters
+    korean = ["1 맨 위 카드 공개", "2 소환: 예언자 (6, 피해 1, 소환)",
+              "3 소환: 까마귀 (3, 피해 1, 비축)"]
+    cells = [cell_len(t) + 2 for t in korean]
+    assert button_rows(korean, sum(cells) + 2 * BUTTON_GAP) == [[0, 1, 2]]
+    assert button_rows(korean, sum(cells) + 2 * BUTTON_GAP - 1) == [[0, 1], [2]]
 
 
 @sync

@@ -1,18 +1,38 @@
 """The table's layout at 80x24, 120x40 and 200x60 (issue: a real card table): every card name
 of the standard deck fits its tile or ends with an ellipsis, nothing is drawn off the screen,
-one card style is used per screen, and at 200x60 the play area is most of the screen."""
+one card style is used per screen, and at 200x60 the play area is most of the screen.
+
+And in the pseudo-locale (every message accented and 40% longer, `dread_draw.i18n.pseudo`) at
+80x24 — the table mid-round, the new-game screen, a Life Deck keep prompt, game over with a
+fortune: no text is cut without "…", no widget lies outside the screen (`layout_problems`)."""
 
 from __future__ import annotations
 
 import pytest
 from rich.cells import cell_len
-from test_tui import sync, until_asked
-from test_tui_snapshots import advance, human_asked
+from rich.text import Text
+from test_tui import make_app, sync, until_asked, until_screen
+from test_tui_privacy import screen_text
+from test_tui_snapshots import (
+    advance,
+    fortune_read,
+    game_over,
+    human_asked,
+    keep_prompt,
+    mid_round,
+)
+from textual.containers import ScrollableContainer
+from textual.content import Content
+from textual.widget import Widget
+from textual.widgets import Input, RichLog
 
+from dread_draw import i18n
 from dread_draw.rules import SUMMON
 from dread_draw.sim import HUMAN, Match, SeatSpec
 from dread_draw.tui.app import DreadDrawApp
 from dread_draw.tui.cardface import LARGE, LINE, STYLES, face, fit
+from dread_draw.tui.screens import GameOver, NewGame
+from dread_draw.tui.setup import Setup
 from dread_draw.tui.widgets import CardTile, SeatPanel
 
 SIZES = [(80, 24), (120, 40), (200, 60)]
@@ -74,6 +94,7 @@ async def test_every_standard_card_laid_out_at_each_size(standard_deck, size):
                 check_name(standard_deck, uid, style, width)
         for tile in tiles:  # and as drawn on the table
             check_name(standard_deck, tile.uid, tile.style_name, tile.content_region.width)
+        assert not layout_problems(app), layout_problems(app)  # nothing off the screen
         screen = table.region
         for widget in [*table.query(SeatPanel), *tiles, *table.query("#stage, #turn, #prompt, "
                                                                     "#reader, #log, #topbar")]:
@@ -82,3 +103,121 @@ async def test_every_standard_card_laid_out_at_each_size(standard_deck, size):
             assert styles == {LARGE}
             play = table.query_one("#play").region
             assert play.area > 0.6 * screen.area
+
+
+# ------------------------------------------------------------------ any screen's layout
+
+def screen_cells(app) -> list[list[str]]:
+    """The terminal as a grid of cells (a two-cell character, then "" for its second
+    cell), as `screen_text` reads it."""
+    width, height = app.size
+    grid = []
+    for line in screen_text(app).split("\n")[:height]:
+        row: list[str] = []
+        for ch in line:
+            row.append(ch)
+            if cell_len(ch) == 2:
+                row.append("")
+        grid.append((row + [" "] * width)[:width])
+    return grid
+
+
+def scroller(widget: Widget) -> Widget | None:
+    """The scrolling container `widget` sits in, if any (its content may lie outside the
+    screen and be scrolled into sight)."""
+    return next((a for a in widget.ancestors if isinstance(a, ScrollableContainer)), None)
+
+
+def squashed(text: str) -> str:
+    return "".join(text.split())
+
+
+def layout_problems(app) -> list[str]:
+    """What is wrong with the layout of the screen on top, in words: a widget outside the
+    screen (in a scrolling container: outside it sideways), or a text cut without "…" —
+    every text of a widget that is wholly in sight must be shown whole (wrapped as it may
+    be), or be cut with "…". Text in cells, never in characters (Korean takes two)."""
+    screen = app.screen
+    area = screen.region
+    grid = screen_cells(app)
+    drawn_at = screen._compositor.visible_widgets  # widget: (region, the part in sight)
+    problems = []
+    for w in screen.walk_children(with_self=False):
+        region = w.region
+        if not w.display or region.area == 0:
+            continue  # not shown (or inside something not shown)
+        box = scroller(w)
+        if box is None and not area.contains_region(region):
+            problems.append(f"{w!r} at {region} lies outside the screen {area}")
+        elif region.x < area.x or region.right > area.right:
+            problems.append(f"{w!r} at {region} lies outside the screen sideways")
+        if w.children or isinstance(w, (RichLog, Input)) or w.id == "probes":
+            continue  # containers, a log or a field that scroll its text: not one text
+        seen = drawn_at.get(w)
+        if seen is None or not seen[1].contains_region(seen[0]) or any(
+                a.id == "probes" for a in w.ancestors):
+            continue  # (partly) scrolled out of sight: its text cannot all be in sight
+        if w.max_scroll_y > 0 or w.max_scroll_x > 0:
+            continue  # its text is longer than its room, and scrolls (a scroll bar shows)
+        drawn = w.render()
+        if not isinstance(drawn, (str, Text, Content)):
+            continue  # a drawing (a table of cells, an emblem): no one text to look for
+        full = squashed(drawn if isinstance(drawn, str) else drawn.plain)
+        c = w.content_region
+        shown = "".join("".join(grid[y][c.x:c.right]) for y in range(c.y, c.bottom))
+        if full and full not in squashed(shown) and "…" not in shown:
+            problems.append(f"{w!r} shows {shown.strip()!r} of {str(drawn)!r}")
+    return problems
+
+
+def test_layout_problems_finds_a_text_cut_without_an_ellipsis():
+    """The check itself can fail: a label narrower than its text is cut."""
+    from textual.app import App
+    from textual.widgets import Label
+
+    class Narrow(App):
+        CSS = "Label { width: 12; height: 1; }"
+
+        def compose(self):
+            yield Label("a text longer than its label", id="cut")
+            yield Label("fits")
+
+    async def run():
+        app = Narrow()
+        async with app.run_test(size=(40, 5)) as pilot:
+            await pilot.pause()
+            return layout_problems(app)
+
+    import asyncio
+    problems = asyncio.run(run())
+    assert len(problems) == 1 and "id='cut'" in problems[0], problems
+
+
+@sync
+@pytest.mark.parametrize("where", ["table", "new game", "keep prompt", "game over"])
+async def test_pseudo_locale_at_80x24_nothing_cut_and_nothing_off_screen(standard_deck,
+                                                                         plain_deck, where):
+    """Every screen laid out with every message 40% longer and accented: no text is cut
+    without "…" and no widget lies outside the screen; and every word is a translated one
+    (no line of plain English letters, which would be a message never marked)."""
+    i18n.set_language(i18n.PSEUDO)
+    if where == "new game":
+        setup = Setup([SeatSpec("Mara", HUMAN), SeatSpec("Ben", HUMAN),
+                       SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")], 4242)
+        app = make_app(setup=setup)
+    else:
+        match = {"table": lambda: mid_round(standard_deck),
+                 "keep prompt": lambda: keep_prompt(plain_deck),
+                 "game over": lambda: game_over(plain_deck)}[where]()
+        app = make_app(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        if where == "new game":
+            await until_screen(app, pilot, NewGame)
+        elif where == "game over":
+            await fortune_read(pilot)
+            assert isinstance(app.screen, GameOver)
+        else:
+            await until_asked(app, pilot)
+        await pilot.pause(0.2)
+        problems = layout_problems(app)
+        assert not problems, "\n".join(problems)

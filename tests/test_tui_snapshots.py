@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from dread_draw import i18n
 from dread_draw.rules import KEEP, SUMMON
 from dread_draw.sim import HUMAN, Match, SeatSpec
 from dread_draw.tui.app import DreadDrawApp
@@ -59,6 +60,38 @@ async def until_screen(pilot, kind) -> None:
 SIZES = [(80, 24), (120, 40), (200, 60)]
 
 
+# The positions the snapshots show, shared with the layout tests (test_tui_layout.py).
+
+def mid_round(standard_deck) -> Match:
+    """Four players, round 3, Ana to summon, cards in the rows and in reserve."""
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "random"),
+             SeatSpec("Vesna", "random")]
+    return advance(Match(standard_deck, seats, seed=21),
+                   lambda m: m.game.round >= 3 and human_asked(SUMMON)(m)
+                   and sum(map(len, m.game.rows)) >= 3 and any(m.game.reserves))
+
+
+def keep_prompt(plain_deck) -> Match:
+    """R8.1: Ana has drawn Life Deck cards and keeps one."""
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
+    return advance(Match(plain_deck, seats, seed=9), human_asked(KEEP))
+
+
+def game_over(plain_deck) -> Match:
+    """A finished two-player game whose winner has at least three cards to read."""
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")]
+    match = advance(Match(plain_deck, seats, seed=3), lambda m: m.over)
+    assert len(match.game.fortune) >= 3
+    return match
+
+
+async def fortune_read(pilot) -> None:
+    """The game-over screen with three cards of the fortune turned."""
+    await until_screen(pilot, GameOver)
+    await pilot.press("enter", "enter", "enter")
+    await pilot.pause(0.1)
+
+
 def test_new_game_screen(snap_compare):
     setup = Setup([SeatSpec("Mara", HUMAN), SeatSpec("Ben", HUMAN), SeatSpec("Zora", "random"),
                    SeatSpec("Orrin", "random")], 4242)
@@ -69,12 +102,18 @@ def test_new_game_screen(snap_compare):
 def test_four_players_mid_round(snap_compare, standard_deck, size):
     """The standard deck's faces: large cards with emblems at 200x60, framed at 120x40,
     one line at 80x24; the card to beat and who plays next under the seats."""
-    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "random"),
-             SeatSpec("Vesna", "random")]
-    match = advance(Match(standard_deck, seats, seed=21),
-                    lambda m: m.game.round >= 3 and human_asked(SUMMON)(m)
-                    and sum(map(len, m.game.rows)) >= 3 and any(m.game.reserves))
-    assert snap_compare(app_for(match), terminal_size=size, run_before=until_asked)
+    assert snap_compare(app_for(mid_round(standard_deck)), terminal_size=size,
+                        run_before=until_asked)
+
+
+@pytest.mark.parametrize("language", ["fr", "ko"])
+def test_four_players_mid_round_in_another_language(snap_compare, standard_deck, language):
+    """The table at 80x24 in French and in Korean: the cards' names from the deck's overlay,
+    every word of the table in that language; Korean, two cells a character, keeps the
+    layout (looked at as pictures before they were accepted)."""
+    i18n.set_language(language)
+    assert snap_compare(app_for(mid_round(standard_deck)), terminal_size=(80, 24),
+                        run_before=until_asked)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -116,9 +155,8 @@ def test_a_failed_reveal_on_the_stage(snap_compare, plain_deck, size):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_life_deck_keep_prompt(snap_compare, plain_deck, size):
     """R8.1: the drawn Life Deck cards, one to keep."""
-    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
-    match = advance(Match(plain_deck, seats, seed=9), human_asked(KEEP))
-    assert snap_compare(app_for(match), terminal_size=size, run_before=until_asked)
+    assert snap_compare(app_for(keep_prompt(plain_deck)), terminal_size=size,
+                        run_before=until_asked)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -139,12 +177,5 @@ def test_hand_off_screen(snap_compare, plain_deck, size):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_game_over_with_a_fortune(snap_compare, plain_deck, size):
     """R10.2: the winner's Life Deck read as the present, near and distant future."""
-    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")]
-    match = advance(Match(plain_deck, seats, seed=3), lambda m: m.over)
-    assert len(match.game.fortune) >= 3
-
-    async def read(pilot):
-        await until_screen(pilot, GameOver)
-        await pilot.press("enter", "enter", "enter")
-
-    assert snap_compare(app_for(match), terminal_size=size, run_before=read)
+    assert snap_compare(app_for(game_over(plain_deck)), terminal_size=size,
+                        run_before=fortune_read)

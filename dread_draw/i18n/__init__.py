@@ -39,7 +39,7 @@ LANGUAGES = ("en", "fr", "es", "de", "pt", "ko")
 # Each language's name in itself, for a language menu.
 LANGUAGE_NAMES = {
     "en": "English", "fr": "Français", "es": "Español", "de": "Deutsch",
-    "pt": "Português do Brasil", "ko": "한국어",
+    "pt": "Português (Brasil)", "ko": "한국어",
 }
 PSEUDO = "xx"  # the pseudo-locale for layout tests (dread_draw.i18n.pseudo); never offered
 ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # gettext's order
@@ -90,12 +90,17 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
 
 
 def choose_language(explicit: str | None = None,
-                    environ: Mapping[str, str] | None = None) -> str:
-    """The language to use: `explicit` (``--lang``) if given, else the environment's.
+                    environ: Mapping[str, str] | None = None,
+                    remembered: str | None = None) -> str:
+    """The language to use: `explicit` (``--lang``) if given, else `remembered` (the choice
+    made on the new-game screen, kept with the player's settings) if it is one of ours, else
+    the environment's.
 
     An explicit language that is not one of the six is an error listing them.
     """
     if explicit is None:
+        if remembered in LANGUAGES:
+            return str(remembered)
         return language_from_environment(environ)
     language = parse_locale(explicit)
     if language is None:
@@ -134,9 +139,10 @@ def current_language() -> str:
     return _current
 
 
-def use_language(explicit: str | None = None) -> str:
-    """Choose the language (``--lang`` or the environment), speak it, and return it."""
-    language = choose_language(explicit)
+def use_language(explicit: str | None = None, remembered: str | None = None) -> str:
+    """Choose the language (``--lang``, else the remembered choice, else the environment),
+    speak it, and return it."""
+    language = choose_language(explicit, remembered=remembered)
     set_language(language)
     return language
 

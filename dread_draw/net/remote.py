@@ -21,7 +21,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from dread_draw.i18n import _, fmt
+from dread_draw.i18n import N_, _, fmt
 from dread_draw.net.client import (
     Client,
     ConnectionLost,
@@ -36,7 +36,7 @@ from dread_draw.rules import Decision, Deck, Event, View
 from dread_draw.sim import HUMAN, SeatSpec
 
 REJOIN_PAUSE = 2.0  # seconds between two tries to join again after a lost connection
-LOST = "Connection lost — reconnecting…"
+LOST = N_("Connection lost — reconnecting…")  # translated where it is shown
 
 
 def own_move(event: Event, seat: int) -> bool:
@@ -71,12 +71,12 @@ def waiting_words(table: TableState, me: int) -> str:
         return ""
     s = table.seats[table.waiting]
     if s.seat == me:
-        return "The table waits for you."
+        return _("The table waits for you.")
     if s.kind == "person" and s.stand_in:
-        return f"A CPU plays for {s.name} until they come back."
+        return fmt(_("A CPU plays for {name} until they come back."), name=s.name)
     if s.kind == "person" and not s.connected:
-        return f"The table waits for {s.name} to come back."
-    return f"The table waits for {s.name}."
+        return fmt(_("The table waits for {name} to come back."), name=s.name)
+    return fmt(_("The table waits for {name}."), name=s.name)
 
 
 class SeatGame:
@@ -142,11 +142,11 @@ class RemoteMatch:
         if self.refused:
             return self.refused
         if self.lost:
-            return LOST
+            return _(LOST)
         if self.table is None:
             return ""
         waiting = waiting_words(self.table, self.seat)
-        people = "At the table: " + seat_list(self.table, self.seat) + "."
+        people = fmt(_("At the table: {seats}."), seats=seat_list(self.table, self.seat))
         return f"{waiting}  {people}" if waiting else people
 
     def take(self, update: Update) -> list[Event]:

@@ -20,7 +20,7 @@ from textual.binding import Binding
 from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck, load_deck
 from dread_draw.errors import DreadDrawError
-from dread_draw.i18n import N_, _, fmt
+from dread_draw.i18n import N_, _, fmt, ngettext, use_language
 from dread_draw.safe_text import clean, name_problem
 from dread_draw.saves import (
     KEEP,
@@ -31,6 +31,7 @@ from dread_draw.saves import (
     continue_label,
     read_save_or_none,
     resume,
+    saved_game_line,
     separate_folder,
 )
 from dread_draw.sim import HUMAN, Match, SeatSpec
@@ -124,7 +125,7 @@ class DreadDrawApp(App):
             elif what == "continue":
                 self.continue_saved()
 
-        self.push_screen(ReplaceSave(saved), answered)
+        self.push_screen(ReplaceSave(saved_game_line(self.saves) or saved), answered)
 
     def play_separately(self, play: bool | None) -> None:
         """The answer to FolderInUse: save in the separate folder from now on, or quit."""
@@ -146,6 +147,7 @@ class DreadDrawApp(App):
         """Start a match from the new-game screen (DeckError propagates to the screen)."""
         match = new_match(setup)
         setup.odds = self.setup.odds  # the player's settings are not on the form
+        setup.language = self.setup.language  # (the language is: NewGame keeps it there)
         self.setup = setup
         save_setup(self.settings, setup)
         self.start_match(match)
@@ -167,7 +169,7 @@ class DreadDrawApp(App):
             elif what == "continue":
                 self.continue_saved()
 
-        self.push_screen(ReplaceSave(saved), answered)
+        self.push_screen(ReplaceSave(saved_game_line(self.saves) or saved), answered)
 
     def start_match(self, match: Match, saver: Autosaver | None = None) -> None:
         """Every match reaches the table here (and is autosaved from here on)."""
@@ -212,13 +214,14 @@ class DreadDrawApp(App):
         if self.leaving:  # q came in between: nothing new starts
             return
         if what == "rematch":  # same seats, a new seed
-            setup = Setup(list(match.seats), fresh_seed(), self.setup.deck, self.setup.odds)
+            setup = Setup(list(match.seats), fresh_seed(), self.setup.deck, self.setup.odds,
+                          self.setup.language)
             self.setup = setup
             self.start_match(new_match(setup, match.deck))
         elif what == "new":
             self.match = None
             self.setup = Setup(list(match.seats), fresh_seed(), self.setup.deck,
-                               self.setup.odds)
+                               self.setup.odds, self.setup.language)
             self._replace_screens(NewGame(self.setup))
         else:
             self.exit()
@@ -262,21 +265,33 @@ class DreadDrawApp(App):
         if match is None or match.over:
             return None
         if saver is None:
-            return "This game is not being saved: when you quit, it is lost."
+            return _("This game is not being saved: when you quit, it is lost.")
         if saver.error is None:
-            return (f"The game is saved in {saver.folder.current}: Continue on the new-game "
-                    "screen, or `dread-draw play --resume`, brings it back where it is.")
+            return fmt(_("The game is saved in {folder}: Continue on the new-game screen, or "
+                         "`dread-draw play --resume`, brings it back where it is."),
+                       folder=str(saver.folder.current))
         last = read_save_or_none(saver.folder.current)
         same = last is not None and (last.seed, last.seats) == (match.seed, match.seats) and (
             last.choices == match.choices[:len(last.choices)])
         if last is None or not same:
-            return (f"Saving this game is failing: {saver.error} Nothing of this game is "
-                    "saved: when you quit, it is lost.")
+            return fmt(_("Saving this game is failing: {error} Nothing of this game is saved: "
+                         "when you quit, it is lost."), error=str(saver.error))
         behind = len(match.choices) - len(last.choices)
-        return (f"Saving this game is failing: {saver.error} The game is NOT saved past round "
-                f"{last.rounds}: the last good save, {last.path}, is {behind} "
-                f"{'move' if behind == 1 else 'moves'} behind the table; `dread-draw play "
-                "--resume` continues from there.")
+        return fmt(ngettext(
+            "Saving this game is failing: {error} The game is NOT saved past round {round}: "
+            "the last good save, {file}, is {n} move behind the table; `dread-draw play "
+            "--resume` continues from there.",
+            "Saving this game is failing: {error} The game is NOT saved past round {round}: "
+            "the last good save, {file}, is {n} moves behind the table; `dread-draw play "
+            "--resume` continues from there.", behind),
+            error=str(saver.error), round=last.rounds, file=str(last.path), n=behind)
+
+
+def stopped_line(note: str | None) -> str:
+    """The line a table that stopped on an error leaves on the terminal, with where its game
+    stands (`DreadDrawApp.save_note`)."""
+    said = _("The table stopped on an error.")
+    return f"{said} {note}" if note else said  # two whole sentences
 
 
 def run_table(app: DreadDrawApp, **run: Any) -> None:
@@ -287,7 +302,7 @@ def run_table(app: DreadDrawApp, **run: Any) -> None:
     note = app.save_note()
     note = None if note is None else clean(note)  # a save folder may be any path
     if app.return_code:
-        print(f"The table stopped on an error. {note or ''}".rstrip(), file=sys.stderr)
+        print(stopped_line(note), file=sys.stderr)
         raise SystemExit(app.return_code)
     if note is not None:
         print(note, file=sys.stderr)
@@ -296,33 +311,36 @@ def run_table(app: DreadDrawApp, **run: Any) -> None:
 def play_command(*, players: int | None, humans: list[str], cpus: list[str], seed: int | None,
                  deck: Path | None, cpu_delay: float, resume_saved: bool = False,
                  save_dir: Path | None = None, keep: int = KEEP, ascii: bool = False,
-                 daily: bool = False) -> None:
+                 daily: bool = False, lang: str | None = None) -> None:
     """`dread-draw play`: seats from the flags start at once; `--resume` continues the saved
     game (a bad save stops here with a clear message); `--daily` starts today's daily deal;
-    otherwise the new-game screen."""
+    otherwise the new-game screen. The language: `lang` (``--lang``), else the one chosen on
+    the new-game screen last time, else the environment's."""
     settings = settings_path()
+    remembered = load_setup(settings)
+    use_language(lang, remembered.language)
     saves = SaveDir(save_dir, keep)
     deck_name = str(deck) if deck else None
     if daily:  # coach: the daily deal (dread_draw/daily.py)
         if players is not None or humans or cpus or seed is not None or deck or resume_saved:
-            raise DreadDrawError("--daily deals today's cards with the standard deck, you "
-                                 "against three hard CPUs; it takes no --players, --human, "
-                                 "--cpu, --seed, --deck or --resume.")
-        match, setup = daily_match(load_setup(settings))
+            raise DreadDrawError(_("--daily deals today's cards with the standard deck, you "
+                                   "against three hard CPUs; it takes no --players, --human, "
+                                   "--cpu, --seed, --deck or --resume."))
+        match, setup = daily_match(remembered)
         DreadDrawApp(match, setup=setup, cpu_delay=cpu_delay, settings=settings,
                      saves=saves, ascii=ascii).run()
         return
     if resume_saved:
         if players is not None or humans or cpus or seed is not None:
-            raise DreadDrawError("--resume continues the saved game as it was; it takes no "
-                                 "--players, --human, --cpu or --seed.")
+            raise DreadDrawError(_("--resume continues the saved game as it was; it takes no "
+                                   "--players, --human, --cpu or --seed."))
         saves.lock()  # another table on this folder: a clear message, exit 2
         match, saver = resume(saves, deck)
         run_table(DreadDrawApp(match, cpu_delay=cpu_delay, settings=settings, saves=saves,
                                saver=saver, ascii=ascii))
         return
     if players is None and not humans and not cpus:
-        setup = load_setup(settings)
+        setup = remembered
         setup.seed = fresh_seed() if seed is None else seed
         if deck_name:
             setup.deck = deck_name
@@ -337,7 +355,7 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
         return
     setup = Setup(seats_from_flags(players, humans, cpus),
                   fresh_seed() if seed is None else seed, deck_name,
-                  load_setup(settings).odds)  # the player's settings, as remembered
+                  remembered.odds, remembered.language)  # the player's settings
     match = new_match(setup)
     saves.lock()  # held for the life of the process: the table's run and the leaving line
     run_table(DreadDrawApp(match, setup=setup, cpu_delay=cpu_delay, settings=settings,
@@ -345,12 +363,13 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
 
 
 def tutorial_command(*, cpu_delay: float, save_dir: Path | None = None,
-                     keep: int = KEEP) -> None:
+                     keep: int = KEEP, lang: str | None = None) -> None:
     """`dread-draw tutorial`: the guided first game, for the last setup's person."""
     from dread_draw.tutorial import tutorial_match
 
     settings = settings_path()
     last = load_setup(settings)
+    use_language(lang, last.language)  # as for play
     name = next((s.name for s in last.seats if s.is_human), Setup.default_seat(0).name)
     DreadDrawApp(tutorial_match(name), setup=last, cpu_delay=cpu_delay, settings=settings,
                  saves=SaveDir(save_dir, keep)).run()
@@ -362,7 +381,7 @@ def daily_match(last: Setup) -> tuple[Match, Setup]:
 
     name = next((s.name for s in last.seats if s.is_human), Setup.default_seat(0).name)
     day = daily_setup(today(), name)
-    setup = Setup(day.seats, day.seed, None)
+    setup = Setup(day.seats, day.seed, None, language=last.language)
     match = new_match(setup)
     match.daily = day.label  # the save and stats know it was that day's deal
     return match, setup
@@ -373,22 +392,26 @@ def seats_from_flags(players: int | None, humans: list[str], cpus: list[str]) ->
     given (or `normal`). No --human and no --cpu: one person against CPUs."""
     for level in cpus:
         if level not in AGENTS:
-            raise DreadDrawError(f"--cpu {level!r}: no such CPU level; choose from "
-                                 f"{', '.join(AGENTS)}.")
+            raise DreadDrawError(fmt(_("--cpu {level}: no such CPU level; choose from "
+                                       "{levels}."), level=repr(level),
+                                     levels=", ".join(AGENTS)))
     for name in humans:  # the save reader's rule: a name played is a name saved
         problem = name_problem(name)
         if problem is not None:
             shown = name if len(name) <= 30 else name[:27] + "..."
-            raise DreadDrawError(f"--human {shown!r}: {problem}.")
+            raise DreadDrawError(fmt(_("--human {name}: {problem}."), name=repr(shown),
+                                     problem=problem))
     people = [SeatSpec(name, HUMAN) for name in humans] or (
         [] if cpus else [Setup.default_seat(0)])
     n = players if players is not None else len(people) + len(cpus)
     if len(people) + len(cpus) > n:
-        raise DreadDrawError(f"--players {n}: but {len(people)} --human and {len(cpus)} --cpu "
-                             "seats were given; raise --players or give fewer seats.")
+        raise DreadDrawError(fmt(_("--players {n}: but {people} --human and {cpus} --cpu seats "
+                                   "were given; raise --players or give fewer seats."),
+                                 n=n, people=len(people), cpus=len(cpus)))
     if not MIN_SEATS <= n <= MAX_SEATS:
-        raise DreadDrawError(f"a game needs {MIN_SEATS} to {MAX_SEATS} players, not {n}; "
-                             "add seats with --human NAME or --cpu LEVEL.")
+        raise DreadDrawError(fmt(_("a game needs {low} to {high} players, not {n}; add seats "
+                                   "with --human NAME or --cpu LEVEL."),
+                                 low=MIN_SEATS, high=MAX_SEATS, n=n))
     levels = cpus + [cpus[-1] if cpus else DEFAULT_CPU] * (n - len(people) - len(cpus))
     taken = {p.name for p in people}
     names = [c for c in CPU_NAMES if c not in taken] + [f"CPU {i}" for i in range(1, 6)]

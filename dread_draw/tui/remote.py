@@ -26,17 +26,18 @@ from textual.screen import Screen
 from textual.widgets import Button, RichLog, Static
 
 from dread_draw.errors import DreadDrawError
+from dread_draw.i18n import N_, _, fmt
 from dread_draw.net.client import Client, Update, parse_address
 from dread_draw.net.host import PERSON, Host
 from dread_draw.net.remote import LOST, RemoteMatch, seat_list
-from dread_draw.safe_text import clean, name_problem, plain
-from dread_draw.tui.app import DreadDrawApp
+from dread_draw.safe_text import clean, name_problem
+from dread_draw.tui.app import DreadDrawApp, stopped_line
 from dread_draw.tui.screens import GameOver, RoundSummary, SizeAware, TableScreen
 from dread_draw.tui.stage import Stage, acts, before_move
 from dread_draw.tui.widgets import KeyBar, PromptBar, TooSmall
 
-AWAY_NOTE = ("The game goes on at the host without you: the same join command takes your seat "
-             "back.")
+AWAY_NOTE = N_("The game goes on at the host without you: the same join command takes your "
+               "seat back.")
 
 
 class ConnectionLine(Static):
@@ -59,15 +60,15 @@ class WaitingRoom(SizeAware, Screen[None]):
 
     def __init__(self, remote: RemoteMatch, name: str, players: int,
                  intro: list[str] | None = None,
-                 waiting: str = "Waiting for the host to start the game…") -> None:
+                 waiting: str = N_("Waiting for the host to start the game…")) -> None:
         """`intro`: lines above the seats (the host's: how to join); `waiting`: what the
         table waits for."""
         super().__init__()
         self.remote = remote
-        self.who = Text.assemble(f"You sit in seat {remote.seat + 1} of {players}, as ",
-                                 plain(name), ".")
+        self.who = Text(fmt(_("You sit in seat {seat} of {players}, as {name}."),
+                            seat=remote.seat + 1, players=players, name=clean(name)))
         self.intro = intro or []
-        self.waiting = waiting
+        self.waiting = waiting  # (marked with N_, translated where shown)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -75,7 +76,7 @@ class WaitingRoom(SizeAware, Screen[None]):
             if self.intro:
                 yield Static(Text(clean("\n".join(self.intro), lines=True)), id="lobby-intro")
             yield Static(id="lobby-seats")
-            yield Static("Waiting for the host to start the game…", id="lobby-note")
+            yield Static(_("Waiting for the host to start the game…"), id="lobby-note")
         yield KeyBar()
         yield TooSmall()
 
@@ -89,8 +90,9 @@ class WaitingRoom(SizeAware, Screen[None]):
 
     def changed(self) -> None:
         r = self.remote
-        note = r.refused or (LOST if r.lost else self.waiting)
-        seats = "" if r.table is None else f"At the table: {seat_list(r.table, r.seat)}."
+        note = r.refused or _(LOST if r.lost else self.waiting)
+        seats = "" if r.table is None else fmt(_("At the table: {seats}."),
+                                                   seats=seat_list(r.table, r.seat))
         # (told by the connection's pump, also while this screen is being taken away)
         for selector, text in (("#lobby-seats", seats), ("#lobby-note", note)):
             for static in self.query(selector).results(Static):
@@ -167,7 +169,7 @@ class RemoteTable(TableScreen, inherit_bindings=False):
                 asking = asyncio.ensure_future(self.ask(r.seat))
                 while True:
                     coming = coming or asyncio.ensure_future(r.next())
-                    done, _ = await asyncio.wait({asking, coming},
+                    done, _pending = await asyncio.wait({asking, coming},
                                                  return_when=asyncio.FIRST_COMPLETED)
                     if asking in done:
                         await r.answer(asking.result())
@@ -192,11 +194,11 @@ class RemoteTable(TableScreen, inherit_bindings=False):
         if r.over:
             self.show_table()
             winner = r.game.latest.winner if r.game else -1
-            prompt.clear(Text.assemble(plain(self.names[winner]), " wins the game."))
+            prompt.clear(Text(fmt(_("{name} wins the game."), name=clean(self.names[winner]))))
             await self.app.push_screen_wait(RemoteGameOver(r))  # type: ignore[arg-type]
             self.app.exit()
         else:
-            prompt.clear(Text(clean(r.refused or "The host ended the game.")))
+            prompt.clear(Text(clean(r.refused or _("The host ended the game."))))
 
     def waiting_line(self) -> Text:
         table, view = self.remote.table, self.remote.game
@@ -205,12 +207,14 @@ class RemoteTable(TableScreen, inherit_bindings=False):
             return Text("…")
         s = table.seats[seat]
         if s.kind == "cpu":
-            return Text.assemble(plain(s.name), f" (CPU {s.level}) is thinking…")
+            return Text(fmt(_("{name} (CPU {level}) is thinking…"), name=clean(s.name),
+                            level=s.level))
         if s.stand_in:
-            return Text.assemble("A CPU plays for ", plain(s.name), " until they come back.")
+            return Text(fmt(_("A CPU plays for {name} until they come back."),
+                            name=clean(s.name)))
         if not s.connected:
-            return Text.assemble("The table waits for ", plain(s.name), " to come back.")
-        return Text.assemble(plain(s.name), " is choosing…")
+            return Text(fmt(_("The table waits for {name} to come back."), name=clean(s.name)))
+        return Text(fmt(_("{name} is choosing…"), name=clean(s.name)))
 
     async def take(self, update: Update) -> None:
         """Tell the update's new events (a round's summary when it ends), draw the view."""
@@ -221,9 +225,9 @@ class RemoteTable(TableScreen, inherit_bindings=False):
         new = r.take(update)
         self.current = update
         if update.problem:
-            self.app.notify(clean(update.problem), title="The host says", markup=False)
+            self.app.notify(clean(update.problem), title=_("The host says"), markup=False)
         if r.played_for_me(new):
-            self.app.notify("A CPU played for you while you were away.", markup=False)
+            self.app.notify(_("A CPU played for you while you were away."), markup=False)
         log = self.query_one("#log", RichLog)
         stage = self.query_one(Stage)
         moments = iter(acts(new, self.match.deck, self.names, beats))  # public facts only
@@ -277,7 +281,7 @@ class RemoteApp(DreadDrawApp):
         return not self.remote.over and not self.remote.refused
 
     def save_note(self) -> str | None:
-        return AWAY_NOTE if self.in_progress() and self.remote.started else None
+        return _(AWAY_NOTE) if self.in_progress() and self.remote.started else None
 
 
 def join_table(address: str, code: str, name: str, **run: Any) -> RemoteApp:
@@ -309,7 +313,7 @@ def ended(app: AppT) -> AppT:
     table stopped on an error (the same for `join` and `host --name`)."""
     note = app.save_note()
     if app.return_code:
-        print(f"The table stopped on an error. {note or ''}".rstrip(), file=sys.stderr)
+        print(stopped_line(note), file=sys.stderr)
         raise SystemExit(app.return_code)
     if note:
         print(note, file=sys.stderr)
@@ -322,7 +326,8 @@ class HostApp(RemoteApp):
     waits for while its player is away, `q` stops (the game stays saved). What the host has
     to say (who comes and goes) appears as notes on the screen."""
 
-    BINDINGS = [Binding("s", "start", "Start"), Binding("c", "stand_in", "CPU for the absent")]
+    BINDINGS = [Binding("s", "start", N_("Start")),
+                Binding("c", "stand_in", N_("CPU for the absent"))]
 
     def __init__(self, remote: RemoteMatch, name: str, players: int, host: Host,
                  intro: list[str], start_when_full: bool = False,
@@ -337,7 +342,7 @@ class HostApp(RemoteApp):
 
     def waiting_room(self) -> WaitingRoom:
         return WaitingRoom(self.remote, self.seat_name, self.players, self.intro,
-                           "Press s to start the game: CPUs take the empty seats.")
+                           N_("Press s to start the game: CPUs take the empty seats."))
 
     def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]
         if self.start_after is not None:
@@ -369,7 +374,7 @@ class HostApp(RemoteApp):
         waiting = host.waiting()
         slot = host.seats[waiting] if waiting >= 0 else None
         if slot is None or slot.kind != PERSON or slot.conn is not None:
-            self.notify("The table is not waiting for a player who lost the connection.",
+            self.notify(_("The table is not waiting for a player who lost the connection."),
                         markup=False)
             return
         host.hand_to_cpu(waiting)
@@ -377,8 +382,8 @@ class HostApp(RemoteApp):
     def save_note(self) -> str | None:
         if not self.host.started or self.remote.over:
             return None
-        return ("Stopped. The game is saved: `dread-draw host --resume` takes it back (the "
-                "players join again with the same command).")
+        return _("Stopped. The game is saved: `dread-draw host --resume` takes it back (the "
+                 "players join again with the same command).")
 
 
 def host_table(host: Host, address: str | None, port: int, intro: Callable[[], list[str]],

@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Static
 
-from dread_draw.i18n import N_
+from dread_draw.i18n import N_, _, fmt
 from dread_draw.safe_text import plain
 from dread_draw.saves import SaveDir, SaveError
 from dread_draw.tui.widgets import AnswerOnce, Dialog
@@ -36,13 +36,13 @@ class BadSave(AnswerOnce, Dialog[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="bad-save"):
-            yield Label("The saved game cannot be continued", classes="dialog-title")
+            yield Label(_("The saved game cannot be continued"), classes="dialog-title")
             yield Static(plain(str(self.error), lines=True), id="bad-save-reason")
-            yield Static(plain(f"Start fresh keeps the file as {self.path.name}.bad; Back "
-                               "leaves it where it is."))
+            yield Static(plain(fmt(_("Start fresh keeps the file as {file}; Back leaves it "
+                                     "where it is."), file=f"{self.path.name}.bad")))
             with Horizontal(classes="dialog-buttons"):
-                yield Button("f  Start fresh", id="fresh", variant="primary", compact=True)
-                yield Button("Esc  Back", id="back", compact=True)
+                yield Button("f  " + _("Start fresh"), id="fresh", variant="primary", compact=True)
+                yield Button("Esc  " + _("Back"), id="back", compact=True)
 
     def action_fresh(self) -> None:
         try:
@@ -77,15 +77,16 @@ class FolderInUse(AnswerOnce, Dialog[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("A game is being played in another window", classes="dialog-title")
-            yield Static(plain(
-                f"That table saves its game in {self.busy}; two tables saving in one folder "
-                f"would overwrite each other's games.\nPlay here with a separate save folder, "
-                f"{self.separate}, or quit.", lines=True), id="folder-in-use")
+            yield Label(_("A game is being played in another window"), classes="dialog-title")
+            yield Static(plain(fmt(_(
+                "That table saves its game in {busy}; two tables saving in one folder would "
+                "overwrite each other's games.\nPlay here with a separate save folder, "
+                "{separate}, or quit."), busy=str(self.busy), separate=str(self.separate)),
+                lines=True), id="folder-in-use")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("p  Play in a separate folder", id="play", variant="primary",
+                yield Button("p  " + _("Play in a separate folder"), id="play", variant="primary",
                              compact=True)
-                yield Button("q  Quit", id="quit", compact=True)
+                yield Button("q  " + _("Quit"), id="quit", compact=True)
 
     def action_answer(self, play: bool) -> None:
         self.dismiss(play)
@@ -105,18 +106,19 @@ class ReplaceSave(AnswerOnce, Dialog[str]):
 
     def __init__(self, saved: str) -> None:
         super().__init__()
-        self.saved = saved  # what the new-game screen's Continue says about it
+        self.saved = saved  # saves.saved_game_line: the saved game's players and seed
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("A game is saved in progress", classes="dialog-title")
-            yield Static(plain(f"{self.saved.removeprefix('Continue: ')}.\nA new game takes its "
-                               "place: the saved game cannot be continued afterwards.",
+            yield Label(_("A game is saved in progress"), classes="dialog-title")
+            yield Static(plain(fmt(_("{saved}\nA new game takes its place: the saved game "
+                                     "cannot be continued afterwards."), saved=self.saved),
                                lines=True), id="saved")  # the saved game's player names
             with Horizontal(classes="dialog-buttons"):
-                yield Button("y  New game", id="new", variant="warning", compact=True)
-                yield Button("c  Continue it", id="continue", variant="primary", compact=True)
-                yield Button("Esc  Back", id="back", compact=True)
+                yield Button("y  " + _("New game"), id="new", variant="warning", compact=True)
+                yield Button("c  " + _("Continue it"), id="continue", variant="primary",
+                             compact=True)
+                yield Button("Esc  " + _("Back"), id="back", compact=True)
 
     def action_answer(self, answer: str) -> None:
         self.dismiss(answer)

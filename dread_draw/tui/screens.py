@@ -26,13 +26,22 @@ from textual.widgets import Button, Input, Label, RichLog, Select, Static
 
 from dread_draw.ai import AGENTS
 from dread_draw.errors import DreadDrawError
-from dread_draw.i18n import N_, _, fmt, ngettext
+from dread_draw.i18n import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    N_,
+    _,
+    current_language,
+    fmt,
+    ngettext,
+    set_language,
+)
 from dread_draw.overlays import deck_text
 from dread_draw.rules import KEEP, ORDER, PICK_CARD, SKIP, SUMMON, USE, USE_IT
 from dread_draw.rules_text import rules_markdown
 from dread_draw.safe_text import clean, name_problem, plain
-from dread_draw.saves import continue_label
-from dread_draw.sim import HUMAN, Agent, Match, Move, SeatSpec
+from dread_draw.saves import continue_label, saved_game_line
+from dread_draw.sim import HUMAN, Agent, Match, Move, SeatSpec, seat_name
 from dread_draw.tui.cardface import FRAMED, LINE, STYLES
 from dread_draw.tui.coach import tutor_for, tutor_step  # coach: the tutorial
 from dread_draw.tui.narrate import (
@@ -44,7 +53,14 @@ from dread_draw.tui.narrate import (
     fortune_part,
 )
 from dread_draw.tui.saved import ReplaceSave
-from dread_draw.tui.setup import DEFAULT_CPU, MAX_SEATS, MIN_SEATS, Setup, fresh_seed
+from dread_draw.tui.setup import (
+    DEFAULT_CPU,
+    MAX_SEATS,
+    MIN_SEATS,
+    Setup,
+    fresh_seed,
+    save_language,
+)
 from dread_draw.tui.stage import Stage, acts, before_move
 from dread_draw.tui.turn import TurnTracker, beat_line, next_line
 from dread_draw.tui.viewers import DiscardViewer, LogViewer, OddsLine  # viewers (issue 14)
@@ -85,7 +101,8 @@ class HelpScreen(AnswerOnce, SizeAware, Dialog[None]):
 
     BINDINGS = [Binding("escape,question_mark", "dismiss", N_("Close"))]
 
-    KEYS = """\
+    # Translators: a Markdown table; keep the keys in the first column as they are.
+    KEYS = N_("""\
 ## Keys
 | key | what it does |
 |---|---|
@@ -102,11 +119,11 @@ class HelpScreen(AnswerOnce, SizeAware, Dialog[None]):
 | Enter | take the keyboard when the table passes it to you (it waits a second first) |
 | ? or F1 | this help (F1 while typing a name) |
 | q, Ctrl+C | quit (asks first during a game; Ctrl+C while typing a name) |
-"""
+""")
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
-            yield Static(RichMarkdown(self.KEYS + "\n" + rules_markdown()))
+            yield Static(RichMarkdown(_(self.KEYS) + "\n" + rules_markdown()))
         yield KeyBar()
         yield TooSmall()
 
@@ -123,7 +140,7 @@ class ConfirmQuit(AnswerOnce, SizeAware, Dialog[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("Quit the game in progress?", classes="dialog-title")
+            yield Label(_("Quit the game in progress?"), classes="dialog-title")
             if self.note:
                 yield Static(plain(self.note), id="quit-saved")
             with Horizontal(classes="dialog-buttons"):
@@ -244,7 +261,7 @@ class RoundSummary(Notice):
         """`close_after`: seconds before it carries on by itself (a table of CPUs only,
         where nobody is there to press Enter); the time stops while a screen covers it."""
         lines = report.lines(names)
-        super().__init__(plain(lines[0]), plain("\n".join(lines[1:]), lines=True), "Continue")
+        super().__init__(plain(lines[0]), plain("\n".join(lines[1:]), lines=True), _("Continue"))
         self.close_after = close_after
         self.timer: Timer | None = None
 
@@ -420,7 +437,8 @@ def defeat_rounds(events: list[dict]) -> dict[int, int]:
 
 def kind_options() -> list[tuple[str, str]]:
     """Human, or a CPU of every level the agents registry holds."""
-    return [("Human", HUMAN)] + [(f"CPU · {name}", name) for name in AGENTS]
+    return [(_("Person"), HUMAN)] + [(fmt(_("CPU · {level}"), level=name), name)
+                                       for name in AGENTS]
 
 
 class NewGame(SizeAware, Screen):
@@ -432,51 +450,60 @@ class NewGame(SizeAware, Screen):
                 Binding("f1", "app.help", N_("Help"), key_display="F1", priority=True),
                 Binding("ctrl+c", "app.request_quit", N_("Quit"), priority=True)]
 
-    def __init__(self, setup: Setup) -> None:
+    def __init__(self, setup: Setup, focus: str | None = None) -> None:
+        """`focus`: the id of the widget to focus first (default: Continue, else Start)."""
         super().__init__()
         self.setup = setup
+        self.first_focus = focus
 
     def compose(self) -> ComposeResult:
         s = self.setup
         with VerticalScroll(id="newgame"):
-            yield Label("DREAD DRAW — a new game", id="title")
+            yield Label(_("DREAD DRAW — a new game"), id="title")
             with Horizontal(classes="dialog-buttons", id="continue-row"):
-                yield Button("Continue", id="continue", variant="success", compact=True)
-            yield Static("Push your luck against a shared deck; the last player standing has "
-                         "their fortune read. F1: the rules and the keys.", id="intro")
+                yield Button(_("Continue"), id="continue", variant="success", compact=True)
+            yield Static(_("Push your luck against a shared deck; the last player standing has "
+                           "their fortune read. F1: the rules and the keys."), id="intro")
             with Horizontal(classes="field"):
-                yield Label("Players", classes="field-label")
+                yield Label(_("Players"), classes="field-label")
                 yield Select([(str(n), n) for n in range(MIN_SEATS, MAX_SEATS + 1)],
                              value=len(s.seats), allow_blank=False, id="players", compact=True)
+                yield Label(_("Language"), classes="field-label", id="language-label")
+                # each language named in itself, so that anyone finds their own
+                yield Select([(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
+                             value=current_language() if current_language() in LANGUAGES
+                             else "en", allow_blank=False, id="language",
+                             compact=True)
             kinds = kind_options()
-            known = {v for _, v in kinds}
+            known = {v for _label, v in kinds}
             for i in range(MAX_SEATS):
                 spec = s.seats[i] if i < len(s.seats) else Setup.default_seat(i)
                 with Horizontal(classes="field seat-field", id=f"seat-row-{i}"):
-                    yield Label(f"Seat {i + 1}", classes="field-label")
+                    yield Label(seat_name(i), classes="field-label")
                     yield Input(spec.name, id=f"name-{i}", max_length=16, compact=True)
                     yield Select(kinds, value=spec.kind if spec.kind in known else DEFAULT_CPU,
                                  allow_blank=False, id=f"kind-{i}", compact=True)
             with Horizontal(classes="field"):
-                yield Label("Seed", classes="field-label")
+                yield Label(_("Seed"), classes="field-label")
                 yield Input(str(s.seed), id="seed", type="integer", compact=True)
-                yield Button("New seed", id="reseed", compact=True)
+                yield Button(_("New seed"), id="reseed", compact=True)
             with Horizontal(classes="field"):
-                yield Label("Deck", classes="field-label")
+                yield Label(_("Deck"), classes="field-label")
                 yield Input(s.deck or "", id="deck", compact=True,
-                            placeholder="the standard deck, or a path to a deck file")
+                            placeholder=_("the standard deck, or a path to a deck file"))
             yield Static("", id="error")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Start the game", id="start", variant="primary", compact=True)
-                yield Button("Learn to play", id="tutorial", compact=True)  # coach
-                yield Button("Rules and keys (F1)", id="help", compact=True)
-                yield Button("Quit", id="quit", compact=True)
+                yield Button(_("Start the game"), id="start", variant="primary", compact=True)
+                yield Button(_("Learn to play"), id="tutorial", compact=True)  # coach
+                yield Button(_("Rules and keys (F1)"), id="help", compact=True)
+                yield Button(_("Quit"), id="quit", compact=True)
         yield KeyBar()
         yield TooSmall()
 
     def on_mount(self) -> None:
         self._show_seats(len(self.setup.seats))
-        self.query_one("#continue" if self.show_continue() else "#start", Button).focus()
+        first = "#continue" if self.show_continue() else "#start"
+        self.query_one(f"#{self.first_focus}" if self.first_focus else first).focus()
 
     def show_continue(self) -> bool:
         """A "Continue" entry while a saved game is in progress (issue 6: saves)."""
@@ -488,6 +515,21 @@ class NewGame(SizeAware, Screen):
     def _show_seats(self, n: int) -> None:
         for i in range(MAX_SEATS):
             self.query_one(f"#seat-row-{i}").display = i < n
+
+    @on(Select.Changed, "#language")
+    def language_changed(self, event: Select.Changed) -> None:
+        """A language chosen: spoken from now on (this screen is drawn again in it, and the
+        game it starts is played in it), and remembered with the player's settings."""
+        language = str(event.value)
+        if language == current_language() or language not in LANGUAGES:
+            return
+        set_language(language)
+        app = self.app
+        app.setup.language = language  # type: ignore[attr-defined]  # DreadDrawApp
+        save_language(app.settings, language)  # type: ignore[attr-defined]
+        setup = self.read()
+        setup.odds, setup.language = self.setup.odds, language
+        app.switch_screen(NewGame(setup, focus="language"))
 
     @on(Select.Changed, "#players")
     def players_changed(self, event: Select.Changed) -> None:
@@ -502,13 +544,13 @@ class NewGame(SizeAware, Screen):
         n = self.players()
         seats = []
         for i in range(n):
-            name = self.query_one(f"#name-{i}", Input).value.strip() or f"Seat {i + 1}"
+            name = self.query_one(f"#name-{i}", Input).value.strip() or seat_name(i)
             kind = str(self.query_one(f"#kind-{i}", Select).value)
             seats.append(SeatSpec(name, kind))
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else fresh_seed()
         deck = self.query_one("#deck", Input).value.strip() or None
-        return Setup(seats, seed, deck)
+        return Setup(seats, seed, deck, self.setup.odds, self.setup.language)
 
     def name_problem(self) -> str | None:
         """What is wrong with a name typed in a shown seat, in words (None: nothing). The
@@ -518,7 +560,7 @@ class NewGame(SizeAware, Screen):
             typed = self.query_one(f"#name-{i}", Input).value
             problem = name_problem(typed) if typed.strip() else None
             if problem:
-                return f"Seat {i + 1}: {problem}."
+                return fmt(_("{seat}: {problem}."), seat=seat_name(i), problem=problem)
         return None
 
     @on(Input.Changed)
@@ -546,13 +588,15 @@ class NewGame(SizeAware, Screen):
             elif what == "continue":
                 self.app.continue_saved()  # type: ignore[attr-defined]
 
-        self.app.push_screen(ReplaceSave(saved), answered)
+        line = saved_game_line(getattr(self.app, "saves", None)) or saved
+        self.app.push_screen(ReplaceSave(line), answered)
 
     def begin(self, setup: Setup) -> None:
         try:
             self.app.begin(setup)  # type: ignore[attr-defined]
         except DreadDrawError as e:
-            self.query_one("#error", Static).update(plain(f"Cannot start: {e}", lines=True))
+            said = fmt(_("Cannot start: {error}"), error=str(e))
+            self.query_one("#error", Static).update(plain(said, lines=True))
 
     @on(Input.Submitted)
     def submitted(self) -> None:

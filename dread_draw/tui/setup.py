@@ -2,8 +2,9 @@
 
 The last setup is kept as a small JSON file in the user's config directory so that the
 new-game screen opens the way it was left; the seed is always fresh. The player's settings
-live in the same file (today: whether the table shows the odds line); a file written before
-a setting existed still loads, with that setting's default.
+live in the same file (whether the table shows the odds line, the language chosen on the
+new-game screen); a file written before a setting existed still loads, with that setting's
+default.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import platformdirs
 from dread_draw.ai import AGENTS
 from dread_draw.cards import MAX_PLAYERS, MIN_PLAYERS
 from dread_draw.files import atomic_write
+from dread_draw.i18n import LANGUAGES
 from dread_draw.safe_text import name_problem
 from dread_draw.sim import HUMAN, SeatSpec
 
@@ -34,12 +36,14 @@ def fresh_seed() -> int:
 @dataclass
 class Setup:
     """Who sits where, the seed, the deck file (None: the standard deck), and the player's
-    settings: `odds`, the odds line at the table (off by default)."""
+    settings: `odds`, the odds line at the table (off by default); `language`, the language
+    chosen on the new-game screen (None: none chosen, the environment's is used)."""
 
     seats: list[SeatSpec]
     seed: int
     deck: str | None = None
     odds: bool = False
+    language: str | None = None
 
     @staticmethod
     def default_seat(i: int) -> SeatSpec:
@@ -51,7 +55,7 @@ class Setup:
 
     def to_json(self) -> dict:
         return {"seats": [[s.name, s.kind] for s in self.seats], "deck": self.deck,
-                "odds": self.odds}
+                "odds": self.odds, "language": self.language}
 
 
 def settings_path() -> Path:
@@ -76,6 +80,7 @@ def load_setup(path: Path | None) -> Setup:
     settings kept all the same)."""
     data = _read(path)
     odds = data.get("odds") is True
+    language = data.get("language") if data.get("language") in LANGUAGES else None
     try:
         seats = [SeatSpec(str(name)[:16], kind if kind == HUMAN or kind in AGENTS else DEFAULT_CPU)
                  for name, kind in data["seats"]][:MAX_SEATS]
@@ -84,10 +89,10 @@ def load_setup(path: Path | None) -> Setup:
                  SeatSpec(Setup.default_seat(i).name, s.kind) for i, s in enumerate(seats)]
         if len(seats) < MIN_SEATS:
             raise ValueError("too few seats")
-        return Setup(seats, fresh_seed(), data.get("deck") or None, odds)
+        return Setup(seats, fresh_seed(), data.get("deck") or None, odds, language)
     except (ValueError, KeyError, TypeError):
         setup = Setup.default()
-        setup.odds = odds
+        setup.odds, setup.language = odds, language
         return setup
 
 
@@ -104,10 +109,20 @@ def save_setup(path: Path | None, setup: Setup) -> None:
 def save_odds(path: Path | None, on: bool) -> None:
     """Remember the odds line's setting, and nothing else: the seats remembered stay those
     of the last game started from the new-game screen."""
+    save_setting(path, "odds", on)
+
+
+def save_language(path: Path | None, language: str) -> None:
+    """Remember the language chosen on the new-game screen, and nothing else (as save_odds)."""
+    save_setting(path, "language", language)
+
+
+def save_setting(path: Path | None, key: str, value: object) -> None:
+    """Remember one setting in the settings file, the others kept as they are."""
     if path is None:
         return
     data = _read(path)
-    data["odds"] = on
+    data[key] = value
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(path, [json.dumps(data)])

@@ -287,18 +287,31 @@ class TableCentre(Static):
         else:
             t.append(_("Discard: empty"))
         if private:
-            for where, size, known in [("the Draw Deck", view.draw_count, view.draw_known)] + [
-                    ("your Life Deck" if s == view.seat else f"{names[s]}'s Life Deck",
-                     view.life_counts[s], k) for s, k in enumerate(view.life_known)]:
-                if known:
-                    seen = "; ".join(f"{card_label(deck, c)} {place(d, size)}"
-                                     for d, c in sorted(known))
-                    t.append(clean(f"\nOnly you know, in {where}: ", lines=True), "bold")
-                    t.append(clean(seen))
+            for s, k in [(-1, view.draw_known), *enumerate(view.life_known)]:
+                if not k:
+                    continue
+                size = view.draw_count if s < 0 else view.life_counts[s]
+                seen = "; ".join(fmt(_("{card} {place}"), card=card_label(deck, c),
+                                     place=place(d, size)) for d, c in sorted(k))
+                if s < 0:
+                    said = fmt(_("Only you know, in the Draw Deck: {cards}"), cards=seen)
+                elif s == view.seat:
+                    said = fmt(_("Only you know, in your Life Deck: {cards}"), cards=seen)
+                else:
+                    said = fmt(_("Only you know, in {name}'s Life Deck: {cards}"),
+                               name=names[s], cards=seen)
+                t.append("\n")
+                t.append(clean(said, lines=True), "bold")
         update_if_changed(self, t)
 
 
 def ordinal(n: int) -> str:
+    """`n` as an ordinal number in the current language ("3rd", « 3e », „3.“, 3번째)."""
+    # Translators: an ordinal number, as in "the 4th card from the top" (French "{n}e",
+    # German "{n}."); English's own endings (1st, 2nd, 3rd) are worked out in the code.
+    pattern = pgettext("ordinal number", "{n}th")
+    if pattern != "{n}th":
+        return fmt(pattern, n=n)
     return f"{n}" + ("th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th"))
 
 
@@ -306,12 +319,12 @@ def place(depth: int, size: int) -> str:
     """Where a card lies in a pile of `size`, `depth` cards from the top, in words counted
     from the nearer end: "on top", "3rd from the top", "2nd from the bottom"."""
     if depth == 0:
-        return "on top"
+        return _("on top")
     if depth == size - 1:
-        return "at the bottom"
+        return _("at the bottom")
     if depth < size - 1 - depth:
-        return f"{ordinal(depth + 1)} from the top"
-    return f"{ordinal(size - depth)} from the bottom"
+        return fmt(_("{nth} from the top"), nth=ordinal(depth + 1))
+    return fmt(_("{nth} from the bottom"), nth=ordinal(size - depth))
 
 
 class CardReader(Static):
@@ -388,7 +401,7 @@ def button_rows(texts: list[str], width: int) -> list[list[int]]:
     rows: list[list[int]] = [[]]
     used = 0
     for i, text in enumerate(texts):
-        need = max(len(text) + 2, BUTTON_MIN) + BUTTON_GAP  # padding, min-width, the gap
+        need = max(cell_len(text) + 2, BUTTON_MIN) + BUTTON_GAP  # padding, min-width, the gap
         if rows[-1] and used + need - BUTTON_GAP > width:
             rows.append([])
             used = 0
@@ -537,7 +550,9 @@ class KeyBar(Widget):
         # one space between keys when two would push the last ones off a narrow screen
         wide = sum(cell_len(k) + cell_len(d) + 5 for k, d, _a in keys) - 2 <= width
         if not wide:  # still too long: the screen's least important keys lose their words
-            dropped = iter(getattr(self.screen, "WORDS_DROPPED_FIRST", ()))
+            # (then, in a long language, any key's but help's and quit's)
+            dropped = iter([*getattr(self.screen, "WORDS_DROPPED_FIRST", ()),
+                            *(a for _k, _d, a in keys if "help" not in a and "quit" not in a)])
             while sum(cell_len(k) + 3 + (cell_len(d) + 1 if d else 0)
                       for k, d, _a in keys) - 1 > width:
                 action = next(dropped, None)
@@ -604,5 +619,6 @@ class TooSmall(Widget):
 
     def render(self) -> str:
         w, h = self.app.size
-        return (f"Dread Draw needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
-                f"This one is {w}×{h}: please make the window larger.")
+        return fmt(_("Dread Draw needs a terminal of at least {min_w}×{min_h}.\nThis one is "
+                     "{w}×{h}: please make the window larger."),
+                   min_w=MIN_WIDTH, min_h=MIN_HEIGHT, w=w, h=h)
