@@ -221,3 +221,23 @@ async def test_pseudo_locale_at_80x24_nothing_cut_and_nothing_off_screen(standar
         await pilot.pause(0.2)
         problems = layout_problems(app)
         assert not problems, "\n".join(problems)
+
+
+def test_a_turn_line_too_long_for_its_lines_ends_with_an_ellipsis():
+    """The line under the seats (what to beat, who plays next) has two lines: a longer
+    language's sentence that needs three is shortened with "…", never cut at the edge;
+    counted in cells, so Korean fits too."""
+    from rich.cells import cell_len
+    from rich.console import Console
+    from rich.text import Text
+
+    from dread_draw.tui.screens import fit_lines
+
+    console = Console(width=200)
+    for words in ("Égalité à 0 : Ben a joué en dernier et rejoue la manche suivante. " * 3,
+                  "민준은 마지막으로 플레이했으므로 다시 플레이합니다. " * 4):
+        lines = fit_lines(Text(words), 40, 2, console).plain.split("\n")
+        assert len(lines) == 2 and lines[-1].endswith("…")
+        assert all(cell_len(line) <= 40 for line in lines)
+    short = fit_lines(Text("Lowest row total: Zora 4."), 40, 2, console)
+    assert short.plain == "Lowest row total: Zora 4."

@@ -643,6 +643,23 @@ class GameLog(RichLog):
         self.call_after_refresh(self.scroll_end, animate=False)
 
 
+def fit_lines(text: Text, width: int, height: int, console) -> Text:
+    """`text` wrapped to `width`, and if it needs more than `height` lines, its first
+    `height` with the last one ending in "…": a long line (a longer language's) is never
+    cut silently by the widget's edge."""
+    if width <= 0 or height <= 0:
+        return text
+    lines = text.wrap(console, width)
+    if len(lines) <= height:
+        return text
+    kept = list(lines)[:height]
+    last = kept[-1]
+    last.rstrip()
+    last.truncate(width - 1)
+    last.append("…")
+    return Text("\n").join(kept)
+
+
 class TableScreen(SizeAware, Screen):
     """The table: the seats around a centre (the piles and the stage), the lines saying what
     to beat and who plays next, the card reader, the log and the prompt."""
@@ -862,7 +879,10 @@ class TableScreen(SizeAware, Screen):
             if why:
                 t.append("  ")
                 t.append(why)
-        update_if_changed(self.query_one("#turn", Static), t, layout=False)
+        box = self.query_one("#turn", Static)
+        update_if_changed(box, fit_lines(t, box.content_region.width,
+                                         box.content_region.height, self.app.console),
+                          layout=False)
 
     def check_reader(self, states: list[SeatState]) -> None:
         """The card reader forgets its card once the card is nowhere on screen (played
