@@ -33,6 +33,7 @@ from dread_draw.saves import (
     separate_folder,
 )
 from dread_draw.sim import HUMAN, Match, SeatSpec
+from dread_draw.tui.pauses import Pauses
 from dread_draw.tui.saved import BadSave, FolderInUse, ReplaceSave
 from dread_draw.tui.screens import ConfirmQuit, HelpScreen, NewGame, TableScreen
 from dread_draw.tui.setup import (
@@ -90,8 +91,10 @@ class DreadDrawApp(App):
         self.saver: Autosaver | None = None
         self.match: Match | None = None
         self.leaving = False  # exit() called: nothing new may start on the way out
+        self.pauses = Pauses()  # full garbage collections kept out of key presses
 
     def on_mount(self) -> None:
+        self.pauses.start()
         self.check_size()
         if self.first_match is None:
             self.push_screen(NewGame(self.setup))
@@ -133,7 +136,7 @@ class DreadDrawApp(App):
     def begin(self, setup: Setup) -> None:
         """Start a match from the new-game screen (DeckError propagates to the screen)."""
         match = new_match(setup)
-        setup.odds = self.setup.odds  # the player's settings are not on the form
+        setup.odds = self.setup.odds  # the player's odds setting is not on the form
         self.setup = setup
         save_setup(self.settings, setup)
         self.start_match(match)
@@ -168,7 +171,8 @@ class DreadDrawApp(App):
                 self.saver = autosave_new(self.saves, match, self.autosave_failed)
             except SaveError as e:  # a bad save could not be set aside: do not overwrite it
                 self.autosave_failed(f"{e} This game is not being saved.")
-        self._replace_screens(TableScreen(match, self.cpu_delay, ascii=self.ascii))
+        self._replace_screens(TableScreen(match, self.cpu_delay, ascii=self.ascii,
+                                          hold=self.setup.hold))
         if match.daily is not None:  # coach: say which deal this is, and its seed
             self.notify(fmt(_("The daily deal of {day}: the same cards for everyone today "
                               "(seed {seed}). You play against three hard CPUs."),
@@ -196,17 +200,21 @@ class DreadDrawApp(App):
         self.leaving = True
         super().exit(*args, **kwargs)
 
+    def on_unmount(self) -> None:
+        self.pauses.stop()
+
     def after_game(self, what: str, match: Match) -> None:
         if self.leaving:  # q came in between: nothing new starts
             return
         if what == "rematch":  # same seats, a new seed
-            setup = Setup(list(match.seats), fresh_seed(), self.setup.deck, self.setup.odds)
+            setup = Setup(list(match.seats), fresh_seed(), self.setup.deck, self.setup.odds,
+                          self.setup.hold)
             self.setup = setup
             self.start_match(new_match(setup, match.deck))
         elif what == "new":
             self.match = None
             self.setup = Setup(list(match.seats), fresh_seed(), self.setup.deck,
-                               self.setup.odds)
+                               self.setup.odds, self.setup.hold)
             self._replace_screens(NewGame(self.setup))
         else:
             self.exit()
@@ -323,9 +331,10 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
         run_table(DreadDrawApp(setup=setup, cpu_delay=cpu_delay, settings=settings,
                                saves=saves, separate=separate, ascii=ascii))
         return
+    last = load_setup(settings)
     setup = Setup(seats_from_flags(players, humans, cpus),
                   fresh_seed() if seed is None else seed, deck_name,
-                  load_setup(settings).odds)  # the player's settings, as remembered
+                  last.odds, last.hold)  # the player's settings, as remembered
     match = new_match(setup)
     saves.lock()  # held for the life of the process: the table's run and the leaving line
     run_table(DreadDrawApp(match, setup=setup, cpu_delay=cpu_delay, settings=settings,
