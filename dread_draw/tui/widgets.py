@@ -401,6 +401,15 @@ def button_rows(texts: list[str], width: int) -> list[list[int]]:
     return rows
 
 
+def drop_answers(box: Widget) -> None:
+    """Take the answers away. They leave the focus chain at once: their removal completes
+    later, and focus reset in between (a focused card tile taken off the table) must not
+    land on one of them — it would stay on a button no longer there, where no key reaches."""
+    for button in box.query(AnswerButton):
+        button.can_focus = False
+    box.remove_children()
+
+
 class PromptBar(Vertical):
     """The question a Decision asks, with one button (and a number key) per legal option.
 
@@ -436,7 +445,7 @@ class PromptBar(Vertical):
         self._read_first = cards and read_first
         self.query_one("#question", Static).update(as_text(question))
         box = self.query_one("#answers", Vertical)
-        box.remove_children()
+        drop_answers(box)
         self._texts = []
         if not options:
             return
@@ -456,7 +465,7 @@ class PromptBar(Vertical):
         width = self.size.width or self.app.size.width - 2
         self._width = width
         box = self.query_one("#answers", Vertical)
-        box.remove_children()
+        drop_answers(box)
         card = [o if self._cards else -1 for o in self.options]
         buttons = [AnswerButton(text, i, card[i]) for i, text in enumerate(self._texts)]
         box.mount_all([Horizontal(*(buttons[i] for i in row), classes="answer-row")
@@ -466,7 +475,13 @@ class PromptBar(Vertical):
         if self._read_first:
             first = next((b for b in buttons if b.card >= 0), None)
             if first is not None:
-                self.call_after_refresh(first.focus)
+                self.call_after_refresh(self._focus_first, first)
+
+    def _focus_first(self, button: AnswerButton) -> None:
+        """Focus the first card's answer, if it is still on offer (a key may have answered
+        the question before this frame: focus on a button taken away would stay there)."""
+        if button.is_attached and button.parent is not None and self.options:
+            button.focus()
 
     def on_resize(self) -> None:
         if self._texts and self.size.width != self._width:
@@ -487,7 +502,7 @@ class PromptBar(Vertical):
             # focus chain (a card tile, read in the reader), restyling the whole screen: the
             # focus goes nowhere instead (issue 14: key to result).
             self.screen.set_focus(None)
-        answers.remove_children()
+        drop_answers(answers)
 
     def too_soon(self, typed: bool) -> bool:
         """Whether a key is the tail of a double press meant for the screen before, which
