@@ -1,13 +1,24 @@
-"""The table's responsiveness, by hand: the time from a key answering a person's decision to
-the screen showing its result, with the CPU pacing set to 0 (random CPUs: their thinking is
-next to nothing), median and p95 over N decisions, at 80x24 and 200x60, in a fresh game and
-after 30 rounds played in the same session (rematches), as a long evening at the table.
+"""The table's responsiveness, by hand: from a key answering a person's decision to the first
+frame painted that shows its result, with the CPU pacing at 0.
 
-    python benchmarks/bench_table.py [--decisions 200] [--sizes 80x24,200x60]
+    python benchmarks/bench_table.py [--decisions 200] [--sizes 80x24,200x60] [--resume 1000,5000]
 
-"Shown" is: the table has put the next question up (or a round summary or game over) and
-Textual has gone idle, i.e. the frame after the key is painted. Also printed: the process's
-peak memory, and the time a resumed long game takes to open.
+How it is timed (headless, as the tests run the table):
+- "painted": Textual's headless driver skips building the terminal's bytes, so this script
+  wraps the app's `_display` (where a real terminal's frame is written) and builds them there
+  (`CompositorUpdate.render_segments`), then stamps the time: the frame a terminal would get.
+- "its result": the table starts showing a person's move (`TableScreen.show_move` for a
+  human seat's move: log, stage, seats); the first frame painted after that is the one that
+  shows it. The clock stops there: the CPU seats' moves that follow are not part of this
+  key's latency (the CPUs are `random`, whose thinking is next to nothing anyway).
+- "after 30 rounds": the same app has played 30 rounds first (rematches when a game ends), as
+  a long evening at the table.
+Per size and state: median, p95 and max over N decisions; the longest full garbage
+collection (generation 2) seen while measuring, and how many there were. Memory: the
+process's resident size and Python's live objects at decision 1 and after 30 rounds.
+Resume: a game whose history holds N choices' worth of events (no single game is that long,
+~150 choices: consecutive games' events strung into one list, as the log sees them) opened
+at the table, from the app's start to the first frame painted with the table asking.
 """
 
 from __future__ import annotations
@@ -15,11 +26,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
-import resource
 import statistics
 import time
+from collections.abc import Callable
 
+from textual._compositor import CompositorUpdate
+
+from dread_draw.ai import make_agent
 from dread_draw.cards import load_deck
+from dread_draw.rules import SUMMON
 from dread_draw.sim import HUMAN, Match, SeatSpec
 from dread_draw.tui.app import DreadDrawApp
 from dread_draw.tui.screens import GameOver, RoundSummary, TableScreen
@@ -27,12 +42,70 @@ from dread_draw.tui.screens import GameOver, RoundSummary, TableScreen
 SEATS = [SeatSpec("Ana", HUMAN)] + [SeatSpec(n, "random") for n in ("Zora", "Orrin", "Vesna")]
 
 
+class Frames:
+    """Every frame the app paints, stamped (see the module's docstring)."""
+
+    def __init__(self, app: DreadDrawApp) -> None:
+        self.app = app
+        self.times: list[float] = []
+        self.screens: list[object] = []
+        self.shown_at: list[float] = []  # when the table started showing a person's move
+        display = app._display
+
+        def painted(screen, renderable) -> None:
+            if renderable is not None and not app._batch_count:
+                if isinstance(renderable, CompositorUpdate):
+                    renderable.render_segments(app.console)
+                self.times.append(time.perf_counter())
+                self.screens.append(screen)
+            display(screen, renderable)
+
+        app._display = painted  # type: ignore[method-assign]
+
+    def first_after(self, t: float) -> float | None:
+        """The time of the first frame painted after `t` (None: none yet)."""
+        return next((w for w in self.times if w > t), None)
+
+
+def watch_moves(frames_of: Callable[[], Frames | None]) -> None:
+    """Stamp the moment the table starts showing a person's move."""
+    show_move = TableScreen.show_move
+
+    async def shown(self, move, beats):
+        frames = frames_of()
+        if frames is not None and self.match.seats[move.seat].is_human:
+            frames.shown_at.append(time.perf_counter())
+        await show_move(self, move, beats)
+
+    TableScreen.show_move = shown  # type: ignore[method-assign]
+
+
+CURRENT: list[Frames | None] = [None]
+watch_moves(lambda: CURRENT[0])
+
+
+class Collections:
+    """Full garbage collections (generation 2) and how long each took."""
+
+    def __init__(self) -> None:
+        self.pauses: list[float] = []
+        self._start = 0.0
+
+    def __call__(self, phase: str, info: dict) -> None:
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            self._start = time.perf_counter()
+        else:
+            self.pauses.append(time.perf_counter() - self._start)
+
+
 def asked(app) -> bool:
     s = app.screen
     return isinstance(s, TableScreen) and s.answer is not None
 
 
-async def settle(app, pilot, limit: float = 5.0) -> None:
+async def settle(app, pilot, limit: float = 10.0) -> None:
     """Until the table asks Ana again, or a summary or the game's end is up."""
     end = time.perf_counter() + limit
     while time.perf_counter() < end:
@@ -51,75 +124,141 @@ async def step_over(app, pilot) -> None:
     await settle(app, pilot)
 
 
-def rounds_played(app, before: int) -> int:
-    m = app.match
-    return before + (m.game.round if m is not None else 0)
+def memory() -> tuple[float, int]:
+    """The process's resident size (MB) and Python's live objects, after a collection."""
+    gc.collect()
+    with open("/proc/self/status") as f:
+        rss = next(int(line.split()[1]) for line in f if line.startswith("VmRSS"))
+    return rss / 1024, len(gc.get_objects())
 
 
-async def measure(size: tuple[int, int], decisions: int, warm_rounds: int) -> list[float]:
+async def measure(size: tuple[int, int], decisions: int, warm_rounds: int
+                  ) -> tuple[list[float], list[float], list[tuple[float, int]]]:
+    """Latencies (s), full-collection pauses during them (s), memory at decision 1 and
+    after the warm-up rounds."""
     deck = load_deck()
     app = DreadDrawApp(Match(deck, SEATS, seed=7), cpu_delay=0)
     app.animation_level = "none"
     times: list[float] = []
+    mem: list[tuple[float, int]] = []
     async with app.run_test(size=size) as pilot:
+        frames = CURRENT[0] = Frames(app)
         await settle(app, pilot)
-        finished = 0  # rounds of the games already over
+        mem.append(memory())
+        rounds = 0
         seen = app.match
-        while rounds_played(app, finished) < warm_rounds:
+        while warm_rounds and rounds + seen.game.round < warm_rounds:
             if app.match is not seen:
-                finished += seen.game.round
+                rounds += seen.game.round
                 seen = app.match
             if asked(app):
                 await pilot.press("1")
                 await settle(app, pilot)
             else:
                 await step_over(app, pilot)
-        while len(times) < decisions:
-            if not asked(app):
-                await step_over(app, pilot)
-                continue
-            start = time.perf_counter()
-            await pilot.press("1")
-            await settle(app, pilot)
-            times.append(time.perf_counter() - start)
-    return times
+        if warm_rounds:
+            mem.append(memory())
+        collections = Collections()
+        gc.callbacks.append(collections)
+        try:
+            while len(times) < decisions:
+                if not asked(app):
+                    await step_over(app, pilot)
+                    continue
+                marks = len(frames.shown_at)
+                start = time.perf_counter()
+                await pilot.press("1")
+                await settle(app, pilot)
+                if len(frames.shown_at) == marks:
+                    continue  # the key did not answer (a guard, a closing screen): not timed
+                painted = frames.first_after(frames.shown_at[marks])
+                if painted is not None:
+                    times.append(painted - start)
+        finally:
+            gc.callbacks.remove(collections)
+    CURRENT[0] = None
+    return times, collections.pauses, mem
 
 
-async def resume_time(rounds_target: int = 40) -> float:
-    """Opening a long game: its table mounted and asking, from a match of many choices."""
+def cpu_move(match: Match) -> None:
+    seat = match.to_move()
+    match.apply(make_agent("random", 1, seat).choose(match.game.view(seat), match.game.pending))
+
+
+def long_match(choices: int) -> tuple[Match, float]:
+    """A match waiting for Ana's reveal whose event list holds about `choices` choices' worth
+    of events (consecutive games strung together), and the rules' time to replay as many
+    choices (a save's resume replays them)."""
     deck = load_deck()
-    m = Match(deck, SEATS, seed=11)
-    while not m.over:
-        d = m.game.pending
-        m.apply(m.cpu_choice() if m.cpu_to_move() else d.options[0])
-        if len(m.choices) > 600:
-            break
-    m = Match.replay(deck, SEATS, 11, m.choices[:-1])
-    app = DreadDrawApp(m, cpu_delay=0)
+    earlier: list[dict] = []
+    played: list[tuple[int, list[int]]] = []
+    seed = 100
+    while sum(len(c) for _, c in played) < choices:
+        done = Match(deck, SEATS, seed=seed)
+        while not done.over:
+            cpu_move(done)
+        earlier += [ev for ev in done.events if ev["type"] not in ("game_start", "game_end")]
+        played.append((seed, done.choices))
+        seed += 1
     start = time.perf_counter()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(app, pilot)
-        return time.perf_counter() - start
+    for s, c in played:
+        Match.replay(deck, SEATS, s, c)
+    replay = time.perf_counter() - start
+    match = Match(deck, SEATS, seed=1)
+    while not (match.game.round >= 2 and match.game.pending.kind == SUMMON
+               and match.to_move() == 0):
+        cpu_move(match)
+    match.events[1:1] = earlier  # after game_start: the table reads them as earlier rounds
+    return match, replay
+
+
+async def resume_time(match: Match, size: tuple[int, int]) -> float:
+    """From the app's start to the first frame painted with the table asking."""
+    app = DreadDrawApp(match, cpu_delay=0)
+    app.animation_level = "none"
+    frames = Frames(app)
+    start = time.perf_counter()
+    async with app.run_test(size=size) as pilot:
+        while not asked(app):
+            await pilot.pause(0)
+        at = time.perf_counter()
+        while frames.first_after(at) is None:
+            await pilot.pause(0)
+        return frames.first_after(at) - start
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--decisions", type=int, default=200)
     ap.add_argument("--sizes", default="80x24,200x60")
+    ap.add_argument("--resume", default="1000,5000")
+    ap.add_argument("--warm", type=int, default=30, help="rounds played before the second run")
     args = ap.parse_args()
+    with open("/proc/loadavg") as f:
+        print(f"load average at the start: {' '.join(f.read().split()[:3])}")
     for spec in args.sizes.split(","):
         w, h = map(int, spec.split("x"))
-        for warm in (0, 30):
+        for warm in (0, args.warm):
             gc.collect()
-            t = sorted(asyncio.run(measure((w, h), args.decisions, warm)))
+            t, pauses, mem = asyncio.run(measure((w, h), args.decisions, warm))
+            t.sort()
             p95 = t[min(len(t) - 1, int(0.95 * len(t)))]
-            print(f"{w}x{h} {'fresh game' if not warm else 'after 30 rounds'}: "
-                  f"{len(t)} decisions, median {statistics.median(t) * 1000:.0f} ms, "
-                  f"p95 {p95 * 1000:.0f} ms, max {t[-1] * 1000:.0f} ms", flush=True)
-    print(f"opening a game of 600 choices: {asyncio.run(resume_time()) * 1000:.0f} ms "
-          "(app start included)")
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak memory of the process: {peak:.0f} MB")
+            state = "fresh game" if not warm else f"after {warm} rounds"
+            print(f"{w}x{h} {state}: {len(t)} decisions, median {statistics.median(t) * 1000:.0f}"
+                  f" ms, p95 {p95 * 1000:.0f} ms, max {t[-1] * 1000:.0f} ms; full collections "
+                  f"{len(pauses)}, longest {max(pauses, default=0) * 1000:.0f} ms", flush=True)
+            if warm:
+                (r0, o0), (r1, o1) = mem
+                print(f"    memory: decision 1 {r0:.0f} MB RSS, {o0} objects; after {warm} "
+                      f"rounds {r1:.0f} MB RSS, {o1} objects", flush=True)
+    for n in (int(x) for x in args.resume.split(",") if x):
+        match, replay = long_match(n)
+        opened = asyncio.run(resume_time(match, (120, 40)))
+        print(f"resume, {n} choices ({len(match.events)} events): table painted "
+              f"{opened * 1000:.0f} ms after the app's start (120x40); the rules' replay of "
+              f"{n} choices {replay * 1000:.0f} ms", flush=True)
+    with open("/proc/loadavg") as f:
+        print(f"load average at the end: {' '.join(f.read().split()[:3])}")
 
 
 if __name__ == "__main__":

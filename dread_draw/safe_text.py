@@ -21,6 +21,8 @@ accepts.
 
 from __future__ import annotations
 
+import re
+
 from rich.markup import escape
 from rich.text import Text
 
@@ -30,6 +32,12 @@ MAX_NAME = 100  # characters in a player's name (the save reader's limit too)
 
 # Unicode's bidirectional overrides and isolates can reorder what follows them on screen.
 _BIDI = {0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069}
+
+
+# The same characters as `_unsafe`, for a scan in C: most text has none (on every label).
+_ANY_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f" + "".join(map(chr, sorted(_BIDI))) + "]")
+_ANY_UNSAFE_LINES = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f"
+                               + "".join(map(chr, sorted(_BIDI))) + "]")
 
 
 def _stand_in(code: int) -> str:
@@ -50,9 +58,9 @@ def clean(s: str, *, lines: bool = False) -> str:
     >>> clean("A\\x1b[31mB\\x07")
     'A␛[31mB␇'
     """
-    keep = frozenset((0x0A,)) if lines else frozenset()
-    if not any(_unsafe(ord(ch), keep) for ch in s):
+    if (_ANY_UNSAFE_LINES if lines else _ANY_UNSAFE).search(s) is None:
         return s
+    keep = frozenset((0x0A,)) if lines else frozenset()
     return "".join(_stand_in(ord(ch)) if _unsafe(ord(ch), keep) else ch for ch in s)
 
 

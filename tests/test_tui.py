@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import random
 import re
 from pathlib import Path
@@ -55,7 +56,7 @@ from dread_draw.tui.screens import (
     RoundSummary,
     TableScreen,
 )
-from dread_draw.tui.setup import Setup, load_setup
+from dread_draw.tui.setup import Setup, load_setup, save_setup
 from dread_draw.tui.widgets import (
     BUTTON_GAP,
     PRESS_GUARD,
@@ -1502,3 +1503,33 @@ def test_new_match_is_the_setup_exactly(plain_deck):
     setup = Setup([SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")], 12)
     m = new_match(setup, plain_deck)
     assert m.seed == 12 and m.seats == setup.seats and m.deck is plain_deck
+
+
+def test_r9_4_a_seat_asked_about_its_aftermath_after_a_failed_reveal_says_so_not_to_play(
+        standard_deck):
+    from dread_draw.tui.widgets import seat_states
+    seats = [SeatSpec(f"P{i}", "random") for i in range(4)]
+    asked = 0
+    for seed in range(3):
+        g, rng = Game(standard_deck, 4, seed), random.Random(seed)
+        while not g.over:
+            d = g.pending
+            states = seat_states(g.public_view(), seats)
+            if not g.in_round[d.seat] and d.kind != KEEP:  # an Aftermath's question
+                assert states[d.seat].status == "out: Aftermath"
+                assert states[d.seat].to_play  # still marked as the seat answering
+                asked += 1
+            elif g.in_round[d.seat]:
+                assert states[d.seat].status == "to play"
+            g.choose(rng.choice(d.options))
+    assert asked  # the games did ask an Aftermath's question
+
+
+def test_the_pace_of_ones_own_failed_reveal_is_remembered_with_the_settings(tmp_path):
+    path = tmp_path / "last-setup.json"
+    setup = Setup([SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")], 5, hold=2)
+    save_setup(path, setup)
+    assert load_setup(path).hold == 2
+    for bad in (True, 7, "1", None):  # edited by hand: back to "until a key"
+        path.write_text(json.dumps({**setup.to_json(), "hold": bad}), encoding="utf-8")
+        assert load_setup(path).hold == 0

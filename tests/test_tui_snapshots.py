@@ -6,6 +6,8 @@ Regenerate with `pytest tests/test_tui_snapshots.py --snapshot-update` and look 
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from dread_draw import i18n
@@ -179,3 +181,33 @@ def test_game_over_with_a_fortune(snap_compare, plain_deck, size):
     """R10.2: the winner's Life Deck read as the present, near and distant future."""
     assert snap_compare(app_for(game_over(plain_deck)), terminal_size=size,
                         run_before=fortune_read)
+
+
+@pytest.mark.parametrize("hold", [0, 1])
+def test_r4_4_a_failed_reveal_stays_until_a_key_or_for_the_pace_chosen(plain_deck, hold):
+    asyncio.run(failed_reveal_held(plain_deck, hold))
+
+
+async def failed_reveal_held(plain_deck, hold: int) -> None:
+    """The new-game screen's pace for one's own failed reveal (Setup.hold): 0 holds the stage
+    until a key, 1 goes on by itself after a second."""
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "random"),
+             SeatSpec("Vesna", "random")]
+    match = advance(Match(plain_deck, seats, seed=1),
+                    lambda m: m.game.round >= 2 and human_asked(SUMMON)(m)
+                    and len(m.game.rows[0]) >= 2)
+    app = app_for(match, setup=Setup(seats, 1, hold=hold))
+    app.cpu_delay = 0.01  # paced (a table with no pace at all never holds the stage)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until_asked(pilot)
+        await pilot.press("1")
+        table = app.screen
+        for _ in range(200):
+            if table.answer is not None and len(table.query_one("#prompt").options) == 1:
+                break
+            await pilot.pause(0.01)
+        assert table.query_one("#prompt").options == [0]  # "Go on": the stage is held
+        choices = len(match.choices)
+        await pilot.pause(1.6)
+        went_on = len(match.choices) > choices
+        assert went_on == (hold > 0)

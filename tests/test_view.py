@@ -213,3 +213,37 @@ def test_R11_determinize_reproduces_every_public_fact_of_a_view(standard_deck, p
     sample = determinize(v, random.Random(seed + 1))
     assert sample.view(seat) == v
     assert sample.zone_sizes() == g.zone_sizes() == g.deck.size
+
+
+def deal_hidden_again(g: Game, rng: random.Random) -> Game:
+    """The same game with every card whose place not every seat knows (the Draw Deck, the
+    Life Decks, the cards drawn for damage) moved to another such place."""
+    h = g.copy()
+    public = set.intersection(*h.knows)
+    slots = [(h.draw, i) for i, c in enumerate(h.draw) if c not in public]
+    for s in range(h.n):
+        slots += [(h.life[s], i) for i, c in enumerate(h.life[s]) if c not in public]
+        slots += [(h.looking[s], i) for i in range(len(h.looking[s]))]
+    cards = [zone[i] for zone, i in slots]
+    rng.shuffle(cards)
+    for (zone, i), c in zip(slots, cards, strict=True):
+        zone[i] = c
+    return h
+
+
+@settings(max_examples=150, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 2**32), steps=st.integers(0, 150),
+       abilities=st.booleans())
+def test_R11_1_the_public_view_does_not_change_when_hidden_cards_are_dealt_differently(
+        standard_deck, players, seed, steps, abilities):
+    g = Game(ability_deck() if abilities else standard_deck, players, seed)
+    advance(g, random.Random(seed), steps)
+    public = g.public_view()
+    assert deal_hidden_again(g, random.Random(seed + 1)).public_view() == public
+    for seat in range(players):  # and every seat sees all of it in its own view (R11.1)
+        view = g.view(seat)
+        assert all(getattr(view, f) == getattr(public, f) for f in public._fields
+                   if f not in ("pending", "draw_known"))
+        assert set(public.draw_known) <= set(view.draw_known)
+    if public.pending is not None:
+        assert public.pending.options == () and public.pending.seat == g.pending.seat

@@ -32,7 +32,7 @@ from dread_draw.net.client import (
     Update,
     Welcome,
 )
-from dread_draw.rules import Decision, Deck, Event, View
+from dread_draw.rules import Decision, Deck, Event, PublicView, View, public_of
 from dread_draw.sim import HUMAN, SeatSpec
 
 REJOIN_PAUSE = 2.0  # seconds between two tries to join again after a lost connection
@@ -88,6 +88,10 @@ class SeatGame:
     def view(self, seat: int) -> View:
         """This seat's view (the only one there is: the table asks for the seat it shows)."""
         return self.latest
+
+    def public_view(self) -> PublicView:
+        """The public part of this seat's view (the host holds the game itself)."""
+        return public_of(self.latest)
 
     @property
     def pending(self) -> Decision | None:

@@ -41,14 +41,15 @@ from dread_draw.rules.public import (
     ward,
 )
 from dread_draw.rules.registry import EFFECTS, EffectSpec, Tell, always, effect
-from dread_draw.rules.view import View
+from dread_draw.rules.view import PublicView, View, public_of
 
 __all__ = [
     "CARD_PICKS", "DONE", "EFFECTS", "GIVE", "HARM", "HELP", "KEEP", "KINDS",
     "LIFE_DECK_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "NEXT_TURN", "ORDER", "PICK_CARD",
     "PICK_SEAT", "REVEAL", "SEAT_PICKS", "SKIP", "SUMMON", "TAKE", "TO_BOTTOM", "TO_TOP", "USE",
     "USE_IT", "Ability", "Card", "Decision", "Deck", "DeckError", "DreadDrawError",
-    "EffectSpec", "Event", "Game", "IllegalChoice", "Pick", "PublicState", "Tell", "View",
-    "always", "always_amount", "card_to_beat", "determinize", "effect", "next_to_play",
+    "EffectSpec", "Event", "Game", "IllegalChoice", "Pick", "PublicState", "PublicView", "Tell",
+    "View",
+    "always", "always_amount", "card_to_beat", "determinize", "effect", "next_to_play", "public_of",
     "round_damage", "ward",
 ]

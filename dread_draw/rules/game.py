@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from dread_draw.rules.decision import (
@@ -59,7 +60,14 @@ from dread_draw.rules.state import (
     VALUE,
     ZONES,
 )
-from dread_draw.rules.view import View, snapshot
+from dread_draw.rules.view import (
+    PublicView,
+    View,
+    known_places,
+    public_knowledge,
+    public_pending,
+    snapshot,
+)
 
 STALEMATE_ROUNDS = 10  # R10.3
 _new_decision = tuple.__new__  # Decision(...) without its keyword-argument layer: on every ask
@@ -250,6 +258,18 @@ class Game:
     def view(self, seat: int) -> View:
         """What `seat` may know (R11): see `dread_draw.rules.view.View`."""
         return snapshot(self, seat)
+
+    def public_view(self) -> PublicView:
+        """What someone who holds no seat may know (R11.1): see `PublicView`."""
+        return PublicView(
+            self.deck, self.n, len(self.draw),
+            known_places(self.draw, public_knowledge(self.knows)),
+            tuple(map(len, self.life)), tuple(map(len, self.looking)), tuple(self.discard),
+            tuple(self.fortune), tuple(map(tuple, self.rows)), tuple(map(tuple, self.reserves)),
+            tuple(self.in_round), tuple(self.defeated), tuple(self.totals),
+            MappingProxyType(self.uses), self.round, self.starting_seat, self.current,
+            self.last_winner, self.quiet_rounds, self.damaged, self.winner, self.over,
+            self.stalemate, self.decisions, self.next_seat, public_pending(self.pending))
 
     # ----------------------------------------------------------------------------- queries
 

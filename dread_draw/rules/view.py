@@ -106,6 +106,70 @@ if View._fields != view_fields():  # the declaration and the class must agree, f
                     f"{view_fields()}")
 
 
+class PublicView(NamedTuple):
+    """What someone who holds no seat may know (R11.1): every row and reserve, the discard
+    pile, the sizes of the Draw Deck, of every Life Deck and of every seat's drawn cards, the
+    fortune once it is read (R10.2), the round's bookkeeping, and whose Decision is pending
+    (not its options). No seat's private cards (R11.2), nothing unknown to all (R11.3); of
+    the Draw Deck's places, only those every seat knows (R11.4: a card put face up on it).
+
+    A table renders its public parts from this, and a seat's private cards from that seat's
+    own `View` only (`Game.public_view`)."""
+
+    deck: Deck
+    players: int
+    draw_count: int
+    draw_known: Known
+    life_counts: tuple[int, ...]
+    looking_counts: tuple[int, ...]
+    discard: tuple[int, ...]
+    fortune: tuple[int, ...]
+    rows: tuple[tuple[int, ...], ...]
+    reserves: tuple[tuple[int, ...], ...]
+    in_round: tuple[bool, ...]
+    defeated: tuple[bool, ...]
+    totals: tuple[int, ...]
+    uses: Mapping[int, int]
+    round: int
+    starting_seat: int
+    current: int
+    last_winner: int
+    quiet_rounds: int
+    damaged: bool
+    winner: int
+    over: bool
+    stalemate: bool
+    decisions: int
+    next_seat: int
+    pending: Decision | None  # whose Decision, of what kind: no options (R11)
+
+    def card_to_beat(self, seat: int) -> int:
+        """R4.2 for `seat`, from public information."""
+        return card_to_beat(self, seat)
+
+
+def public_of(view: View) -> PublicView:
+    """The public part of one seat's view (for a table that holds nothing else: a joined
+    network game). The Draw Deck's known places are left out: a view cannot tell which of
+    them every seat knows."""
+    return PublicView(
+        view.deck, view.players, view.draw_count, (), view.life_counts, view.looking_counts,
+        view.discard, view.fortune, view.rows, view.reserves, view.in_round, view.defeated,
+        view.totals, view.uses, view.round, view.starting_seat, view.current,
+        view.last_winner, view.quiet_rounds, view.damaged, view.winner, view.over,
+        view.stalemate, view.decisions, view.next_seat, public_pending(view.pending))
+
+
+def public_pending(pending: Decision | None) -> Decision | None:
+    """A pending Decision as everyone sees it: whose and what kind, no options (R11)."""
+    return _pending_for(pending, -1)
+
+
+def public_knowledge(knows: list[set[int]]) -> set[int]:
+    """The hidden cards whose place every seat knows (R11.4)."""
+    return set.intersection(*knows) if knows else set()
+
+
 def known_places(zone: list[int], knows: set[int]) -> Known:
     """(depth from the top, uid) of the cards of a face-down pile (top at the end) whose
     place is in `knows`, top first."""

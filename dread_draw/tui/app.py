@@ -35,6 +35,7 @@ from dread_draw.saves import (
     separate_folder,
 )
 from dread_draw.sim import HUMAN, Match, SeatSpec
+from dread_draw.tui.pauses import Pauses
 from dread_draw.tui.saved import BadSave, FolderInUse, ReplaceSave
 from dread_draw.tui.screens import ConfirmQuit, HelpScreen, NewGame, TableScreen
 from dread_draw.tui.setup import (
@@ -92,6 +93,7 @@ class DreadDrawApp(App):
         self.saver: Autosaver | None = None
         self.match: Match | None = None
         self.leaving = False  # exit() called: nothing new may start on the way out
+        self.pauses = Pauses()  # full garbage collections kept out of key presses
 
     async def on_event(self, event: events.Event) -> None:
         """Note when the key or click about to be handled was made (`widgets.input_made`):
@@ -105,6 +107,7 @@ class DreadDrawApp(App):
         await super().on_event(event)
 
     def on_mount(self) -> None:
+        self.pauses.start()
         self.check_size()
         if self.first_match is None:
             self.push_screen(NewGame(self.setup))
@@ -182,7 +185,8 @@ class DreadDrawApp(App):
                 self.saver = autosave_new(self.saves, match, self.autosave_failed)
             except SaveError as e:  # a bad save could not be set aside: do not overwrite it
                 self.autosave_failed(f"{e} This game is not being saved.")
-        self._replace_screens(TableScreen(match, self.cpu_delay, ascii=self.ascii))
+        self._replace_screens(TableScreen(match, self.cpu_delay, ascii=self.ascii,
+                                          hold=self.setup.hold))
         if match.daily is not None:  # coach: say which deal this is, and its seed
             self.notify(fmt(_("The daily deal of {day}: the same cards for everyone today "
                               "(seed {seed}). You play against three hard CPUs."),
@@ -210,18 +214,21 @@ class DreadDrawApp(App):
         self.leaving = True
         super().exit(*args, **kwargs)
 
+    def on_unmount(self) -> None:
+        self.pauses.stop()
+
     def after_game(self, what: str, match: Match) -> None:
         if self.leaving:  # q came in between: nothing new starts
             return
         if what == "rematch":  # same seats, a new seed
             setup = Setup(list(match.seats), fresh_seed(), self.setup.deck, self.setup.odds,
-                          self.setup.language)
+                          self.setup.language, self.setup.hold)
             self.setup = setup
             self.start_match(new_match(setup, match.deck))
         elif what == "new":
             self.match = None
             self.setup = Setup(list(match.seats), fresh_seed(), self.setup.deck,
-                               self.setup.odds, self.setup.language)
+                               self.setup.odds, self.setup.language, self.setup.hold)
             self._replace_screens(NewGame(self.setup))
         else:
             self.exit()
@@ -355,7 +362,7 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
         return
     setup = Setup(seats_from_flags(players, humans, cpus),
                   fresh_seed() if seed is None else seed, deck_name,
-                  remembered.odds, remembered.language)  # the player's settings
+                  remembered.odds, remembered.language, remembered.hold)  # the player's settings
     match = new_match(setup)
     saves.lock()  # held for the life of the process: the table's run and the leaving line
     run_table(DreadDrawApp(match, setup=setup, cpu_delay=cpu_delay, settings=settings,
@@ -381,7 +388,7 @@ def daily_match(last: Setup) -> tuple[Match, Setup]:
 
     name = next((s.name for s in last.seats if s.is_human), Setup.default_seat(0).name)
     day = daily_setup(today(), name)
-    setup = Setup(day.seats, day.seed, None, language=last.language)
+    setup = Setup(day.seats, day.seed, None, language=last.language, hold=last.hold)
     match = new_match(setup)
     match.daily = day.label  # the save and stats know it was that day's deal
     return match, setup

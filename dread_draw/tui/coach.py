@@ -164,11 +164,8 @@ def rebuild_table(table: TableScreen) -> None:
     table.turns = TurnTracker()
     table.round_winner = -1
     table.winning_row = ()
-    log = table.query_one("#log", RichLog)
-    log.clear()
-    tail = len(m.events) - table.resume_events  # the bounded log: the latest (l: all of it)
-    for i, ev in enumerate(m.events):
-        table._note(ev, log if i >= tail else None)
+    table.query_one("#log", RichLog).clear()
+    table.retell(from_round=False)  # the bounded log: the latest (l: all of it)
     table.show_table()
     table.drive()
 

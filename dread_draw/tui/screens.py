@@ -52,9 +52,11 @@ from dread_draw.tui.narrate import (
     describe,
     fortune_part,
 )
+from dread_draw.tui.pauses import collect
 from dread_draw.tui.saved import ReplaceSave
 from dread_draw.tui.setup import (
     DEFAULT_CPU,
+    HOLDS,
     MAX_SEATS,
     MIN_SEATS,
     Setup,
@@ -63,7 +65,12 @@ from dread_draw.tui.setup import (
 )
 from dread_draw.tui.stage import Stage, acts, before_move
 from dread_draw.tui.turn import TurnTracker, beat_line, next_line
-from dread_draw.tui.viewers import DiscardViewer, LogViewer, OddsLine  # viewers (issue 14)
+from dread_draw.tui.viewers import (  # viewers (issue 14)
+    DiscardViewer,
+    LogViewer,
+    OddsLine,
+    ToldLog,
+)
 from dread_draw.tui.widgets import (
     EVERYWHERE,
     PRESS_GUARD,
@@ -267,6 +274,7 @@ class RoundSummary(Notice):
 
     def on_mount(self) -> None:
         super().on_mount()
+        self.call_after_refresh(collect)  # a full collection while the summary is read
         if self.close_after is None:
             return
         if self.close_after > 0:
@@ -441,6 +449,13 @@ def kind_options() -> list[tuple[str, str]]:
                                        for name in AGENTS]
 
 
+def hold_options() -> list[tuple[str, int]]:
+    """How long a person's own failed reveal stays on the stage (Setup.hold)."""
+    return [(_("my failed reveal stays until a key"), 0)] + [
+        (fmt(ngettext("my failed reveal stays {n} second", "my failed reveal stays {n} seconds",
+                      n), n=n), n) for n in HOLDS[1:]]
+
+
 class NewGame(SizeAware, Screen):
     """2 to 5 seats (name, human or CPU level), a seed (shown; fresh by default), a deck."""
 
@@ -455,6 +470,12 @@ class NewGame(SizeAware, Screen):
         super().__init__()
         self.setup = setup
         self.first_focus = focus
+
+    SHORT = 30  # rows: below this the form's fields sit without a blank line between them
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        self.set_class(self.size.height < self.SHORT, "-short")  # 80x24: the whole form shows
 
     def compose(self) -> ComposeResult:
         s = self.setup
@@ -483,7 +504,7 @@ class NewGame(SizeAware, Screen):
                     yield Input(spec.name, id=f"name-{i}", max_length=16, compact=True)
                     yield Select(kinds, value=spec.kind if spec.kind in known else DEFAULT_CPU,
                                  allow_blank=False, id=f"kind-{i}", compact=True)
-            with Horizontal(classes="field"):
+            with Horizontal(classes="field", id="seed-row"):
                 yield Label(_("Seed"), classes="field-label")
                 yield Input(str(s.seed), id="seed", type="integer", compact=True)
                 yield Button(_("New seed"), id="reseed", compact=True)
@@ -491,6 +512,10 @@ class NewGame(SizeAware, Screen):
                 yield Label(_("Deck"), classes="field-label")
                 yield Input(s.deck or "", id="deck", compact=True,
                             placeholder=_("the standard deck, or a path to a deck file"))
+            with Horizontal(classes="field"):  # how long your own failed reveal stays
+                yield Label(_("Stage"), classes="field-label")
+                yield Select(hold_options(), value=s.hold, allow_blank=False, id="hold",
+                             compact=True)
             yield Static("", id="error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(_("Start the game"), id="start", variant="primary", compact=True)
@@ -550,7 +575,9 @@ class NewGame(SizeAware, Screen):
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else fresh_seed()
         deck = self.query_one("#deck", Input).value.strip() or None
-        return Setup(seats, seed, deck, self.setup.odds, self.setup.language)
+        hold = self.query_one("#hold", Select).value
+        return Setup(seats, seed, deck, self.setup.odds, self.setup.language,
+                     hold if isinstance(hold, int) else 0)
 
     def name_problem(self) -> str | None:
         """What is wrong with a name typed in a shown seat, in words (None: nothing). The
@@ -685,8 +712,12 @@ class TableScreen(SizeAware, Screen):
     resume_events = RESUME_EVENTS  # (for the coach's rebuild after a take-back)
     chrome = 0  # lines besides the table's own (net's RemoteTable adds one of its own)
 
-    def __init__(self, match: Match, cpu_delay: float = 0.8, ascii: bool = False) -> None:
+    def __init__(self, match: Match, cpu_delay: float = 0.8, ascii: bool = False,
+                 hold: int = 0) -> None:
+        """`hold`: seconds a person's own failed reveal stays on the stage (0: until they
+        press a key; Setup.hold)."""
         super().__init__()
+        self.hold = hold
         self.moves: deque[tuple[Move, list[tuple[int, int]], bool]] = deque()
         self.beats: list[tuple[int, int]] = []  # before_move of the move being made
         self.paced = False  # the move being made is a CPU's, at the table's pace
@@ -697,6 +728,7 @@ class TableScreen(SizeAware, Screen):
         self.humans = [i for i, s in enumerate(match.seats) if s.is_human]
         self._viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.narrate = Narrator(match.deck, self.names)
+        self.told = ToldLog(match.deck, self.names)  # `l`'s lines, told once
         self.rounds = RoundTracker(match.deck)
         self.turns = TurnTracker()
         self.round_winner = -1
@@ -763,20 +795,34 @@ class TableScreen(SizeAware, Screen):
     def on_mount(self) -> None:
         self.set_class(self.ascii, "-ascii")
         self.query_one(CardReader).ascii = self.ascii
-        log = self.query_one("#log", RichLog)
         events = self.match.events
-        # A resumed match: its trackers read the whole story (cheap); the log tells the
-        # round in progress (at most RESUME_EVENTS lines: the whole story is in `l`'s view).
-        starts = [i for i, ev in enumerate(events) if ev["type"] == "round_start"]
-        resumed = bool(getattr(self.match, "choices", True))  # (net: a join has no choices)
-        tail = max(starts[-1] if resumed and starts else 0, len(events) - RESUME_EVENTS)
-        for i, ev in enumerate(events):
-            self._note(ev, log if i >= tail else None)
+        # A resumed match: the log tells the round in progress (at most RESUME_EVENTS
+        # lines: the whole story is in `l`'s view). (net: a join has no choices)
+        self.retell(from_round=bool(getattr(self.match, "choices", True)))
         self.query_one(CardReader).show(self.match.deck, None)
-        last = acts([ev for ev in events[-40:]], self.match.deck, self.names)
+        last = acts(events[-40:], self.match.deck, self.names)
         self.query_one(Stage).play(last[-1] if last else None)
         self.show_table()
         self.drive()
+
+    def retell(self, from_round: bool = True) -> None:
+        """The story so far into the bounded log: its latest events only — the round in
+        progress (`from_round`), at most `resume_events` of them — the whole story is `l`'s.
+        The narrator and the trackers read from the start of the round the log starts in:
+        all they need (each starts afresh at a round's start), so a game of any length
+        opens at once (issue 14: resume under 0.3 s)."""
+        events = self.match.events
+        n = len(events)
+        tail = max(0, n - self.resume_events)
+        last_start = next((i for i in range(n - 1, -1, -1)
+                           if events[i]["type"] == "round_start"), 0)
+        if from_round:
+            tail = max(tail, last_start)
+        begin = last_start if last_start <= tail else next(
+            (i for i in range(tail, -1, -1) if events[i]["type"] == "round_start"), 0)
+        log = self.query_one("#log", RichLog)
+        for i in range(begin, n):
+            self._note(events[i], log if i >= tail else None)
 
     def on_resize(self) -> None:  # as well as SizeAware's
         w, h = self.size
@@ -835,12 +881,13 @@ class TableScreen(SizeAware, Screen):
         if not self.is_attached:
             return
         m = self.match
-        private = self.viewer is not None
-        view = m.game.view(self.viewer if self.viewer is not None else 0)
+        view = m.game.public_view()  # the table's public parts (R11.1)
+        # the private cards of the person at the keyboard, from their own seat's view only
+        # after the hand-off (R11.2)
+        mine = m.game.view(self.viewer) if self.viewer is not None else None
         to_play = -1
         if ended is None:
-            states = seat_states(view, m.seats, round_winner=self.round_winner,
-                                 private=private)
+            states = seat_states(view, m.seats, round_winner=self.round_winner, mine=mine)
             to_play = view.pending.seat if view.pending is not None else -1
             parts = [fmt(_("round {n}"), n=view.round)]
             if m.seed is not None:  # None: secret (net)
@@ -849,7 +896,7 @@ class TableScreen(SizeAware, Screen):
                 parts.append(fmt(_("{name} to play"), name=clean(self.names[to_play])))
             top = Text("  ·  ".join(["DREAD DRAW", *parts]))
         else:
-            states = seat_states(view, m.seats, private=private,
+            states = seat_states(view, m.seats, mine=mine,
                                  round_over=(ended.winner, self.winning_row))
             top = Text("DREAD DRAW  ·  " + fmt(_("round {n} is over: its winning row, and "
                                                  "everything else after the damage"),
@@ -862,12 +909,12 @@ class TableScreen(SizeAware, Screen):
             # the smallest style, still too long: its tiles share the line (names shorten)
             squeeze = bool(sizes) and not self.fits(state, LINE, sizes, width)
             panel.show(state, style, squeeze)
-        self.query_one(TableCentre).show(view, m.seed, self.names, private,
+        self.query_one(TableCentre).show(view, m.seed, self.names, mine,
                                          None if ended is None else ended.round)
         update_if_changed(self.query_one("#topbar", Static), top,
                           layout=False)  # one line, always
         self.show_turn(view, to_play)
-        self.query_one(OddsLine).show(view if private else None)  # viewers (issue 14)
+        self.query_one(OddsLine).show(mine)  # viewers (issue 14)
         self.check_reader(states)
 
     def show_turn(self, view, to_play: int) -> None:
@@ -1069,6 +1116,8 @@ class TableScreen(SizeAware, Screen):
                     await self.read_own_reveal(act)
                     if self.gone:
                         return
+            if report is not None and self.skipping:
+                collect()  # the round's garbage (its summary, read otherwise, is skipped)
             if report is not None and not self.skipping:
                 if len(self.humans) > 1:  # everyone reads the summary: public cards only
                     self.viewer = None  # (R11.2; the next person takes the keyboard again)
@@ -1087,12 +1136,20 @@ class TableScreen(SizeAware, Screen):
         return self.cpu_delay > 0
 
     async def read_own_reveal(self, act) -> None:
-        """The person who just failed reads the stage, then presses Enter (or 1) to go on.
-        Keys of the last question's double press are ignored for a moment (PRESS_GUARD)."""
-        self.answer = asyncio.get_running_loop().create_future()
+        """The person who just failed reads the stage, then presses Enter (or 1) to go on —
+        or, with a pace chosen on the new-game screen (`hold`), it goes on by itself after
+        that many seconds (the clock stops while a screen covers the table; a key still goes
+        on sooner). Keys of the last question's double press are ignored for a moment
+        (PRESS_GUARD)."""
+        answer = self.answer = asyncio.get_running_loop().create_future()
         self.query_one(PromptBar).ask(Text(act.result), [(0, _("Go on"))], new_person=True)
         try:
-            await self.answer
+            if self.hold > 0:
+                held = asyncio.ensure_future(self.pause(self.hold))
+                await asyncio.wait([answer, held], return_when=asyncio.FIRST_COMPLETED)
+                held.cancel()
+            else:
+                await answer
         finally:
             self.answer = None
 
@@ -1134,8 +1191,11 @@ class TableScreen(SizeAware, Screen):
 
     @on(Choice)
     def chosen(self, event: Choice) -> None:
-        if self.answer is not None and not self.answer.done():
-            self.answer.set_result(event.option)
+        self.answered(event.option)
+
+    def answered(self, option: int | None) -> None:
+        if option is not None and self.answer is not None and not self.answer.done():
+            self.answer.set_result(option)
 
     # ------------------------------------------------------------------------ key actions
 
@@ -1145,7 +1205,7 @@ class TableScreen(SizeAware, Screen):
         bar = self.query_one(PromptBar)
         if self.answer is not None and len(bar.options) == 1 and not any(
                 b.has_focus for b in bar.query(Button)):
-            bar.pick(0, typed=False)
+            self.answered(bar.take(0, typed=False))
 
     def action_skip(self) -> None:
         self.skipping = True
@@ -1161,7 +1221,7 @@ class TableScreen(SizeAware, Screen):
 
     def action_pick(self, index: int) -> None:
         if self.answer is not None:
-            self.query_one(PromptBar).pick(index)
+            self.answered(self.query_one(PromptBar).take(index))
 
     def action_use(self, use: bool) -> None:
         d = self.match.game.pending
@@ -1170,15 +1230,16 @@ class TableScreen(SizeAware, Screen):
         bar = self.query_one(PromptBar)
         want = USE_IT if use else SKIP
         if want in bar.options:
-            bar.pick(bar.options.index(want))
+            self.answered(bar.take(bar.options.index(want)))
 
     # ------------------------------------------------------------ viewers (issue 14)
 
     def action_log(self) -> None:
-        self.app.push_screen(LogViewer(self.match, self.viewer))
+        self.app.push_screen(LogViewer(self.match, self.viewer, self.told))
 
     def action_discard(self) -> None:
-        self.app.push_screen(DiscardViewer(self.match.deck, self.match.game.view(0).discard))
+        self.app.push_screen(DiscardViewer(self.match.deck,
+                                           self.match.game.public_view().discard))
 
     def action_odds(self) -> None:
         self.query_one(OddsLine).toggle()

@@ -25,6 +25,7 @@ from dread_draw.sim import HUMAN, SeatSpec
 
 MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
 CPU_NAMES = ("Zora", "Orrin", "Vesna", "Tobin", "Ilse")
+HOLDS = (0, 1, 2, 3)  # seconds a person's own failed reveal stays on the stage (0: a key)
 DEFAULT_CPU = "normal"  # a fair opponent for a newcomer: odds-aware, no search
 
 
@@ -37,13 +38,16 @@ def fresh_seed() -> int:
 class Setup:
     """Who sits where, the seed, the deck file (None: the standard deck), and the player's
     settings: `odds`, the odds line at the table (off by default); `language`, the language
-    chosen on the new-game screen (None: none chosen, the environment's is used)."""
+    chosen on the new-game screen (None: none chosen, the environment's is used); `hold`,
+    how long a person's own failed reveal stays on the stage: 0 until they press a key
+    (the default), else that many seconds (`HOLDS`)."""
 
     seats: list[SeatSpec]
     seed: int
     deck: str | None = None
     odds: bool = False
     language: str | None = None
+    hold: int = 0
 
     @staticmethod
     def default_seat(i: int) -> SeatSpec:
@@ -55,7 +59,8 @@ class Setup:
 
     def to_json(self) -> dict:
         return {"seats": [[s.name, s.kind] for s in self.seats], "deck": self.deck,
-                "odds": self.odds, "language": self.language}
+                "odds": self.odds, "language": self.language,
+                "hold": self.hold}
 
 
 def settings_path() -> Path:
@@ -81,6 +86,8 @@ def load_setup(path: Path | None) -> Setup:
     data = _read(path)
     odds = data.get("odds") is True
     language = data.get("language") if data.get("language") in LANGUAGES else None
+    hold = data.get("hold")
+    hold = hold if type(hold) is int and hold in HOLDS else 0  # (not True: it equals 1)
     try:
         seats = [SeatSpec(str(name)[:16], kind if kind == HUMAN or kind in AGENTS else DEFAULT_CPU)
                  for name, kind in data["seats"]][:MAX_SEATS]
@@ -89,10 +96,10 @@ def load_setup(path: Path | None) -> Setup:
                  SeatSpec(Setup.default_seat(i).name, s.kind) for i, s in enumerate(seats)]
         if len(seats) < MIN_SEATS:
             raise ValueError("too few seats")
-        return Setup(seats, fresh_seed(), data.get("deck") or None, odds, language)
+        return Setup(seats, fresh_seed(), data.get("deck") or None, odds, language, hold)
     except (ValueError, KeyError, TypeError):
         setup = Setup.default()
-        setup.odds, setup.language = odds, language
+        setup.odds, setup.language, setup.hold = odds, language, hold
         return setup
 
 

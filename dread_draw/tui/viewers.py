@@ -13,21 +13,26 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from rich._wrap import divide_line
 from rich.cells import cell_len
+from rich.segment import Segment
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
-from textual.widgets import OptionList, RichLog, Static
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import OptionList, Static
 
 from dread_draw.cards import Deck
 from dread_draw.glyphs import glyphs
 from dread_draw.i18n import N_, _, fmt, ngettext
 from dread_draw.odds import odds_sentence
 from dread_draw.rules import View
-from dread_draw.safe_text import plain
+from dread_draw.safe_text import clean, plain
 from dread_draw.sim import Match
 from dread_draw.tui.narrate import Narrator, card_label, damage_text
 from dread_draw.tui.setup import save_odds
@@ -51,8 +56,13 @@ def log_lines(events: Iterable[dict], deck: Deck, names: list[str],
     particular, public only): (kind, sentence) pairs, kind "round" for a round's heading,
     "mine" for that person's own moves, "" for the rest. Their own private cards are named
     (R11.2: they saw them); nobody else's ever are."""
-    narrate = Narrator(deck, names, mine=seat)
     out: list[tuple[str, str]] = []
+    _tell(Narrator(deck, names, mine=seat), events, seat, out)
+    return out
+
+
+def _tell(narrate: Narrator, events: Iterable[dict], seat: int | None,
+          out: list[tuple[str, str]]) -> None:
     for ev in events:
         line = narrate(ev)
         if not line:
@@ -61,50 +71,87 @@ def log_lines(events: Iterable[dict], deck: Deck, names: list[str],
             out.append(("round", line))
         else:
             out.append(("mine" if seat is not None and whose(ev) == seat else "", line))
-    return out
 
 
-class FullLog(RichLog):
+class ToldLog:
+    """`log_lines`, told once per reader: `l` opened again narrates only the events since
+    (a long game's log opens at once). A new event list (a take-back deals the game again)
+    is told afresh."""
+
+    def __init__(self, deck: Deck, names: list[str]) -> None:
+        self.deck, self.names = deck, names
+        self.told: dict[int | None, tuple[list[dict], Narrator, list[tuple[str, str]]]] = {}
+        self.count: dict[int | None, int] = {}
+
+    def lines(self, events: list[dict], seat: int | None) -> list[tuple[str, str]]:
+        got = self.told.get(seat)
+        done = self.count.get(seat, 0)
+        if got is None or got[0] is not events or done > len(events):
+            got = (events, Narrator(self.deck, self.names, mine=seat), [])
+            self.told[seat] = got
+            done = 0
+        _tell(got[1], events[done:], seat, got[2])
+        self.count[seat] = len(events)
+        return list(got[2])
+
+
+class FullLog(ScrollView, can_focus=True):
     """The whole log, wrapped to the width it has (again after a resize), newest at the
-    bottom. Its own moves and round headings take their look from viewers.tcss."""
+    bottom. Its own moves and round headings take their look from viewers.tcss.
+
+    A virtual list: the lines are wrapped as plain words (cheap), and only the lines in
+    sight are drawn, so a long game's log opens as fast as a short one's (issue 14)."""
 
     COMPONENT_CLASSES = {"full-log--mine", "full-log--round"}
 
-    def __init__(self, lines: list[tuple[str, str]], **kw) -> None:
-        super().__init__(wrap=True, markup=False, auto_scroll=False, **kw)
-        self.entries = lines
+    def __init__(self, entries: list[tuple[str, str]], **kw) -> None:
+        super().__init__(**kw)
+        self.entries = entries
+        self.lines: list[tuple[str, str]] = []  # (kind, text) of each screen line
         self.written_at = 0
 
-    def on_resize(self, event: Resize) -> None:  # type: ignore[override]  # as RichLog's
-        super().on_resize(event)
+    def on_resize(self, event: Resize) -> None:
         if event.size.width and event.size.width != self.written_at:
             self.fill()
 
     def fill(self) -> None:
-        """Write every line for the width it has now, and show the newest."""
+        """Wrap every entry for the width it has now, and show the newest."""
         self.written_at = self.size.width
         width = max(self.size.width - 1, 10)  # a column for the scrollbar, from the start
-        self.clear()
         pad = " " * cell_len(MARK)
-        mine = self.get_component_rich_style("full-log--mine")
-        heading = self.get_component_rich_style("full-log--round")
-        whole = Text()  # one text, wrapped in one go: a write per line opened twice as slowly
+        lines: list[tuple[str, str]] = []
         for kind, line in self.entries:
-            if whole:
-                whole.append("\n")
+            line = clean(line, lines=True)  # names from outside: shown only as text
             if kind == "round":
-                whole.append("\n")
-            start = len(whole)
-            if kind == "round":
-                whole.append_text(plain(line))
-                whole.stylize(heading, start)
-                continue
-            whole.append(f"{MARK} " if kind == "mine" else f"{pad} ")  # the marker column
-            whole.append_text(plain(line))
-            if kind == "mine":
-                whole.stylize(mine, start)
-        self.write(whole, width)
+                if lines:
+                    lines.append(("", ""))
+                text = line
+            else:
+                text = (f"{MARK} " if kind == "mine" else f"{pad} ") + line
+            for part in text.split("\n"):
+                offsets = [0, *divide_line(part, width, fold=True), len(part)]
+                lines.extend((kind, part[a:b].rstrip()) for a, b in zip(offsets, offsets[1:],
+                                                                        strict=False) if b > a)
+        self.lines = lines
+        self.virtual_size = Size(width, len(lines))
+        self.refresh()
         self.call_after_refresh(self.scroll_end, animate=False)  # once the lines are laid
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        index = y + scroll_y
+        width = self.size.width
+        base = self.rich_style
+        if not 0 <= index < len(self.lines):
+            return Strip.blank(width, base)
+        kind, text = self.lines[index]
+        style = base
+        if kind == "mine":
+            style = base + self.get_component_rich_style("full-log--mine")
+        elif kind == "round":
+            style = base + self.get_component_rich_style("full-log--round")
+        strip = Strip([Segment(text, style)], cell_len(text))
+        return strip.crop_extend(scroll_x, scroll_x + width, base)
 
 
 class LogViewer(AnswerOnce, Dialog[None]):
@@ -112,12 +159,14 @@ class LogViewer(AnswerOnce, Dialog[None]):
 
     BINDINGS = [Binding("escape,l", "close", N_("Close"))]
 
-    def __init__(self, match: Match, seat: int | None) -> None:
-        """`seat`: the person at the keyboard (None: nobody in particular, public only)."""
+    def __init__(self, match: Match, seat: int | None, told: ToldLog | None = None) -> None:
+        """`seat`: the person at the keyboard (None: nobody in particular, public only).
+        `told`: the table's lines already told (None: told here)."""
         super().__init__()
         self.names = [s.name for s in match.seats]
         self.seat = seat
-        self.lines = log_lines(match.events, match.deck, self.names, seat)
+        self.lines = (told.lines(match.events, seat) if told is not None
+                      else log_lines(match.events, match.deck, self.names, seat))
         self.hot_seat = sum(s.is_human for s in match.seats) > 1
 
     def compose(self) -> ComposeResult:

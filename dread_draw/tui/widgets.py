@@ -25,7 +25,7 @@ from dread_draw.emblems import emblem
 from dread_draw.glyphs import glyphs
 from dread_draw.i18n import N_, _, fmt, ngettext, pgettext
 from dread_draw.overlays import deck_text
-from dread_draw.rules import View
+from dread_draw.rules import KEEP, PublicView, View
 from dread_draw.safe_text import clean, plain
 from dread_draw.sim import SeatSpec
 from dread_draw.tui.cardface import FRAMED, LARGE, LINE, face
@@ -120,12 +120,13 @@ class SeatState:
     known_life: int  # cards of this Life Deck whose place the viewer has seen (private)
 
 
-def seat_states(view: View, seats: list[SeatSpec], *, round_winner: int = -1,
-                private: bool = False,
+def seat_states(view: PublicView, seats: list[SeatSpec], *, round_winner: int = -1,
+                mine: View | None = None,
                 round_over: tuple[int, tuple[int, ...]] | None = None) -> list[SeatState]:
-    """The seat panels' contents from one seat's view (R11.1: all of it public but
-    `known_life`, which is shown only when `private`). `round_over`: (winner, winning row)
-    of a round that has ended, shown with the table as it is after the round's damage."""
+    """The seat panels' contents from the public view (R11.1), and `known_life` from the
+    view of the seat at the keyboard, `mine` (R11.2: only after the hand-off; None: public
+    only). `round_over`: (winner, winning row) of a round that has ended, shown with the
+    table as it is after the round's damage."""
     to_play = view.pending.seat if view.pending is not None and round_over is None else -1
     out = []
     for s, spec in enumerate(seats):
@@ -142,13 +143,17 @@ def seat_states(view: View, seats: list[SeatSpec], *, round_winner: int = -1,
             status = "defeated"
         elif s == round_winner:
             status = "won the round"
+        elif s == to_play and not view.in_round[s] and view.pending is not None and (
+                view.pending.kind != KEEP):
+            # out of the round after a failed reveal, yet asked: its row's Aftermath (R9.4)
+            status = "out: Aftermath"
         elif s == to_play:
             status = "to play"
         elif view.in_round[s]:
             status = "in the round"
         else:
             status = "eliminated"
-        known = len(view.life_known[s]) if private else 0
+        known = len(mine.life_known[s]) if mine is not None else 0
         out.append(SeatState(s, spec, view.life_counts[s], row, view.reserves[s],
                              total, status, s == to_play, known))
     return out
@@ -160,7 +165,9 @@ def kind_label(spec: SeatSpec) -> str:
 
 # the statuses a seat head shows (seat_states' keys, translated where shown)
 STATUS_WORDS = (N_("defeated"), N_("eliminated"), N_("won the round"), N_("winner"),
-                N_("to play"), N_("in the round"))
+                N_("to play"), N_("in the round"),
+                # a seat out of the round, asked about its row's Aftermath ability
+                N_("out: Aftermath"))
 
 
 class EmptyZone(Label):
@@ -207,11 +214,14 @@ class SeatPanel(Vertical):
         if not restyle and old == state:
             return
         self.style_name = style
-        set_classes(self, {"-to-play": state.to_play, "-compact": style == LINE,
-                           "-out": state.status in ("defeated", "eliminated"),
+        out = state.status in ("defeated", "eliminated")
+        set_classes(self, {"-compact": style == LINE, "-out": out})  # (restyles the tiles)
+        head = self.query_one(".seat-head", Static)
+        # the head's looks change with every move: its own classes restyle it alone
+        set_classes(head, {"-to-play": state.to_play, "-out": out,
                            "-defeated": state.status == "defeated",
                            "-won": state.status in ("winner", "won the round")})
-        self.query_one(".seat-head", Static).update(self._head(state), layout=False)
+        head.update(self._head(state), layout=False)
         if restyle or old is None or old.row != state.row:
             self._fill(".row", old.row if old is not None and not restyle else (), state.row,
                        _("empty"))
@@ -268,9 +278,11 @@ class TableCentre(Static):
     for the seat at the keyboard only, the hidden cards it has seen (R11.2): places in the
     Draw Deck and in Life Decks."""
 
-    def show(self, view: View, seed: int | None, names: list[str], private: bool,
+    def show(self, view: PublicView, seed: int | None, names: list[str], mine: View | None,
              round_over: int | None = None) -> None:
-        """`round_over`: the round whose summary is up (the table after its damage)."""
+        """The public view's zones; `mine`: the view of the seat at the keyboard, for what
+        only it has seen (None: nobody's). `round_over`: the round whose summary is up (the
+        table after its damage)."""
         deck = view.deck
         t = Text()
         t.append(fmt(_("Round {n}"), n=view.round) if round_over is None else
@@ -286,23 +298,23 @@ class TableCentre(Static):
                                damage=damage_text(deck.damage[top]))))
         else:
             t.append(_("Discard: empty"))
-        if private:
-            for s, k in [(-1, view.draw_known), *enumerate(view.life_known)]:
+        if mine is not None:
+            for s, k in [(-1, mine.draw_known), *enumerate(mine.life_known)]:
                 if not k:
                     continue
-                size = view.draw_count if s < 0 else view.life_counts[s]
+                size = mine.draw_count if s < 0 else mine.life_counts[s]
                 seen = "; ".join(fmt(_("{card} {place}"), card=card_label(deck, c),
                                      place=place(d, size)) for d, c in sorted(k))
                 if s < 0:
                     said = fmt(_("Only you know, in the Draw Deck: {cards}"), cards=seen)
-                elif s == view.seat:
+                elif s == mine.seat:
                     said = fmt(_("Only you know, in your Life Deck: {cards}"), cards=seen)
                 else:
                     said = fmt(_("Only you know, in {name}'s Life Deck: {cards}"),
                                name=names[s], cards=seen)
                 t.append("\n")
                 t.append(clean(said, lines=True), "bold")
-        update_if_changed(self, t)
+        update_if_changed(self, t)  # laid out again: the centre scrolls when it is long
 
 
 def ordinal(n: int) -> str:
@@ -410,6 +422,15 @@ def button_rows(texts: list[str], width: int) -> list[list[int]]:
     return rows
 
 
+def drop_answers(box: Widget) -> None:
+    """Take the answers away. They leave the focus chain at once: their removal completes
+    later, and focus reset in between (a focused card tile taken off the table) must not
+    land on one of them — it would stay on a button no longer there, where no key reaches."""
+    for button in box.query(AnswerButton):
+        button.can_focus = False
+    box.remove_children()
+
+
 class PromptBar(Vertical):
     """The question a Decision asks, with one button (and a number key) per legal option.
 
@@ -445,7 +466,7 @@ class PromptBar(Vertical):
         self._read_first = cards and read_first
         self.query_one("#question", Static).update(as_text(question))
         box = self.query_one("#answers", Vertical)
-        box.remove_children()
+        drop_answers(box)
         self._texts = []
         if not options:
             return
@@ -465,7 +486,7 @@ class PromptBar(Vertical):
         width = self.size.width or self.app.size.width - 2
         self._width = width
         box = self.query_one("#answers", Vertical)
-        box.remove_children()
+        drop_answers(box)
         card = [o if self._cards else -1 for o in self.options]
         buttons = [AnswerButton(text, i, card[i]) for i, text in enumerate(self._texts)]
         box.mount_all([Horizontal(*(buttons[i] for i in row), classes="answer-row")
@@ -475,7 +496,13 @@ class PromptBar(Vertical):
         if self._read_first:
             first = next((b for b in buttons if b.card >= 0), None)
             if first is not None:
-                self.call_after_refresh(first.focus)
+                self.call_after_refresh(self._focus_first, first)
+
+    def _focus_first(self, button: AnswerButton) -> None:
+        """Focus the first card's answer, if it is still on offer (a key may have answered
+        the question before this frame: focus on a button taken away would stay there)."""
+        if button.is_attached and button.parent is not None and self.options:
+            button.focus()
 
     def on_resize(self) -> None:
         if self._texts and self.size.width != self._width:
@@ -489,7 +516,14 @@ class PromptBar(Vertical):
         self.options = []
         self._texts = []
         self.query_one("#question", Static).update(as_text(message))
-        self.query_one("#answers", Vertical).remove_children()
+        answers = self.query_one("#answers", Vertical)
+        focused = self.screen.focused
+        if isinstance(focused, AnswerButton):  # (answers live only in the prompt)
+            # An answer taken away with the focus would hand it to the next widget in the
+            # focus chain (a card tile, read in the reader), restyling the whole screen: the
+            # focus goes nowhere instead (issue 14: key to result).
+            self.screen.set_focus(None)
+        drop_answers(answers)
 
     def too_soon(self, typed: bool) -> bool:
         """Whether a key is the tail of a double press meant for the screen before, which
@@ -501,12 +535,20 @@ class PromptBar(Vertical):
             return False
         return input_made(self) - self._asked_at < PRESS_GUARD
 
+    def take(self, index: int, typed: bool = True) -> int | None:
+        """The option of answer `index`, taken (the prompt is cleared); None when there is no
+        such answer or the key came too soon. For the screen's own keys: the screen answers
+        its question at once, with no message on the way (issue 14: key to result)."""
+        if self.too_soon(typed) or not 0 <= index < len(self.options):
+            return None
+        option = self.options[index]
+        self.clear("…")
+        return option
+
     def pick(self, index: int, typed: bool = True) -> None:
-        if self.too_soon(typed):
-            return
-        if 0 <= index < len(self.options):
-            option = self.options[index]
-            self.clear("…")
+        """Answer `index` chosen here (a press, a click): the screen hears it as a Choice."""
+        option = self.take(index, typed)
+        if option is not None:
             self.post_message(Choice(option))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
