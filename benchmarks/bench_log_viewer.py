@@ -22,7 +22,7 @@ from dread_draw.ai import make_agent
 from dread_draw.cards import load_deck
 from dread_draw.rules import SUMMON
 from dread_draw.sim import HUMAN, Match, SeatSpec
-from dread_draw.tui.app import DreadDrawApp
+from dread_draw.tui.app import make_app
 from dread_draw.tui.viewers import FullLog, LogViewer
 
 SEATS = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "normal"), SeatSpec("Orrin", "normal")]
@@ -64,7 +64,7 @@ FullLog.fill = _timed_fill  # type: ignore[method-assign]
 
 async def time_opens(match: Match, size: tuple[int, int], runs: int
                      ) -> tuple[list[float], list[float]]:
-    app = DreadDrawApp(match, cpu_delay=0)
+    app = make_app(match, cpu_delay=0)
     app.animation_level = "none"
     frames = Frames(app)
     times, painted = [], []

@@ -36,8 +36,10 @@ from dread_draw.ai import make_agent
 from dread_draw.cards import load_deck
 from dread_draw.rules import SUMMON
 from dread_draw.sim import HUMAN, Match, SeatSpec
-from dread_draw.tui.app import DreadDrawApp
-from dread_draw.tui.screens import GameOver, RoundSummary, TableScreen
+from dread_draw.tui.app import DreadDrawApp, make_app
+from dread_draw.tui.screens.game_over import GameOver
+from dread_draw.tui.screens.summary import RoundSummary
+from dread_draw.tui.screens.table import TableScreen
 
 SEATS = [SeatSpec("Ana", HUMAN)] + [SeatSpec(n, "random") for n in ("Zora", "Orrin", "Vesna")]
 
@@ -137,7 +139,7 @@ async def measure(size: tuple[int, int], decisions: int, warm_rounds: int
     """Latencies (s), full-collection pauses during them (s), memory at decision 1 and
     after the warm-up rounds."""
     deck = load_deck()
-    app = DreadDrawApp(Match(deck, SEATS, seed=7), cpu_delay=0)
+    app = make_app(Match(deck, SEATS, seed=7), cpu_delay=0)
     app.animation_level = "none"
     times: list[float] = []
     mem: list[tuple[float, int]] = []
@@ -214,7 +216,7 @@ def long_match(choices: int) -> tuple[Match, float]:
 
 async def resume_time(match: Match, size: tuple[int, int]) -> float:
     """From the app's start to the first frame painted with the table asking."""
-    app = DreadDrawApp(match, cpu_delay=0)
+    app = make_app(match, cpu_delay=0)
     app.animation_level = "none"
     frames = Frames(app)
     start = time.perf_counter()

@@ -36,9 +36,7 @@ def quick_guards(monkeypatch):
     """The table's waits that keep a double press from answering the next screen (a second
     at a hand-off, 0.6 s at a question for another person) shortened, for tests whose keys
     come one at a time; test_tui_privacy.py plays with the real ones."""
-    import dread_draw.tui.screens as screens
-    import dread_draw.tui.widgets as widgets
 
-    monkeypatch.setattr(screens, "HANDOFF_WAIT", 0.05)
-    monkeypatch.setattr(screens, "PRESS_GUARD", 0.05)
-    monkeypatch.setattr(widgets, "PRESS_GUARD", 0.05)
+    monkeypatch.setattr("dread_draw.tui.screens.handoff.HANDOFF_WAIT", 0.05)
+    monkeypatch.setattr("dread_draw.tui.screens.dialogs.PRESS_GUARD", 0.05)
+    monkeypatch.setattr("dread_draw.tui.widgets.prompt.PRESS_GUARD", 0.05)

@@ -15,10 +15,10 @@ from dread_draw.cards import parse_deck
 from dread_draw.saves import SaveDir, read_save
 from dread_draw.sim import HUMAN, Match, SeatSpec
 from dread_draw.takeback import check_take_back
-from dread_draw.tui.app import DreadDrawApp
 from dread_draw.tui.coach import HintDialog, ReviewScreen
 from dread_draw.tui.replay import ReplayApp
-from dread_draw.tui.screens import GameOver, TableScreen
+from dread_draw.tui.screens.game_over import GameOver
+from dread_draw.tui.screens.table import TableScreen
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +78,7 @@ async def test_h_at_a_cpus_turn_shows_no_hint(standard_deck):
     seats = [SeatSpec("Zora", "normal"), SeatSpec("Ana", HUMAN)]
     match = next(m for m in (Match(standard_deck, seats, seed=s) for s in range(20))
                  if m.to_move() == 0)
-    app = DreadDrawApp(match, cpu_delay=5)  # Zora thinks (paced) for a while
+    app = make_app(match, cpu_delay=5)  # Zora thinks (paced) for a while
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause(0.2)
         assert match.to_move() == 0

@@ -145,13 +145,13 @@ def test_play_daily_refuses_other_seats_or_seeds_clearly(capsys, extra):
 def test_the_table_says_it_is_the_daily_deal_and_shows_its_seed():
     import asyncio
 
-    from dread_draw.tui.app import DreadDrawApp, daily_match
+    from dread_draw.tui.app import daily_match, make_app
     from dread_draw.tui.setup import Setup
 
     match, setup = daily_match(Setup.default())
 
     async def run() -> list[str]:
-        app = DreadDrawApp(match, setup=setup, cpu_delay=0)
+        app = make_app(match, setup=setup, cpu_delay=0)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause(0.2)
             return [n.message for n in app._notifications]

@@ -24,7 +24,11 @@ from dread_draw.cards import load_deck, parse_deck
 from dread_draw.cli import app
 from dread_draw.saves import Save
 from dread_draw.sim import HUMAN, Match, SeatSpec
-from dread_draw.tui.screens import GameOver, HandOff, NewGame, RoundSummary, TableScreen
+from dread_draw.tui.screens.game_over import GameOver
+from dread_draw.tui.screens.handoff import HandOff
+from dread_draw.tui.screens.new_game import NewGame
+from dread_draw.tui.screens.summary import RoundSummary
+from dread_draw.tui.screens.table import TableScreen
 
 ESCAPES = "\x1b[31m\x1b]8;;http://evil.example\x07\x07\x9b2J\x85\u202e\u2066"
 SHORT = "\x1b[7m\x1b]8;;h\x07\x07\x9b\x85\u202e"  # for names (60 characters at most)

@@ -17,7 +17,8 @@ from dread_draw.i18n.tools import TRANSLATED, extract, read_po
 from dread_draw.overlays import deck_text
 from dread_draw.sim import HUMAN, Match, SeatSpec
 from dread_draw.tui import app as table_app
-from dread_draw.tui.screens import NewGame, TableScreen
+from dread_draw.tui.screens.new_game import NewGame
+from dread_draw.tui.screens.table import TableScreen
 from dread_draw.tui.setup import Setup, load_setup
 
 SIZE = (100, 36)

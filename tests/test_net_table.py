@@ -21,8 +21,9 @@ from dread_draw.tui.remote import (
     RemoteTable,
     WaitingRoom,
 )
-from dread_draw.tui.screens import RoundSummary
-from dread_draw.tui.widgets import CardReader, CardTile, PromptBar
+from dread_draw.tui.screens.summary import RoundSummary
+from dread_draw.tui.widgets.cards import CardReader, CardTile
+from dread_draw.tui.widgets.prompt import PromptBar
 
 pytestmark = pytest.mark.usefixtures("quick_guards")
 

@@ -21,7 +21,9 @@ from dread_draw.sim import HUMAN, Match, SeatSpec
 from dread_draw.tui import app as table
 from dread_draw.tui.app import seats_from_flags
 from dread_draw.tui.saved import FolderInUse
-from dread_draw.tui.screens import HelpScreen, NewGame, TableScreen
+from dread_draw.tui.screens.dialogs import HelpScreen
+from dread_draw.tui.screens.new_game import NewGame
+from dread_draw.tui.screens.table import TableScreen
 from dread_draw.tui.setup import Setup
 
 PLAIN = Path(__file__).parent / "data" / "plain.toml"

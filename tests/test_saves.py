@@ -374,7 +374,9 @@ def test_save_format_is_plain_json_with_its_version(folder, deck_file):
 
 async def answer_until(app, pilot, stop) -> None:
     """Play at the table as a person taking the first option, until `stop()` is true."""
-    from dread_draw.tui.screens import HandOff, RoundSummary, TableScreen
+    from dread_draw.tui.screens.handoff import HandOff
+    from dread_draw.tui.screens.summary import RoundSummary
+    from dread_draw.tui.screens.table import TableScreen
 
     for _ in range(3000):
         if stop():
@@ -390,15 +392,16 @@ async def answer_until(app, pilot, stop) -> None:
 
 
 def table_app(folder: SaveDir, match: Match | None = None):
-    from dread_draw.tui.app import DreadDrawApp
+    from dread_draw.tui.app import make_app
 
-    app = DreadDrawApp(match, cpu_delay=0, saves=folder)
+    app = make_app(match, cpu_delay=0, saves=folder)
     app.animation_level = "none"
     return app
 
 
 def test_the_table_autosaves_and_continue_brings_the_game_back(folder, deck_file):
-    from dread_draw.tui.screens import NewGame, TableScreen
+    from dread_draw.tui.screens.new_game import NewGame
+    from dread_draw.tui.screens.table import TableScreen
 
     match = Match(load_deck(deck_file), SEATS, 5)
 
@@ -442,7 +445,7 @@ def test_the_table_says_when_autosave_fails_and_plays_on(tmp_path, deck_file):
 @pytest.mark.parametrize("key, kept_aside", [("f", True), ("escape", False)])
 def test_a_bad_save_at_continue_asks_start_fresh_or_back(folder, deck_file, key, kept_aside):
     from dread_draw.tui.saved import BadSave
-    from dread_draw.tui.screens import NewGame
+    from dread_draw.tui.screens.new_game import NewGame
 
     path = in_progress(folder, deck_file)
     path.write_bytes(path.read_bytes()[:-40])  # truncated
@@ -479,7 +482,8 @@ def test_a_new_game_asks_before_taking_a_saved_games_place(folder, deck_file, ho
     from textual.widgets import Static
 
     from dread_draw.tui.saved import ReplaceSave
-    from dread_draw.tui.screens import NewGame, TableScreen
+    from dread_draw.tui.screens.new_game import NewGame
+    from dread_draw.tui.screens.table import TableScreen
 
     path = in_progress(folder, deck_file)
     before = path.read_bytes()

@@ -19,6 +19,7 @@ import pytest
 from rich.cells import cell_len
 from typer.testing import CliRunner
 
+import dread_draw.tui.app as tui_app
 from dread_draw.cards import parse_deck
 from dread_draw.cli import app as cli_app
 from dread_draw.errors import DreadDrawError
@@ -47,30 +48,23 @@ from dread_draw.tui.narrate import (
     discard_text,
     life_pips,
 )
-from dread_draw.tui.screens import (
-    ConfirmQuit,
-    GameOver,
-    HandOff,
-    HelpScreen,
-    NewGame,
-    RoundSummary,
-    TableScreen,
-)
+from dread_draw.tui.screens.dialogs import ConfirmQuit, HelpScreen
+from dread_draw.tui.screens.game_over import GameOver
+from dread_draw.tui.screens.handoff import HandOff
+from dread_draw.tui.screens.new_game import NewGame
+from dread_draw.tui.screens.summary import RoundSummary
+from dread_draw.tui.screens.table import TableScreen
 from dread_draw.tui.setup import Setup, load_setup, save_setup
-from dread_draw.tui.widgets import (
-    BUTTON_GAP,
-    PRESS_GUARD,
-    AnswerButton,
-    CardReader,
-    CardTile,
-    KeyBar,
-    SeatPanel,
-    TableCentre,
-    TooSmall,
-    button_rows,
-    ordinal,
-    place,
-)
+from dread_draw.tui.widgets.base import TooSmall
+from dread_draw.tui.widgets.cards import CardReader, CardTile
+from dread_draw.tui.widgets.centre import TableCentre, ordinal, place
+from dread_draw.tui.widgets.keybar import KeyBar
+from dread_draw.tui.widgets.prompt import PRESS_GUARD, AnswerButton, button_rows
+from dread_draw.tui.widgets.seats import SeatPanel
+
+# the stylesheet's gap after an answer's button, and Textual's least width of a Button
+BUTTON_GAP, BUTTON_MIN = 2, 16
+GAP_MIN = (BUTTON_GAP, BUTTON_MIN)
 
 SIZE = (100, 30)
 
@@ -92,9 +86,11 @@ def sync(test):
 
 
 def make_app(match=None, **kw) -> DreadDrawApp:
-    app = DreadDrawApp(match, cpu_delay=0, **kw)
-    app.animation_level = "none"
-    return app
+    """The app the CLI builds (dread_draw.tui.app.make_app), with no CPU pace and no
+    animations unless a test asks for them."""
+    kw.setdefault("cpu_delay", 0)
+    kw.setdefault("animate", False)
+    return tui_app.make_app(match, **kw)
 
 
 class Step(NamedTuple):
@@ -564,7 +560,7 @@ async def test_a_table_of_cpus_plays_to_the_end_with_nobody_at_the_keyboard(plai
     long as a few CPU moves) and the game reaches its end."""
     seats = [SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
     match = Match(plain_deck, seats, seed=2)
-    app = DreadDrawApp(match, cpu_delay=0.001)
+    app = make_app(match, cpu_delay=0.001)
     app.animation_level = "none"
     summaries = 0
     async with app.run_test(size=SIZE) as pilot:
@@ -613,7 +609,7 @@ async def test_the_game_waits_while_a_player_reads_a_screen_over_the_table(plain
     closed (the player comes back to the game they left), then the CPUs play on."""
     seats = [SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
     match = Match(plain_deck, seats, seed=1)
-    app = DreadDrawApp(match, cpu_delay=0.2)  # slower than the table's start on a busy machine
+    app = make_app(match, cpu_delay=0.2)  # slower than the table's start on a busy machine
     app.animation_level = "none"
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause(0.02)
@@ -633,7 +629,7 @@ async def test_a_round_summary_closing_by_itself_waits_while_help_is_open(plain_
     help over one."""
     seats = [SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
     match = Match(plain_deck, seats, seed=2)
-    app = DreadDrawApp(match, cpu_delay=0.05)  # a summary closes after 0.2 s
+    app = make_app(match, cpu_delay=0.05)  # a summary closes after 0.2 s
     app.animation_level = "none"
     async with app.run_test(size=SIZE) as pilot:
         await until_screen(app, pilot, RoundSummary)
@@ -721,19 +717,19 @@ async def test_five_players_fit_80x24_in_the_compact_layout(plain_deck):
 def test_answer_buttons_wrap_into_rows_that_fit_in_order():
     texts = ["1 Reveal the top card", "2 Summon The Tower (6, damage 2)", "3 Keep The Widow"]
     widths = [len(t) + 2 for t in texts]  # a compact button: its text and one space each side
-    assert button_rows(texts, sum(widths) + 2 * BUTTON_GAP) == [[0, 1, 2]]
-    assert button_rows(texts, sum(widths) + 2 * BUTTON_GAP - 1) == [[0, 1], [2]]
-    assert button_rows(texts, widths[1]) == [[0], [1], [2]]
-    assert button_rows(["a very long answer that is wider than the bar"], 10) == [[0]]
+    assert button_rows(texts, sum(widths) + 2 * BUTTON_GAP, *GAP_MIN) == [[0, 1, 2]]
+    assert button_rows(texts, sum(widths) + 2 * BUTTON_GAP - 1, *GAP_MIN) == [[0, 1], [2]]
+    assert button_rows(texts, widths[1], *GAP_MIN) == [[0], [1], [2]]
+    assert button_rows(["a very long answer that is wider than the bar"], 10, *GAP_MIN) == [[0]]
     # short answers are drawn at a button's minimum width: "1 Ana" takes 16 columns, not 7
     names = [f"{i + 1} {n}" for i, n in enumerate(["Ana", "Ben", "Cy", "Dee", "Eve"])]
-    assert button_rows(names, 78) == [[0, 1, 2, 3], [4]]
+    assert button_rows(names, 78, *GAP_MIN) == [[0, 1, 2, 3], [4]]
     # Korean takes two cells a character: the rows are counted in cells, not characters
     korean = ["1 맨 위 카드 공개", "2 소환: 예언자 (6, 피해 1, 소환)",
               "3 소환: 까마귀 (3, 피해 1, 비축)"]
     cells = [cell_len(t) + 2 for t in korean]
-    assert button_rows(korean, sum(cells) + 2 * BUTTON_GAP) == [[0, 1, 2]]
-    assert button_rows(korean, sum(cells) + 2 * BUTTON_GAP - 1) == [[0, 1], [2]]
+    assert button_rows(korean, sum(cells) + 2 * BUTTON_GAP, *GAP_MIN) == [[0, 1, 2]]
+    assert button_rows(korean, sum(cells) + 2 * BUTTON_GAP - 1, *GAP_MIN) == [[0, 1], [2]]
 
 
 @sync
@@ -874,7 +870,7 @@ async def test_R4_4_the_card_reader_lets_go_of_a_row_card_once_its_row_is_discar
                             draw=[five, eight, nine, two], starting_seat=0)
     match.apply(REVEAL)  # Ana: 5
     match.play_cpus()  # Zora 8, Orrin 9: Ana, lowest, plays again
-    app = DreadDrawApp(match, cpu_delay=30)  # the CPUs think for ever once she is out
+    app = make_app(match, cpu_delay=30)  # the CPUs think for ever once she is out
     app.animation_level = "none"
     async with app.run_test(size=SIZE) as pilot:
         await until_asked(app, pilot)
@@ -906,7 +902,7 @@ async def test_s_skips_the_cpu_pauses_to_the_next_person(plain_deck):
     seats = [SeatSpec("Zora", "random"), SeatSpec("Orrin", "random"), SeatSpec("Ana", HUMAN)]
     match = Match(plain_deck, seats, seed=1)
     assert match.cpu_to_move()
-    app = DreadDrawApp(match, cpu_delay=30)
+    app = make_app(match, cpu_delay=30)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause(0.2)
         table = app.screen
@@ -1049,7 +1045,7 @@ async def test_quitting_in_the_middle_of_a_cpu_move_leaves_nothing_failing(plain
     seats = [SeatSpec("Zora", "random"), SeatSpec("Orrin", "random"), SeatSpec("Vesna", "easy")]
     for seed in range(10):  # quitting at as many moments
         match = Match(plain_deck, seats, seed=seed)
-        app = DreadDrawApp(match, cpu_delay=pace)
+        app = make_app(match, cpu_delay=pace)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause(0.02 * seed)
             await pilot.press("q", "y")
@@ -1292,7 +1288,6 @@ async def test_R8_1_a_double_enter_at_the_hand_off_does_not_keep_a_card_unread(
         plain_deck, monkeypatch):
     """R8.1: the keep prompt focuses the first drawn card; an Enter that comes right behind
     the one closing the hand-off screen must not choose it. A number key answers at once."""
-    import dread_draw.tui.widgets as widgets
 
     seats = [SeatSpec("Ana", HUMAN), SeatSpec("Ben", HUMAN), SeatSpec("Zora", "random")]
     match = Match(plain_deck, seats, seed=9)
@@ -1311,7 +1306,8 @@ async def test_R8_1_a_double_enter_at_the_hand_off_does_not_keep_a_card_unread(
             await pilot.pause(0.01)
         assert isinstance(app.screen, HandOff), "seed 9 hands the keyboard over for a keep"
         keeper = match.game.pending.seat
-        monkeypatch.setattr(widgets, "PRESS_GUARD", 30.0)  # "right behind", on any machine
+        # "right behind", on any machine
+        monkeypatch.setattr("dread_draw.tui.widgets.prompt.PRESS_GUARD", 30.0)
         await close(pilot, app.screen)  # "I am Ben"
         await until_asked(app, pilot)
         await pilot.pause()
@@ -1507,7 +1503,7 @@ def test_new_match_is_the_setup_exactly(plain_deck):
 
 def test_r9_4_a_seat_asked_about_its_aftermath_after_a_failed_reveal_says_so_not_to_play(
         standard_deck):
-    from dread_draw.tui.widgets import seat_states
+    from dread_draw.tui.widgets.seats import seat_states
     seats = [SeatSpec(f"P{i}", "random") for i in range(4)]
     asked = 0
     for seed in range(3):

@@ -29,11 +29,12 @@ from textual.widgets import Input, RichLog
 from dread_draw import i18n
 from dread_draw.rules import SUMMON
 from dread_draw.sim import HUMAN, Match, SeatSpec
-from dread_draw.tui.app import DreadDrawApp
 from dread_draw.tui.cardface import LARGE, LINE, STYLES, face, fit
-from dread_draw.tui.screens import GameOver, NewGame
+from dread_draw.tui.screens.game_over import GameOver
+from dread_draw.tui.screens.new_game import NewGame
 from dread_draw.tui.setup import Setup
-from dread_draw.tui.widgets import CardTile, SeatPanel
+from dread_draw.tui.widgets.cards import CardTile
+from dread_draw.tui.widgets.seats import SeatPanel
 
 SIZES = [(80, 24), (120, 40), (200, 60)]
 
@@ -75,7 +76,7 @@ async def test_every_standard_card_laid_out_at_each_size(standard_deck, size):
     match = advance(Match(standard_deck, seats, seed=21),
                     lambda m: m.game.round >= 3 and human_asked(SUMMON)(m)
                     and sum(map(len, m.game.rows)) >= 3)
-    app = DreadDrawApp(match, cpu_delay=0)
+    app = make_app(match, cpu_delay=0)
     app.animation_level = "none"
     async with app.run_test(size=size) as pilot:
         await until_asked(app, pilot)
@@ -231,7 +232,7 @@ def test_a_turn_line_too_long_for_its_lines_ends_with_an_ellipsis():
     from rich.console import Console
     from rich.text import Text
 
-    from dread_draw.tui.screens import fit_lines
+    from dread_draw.tui.screens.table import fit_lines
 
     console = Console(width=200)
     for words in ("Égalité à 0 : Ben a joué en dernier et rejoue la manche suivante. " * 3,

@@ -22,7 +22,10 @@ from textual.widgets import Button
 from dread_draw.cards import Deck, load_deck, standard_deck_path
 from dread_draw.rules import KEEP, PICK_CARD
 from dread_draw.sim import HUMAN, Match, SeatSpec
-from dread_draw.tui.screens import GameOver, HandOff, RoundSummary, TableScreen
+from dread_draw.tui.screens.game_over import GameOver
+from dread_draw.tui.screens.handoff import HandOff
+from dread_draw.tui.screens.summary import RoundSummary
+from dread_draw.tui.screens.table import TableScreen
 
 GAPS = (0.0, 0.1, 0.2, 0.3, 0.45, 0.5)  # seconds between the two presses of a double press
 READY = "Press Enter"  # what a hand-off screen says once the new person may take it
@@ -236,7 +239,6 @@ async def test_R11_2_a_resumed_game_hands_off_first_and_ignores_the_keys_that_st
     the keys still coming from the terminal (Enter typed to start the command, pressed
     twice) do not take it; Enter after the wait does."""
     from dread_draw.saves import SaveDir, autosave_new, resume
-    from dread_draw.tui.app import DreadDrawApp
 
     match = Match(named_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Ben", HUMAN),
                                SeatSpec("Zora", "normal")], seed=2)
@@ -247,7 +249,7 @@ async def test_R11_2_a_resumed_game_hands_off_first_and_ignores_the_keys_that_st
     resumed, saver = resume(folder)
     keeper = resumed.to_move()
     hidden = {named_deck.card[c].name for c in resumed.game.pending.options}
-    app = DreadDrawApp(resumed, cpu_delay=0, saves=folder, saver=saver)
+    app = make_app(resumed, cpu_delay=0, saves=folder, saver=saver)
     async with app.run_test(size=(160, 50)) as pilot:
         table = Table(app, pilot, resumed)
         for _ in range(3):

@@ -13,8 +13,10 @@ import pytest
 from dread_draw import i18n
 from dread_draw.rules import KEEP, SUMMON
 from dread_draw.sim import HUMAN, Match, SeatSpec
-from dread_draw.tui.app import DreadDrawApp
-from dread_draw.tui.screens import GameOver, HandOff, TableScreen
+from dread_draw.tui.app import DreadDrawApp, make_app
+from dread_draw.tui.screens.game_over import GameOver
+from dread_draw.tui.screens.handoff import HandOff
+from dread_draw.tui.screens.table import TableScreen
 from dread_draw.tui.setup import Setup
 
 
@@ -36,7 +38,7 @@ def human_asked(kind: str, seat: int = 0):
 
 
 def app_for(match: Match | None = None, **kw) -> DreadDrawApp:
-    app = DreadDrawApp(match, cpu_delay=0, **kw)
+    app = make_app(match, cpu_delay=0, **kw)
     app.animation_level = "none"
     return app
 

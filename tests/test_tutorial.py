@@ -9,9 +9,12 @@ from test_tui import SIZE, make_app, sync, text_of
 from dread_draw.rules import KEEP, SUMMON, USE
 from dread_draw.saves import SaveDir, resume
 from dread_draw.sim import HUMAN, Match, SeatSpec
-from dread_draw.tui.app import DreadDrawApp
 from dread_draw.tui.coach import TipScreen
-from dread_draw.tui.screens import GameOver, HandOff, NewGame, RoundSummary, TableScreen
+from dread_draw.tui.screens.game_over import GameOver
+from dread_draw.tui.screens.handoff import HandOff
+from dread_draw.tui.screens.new_game import NewGame
+from dread_draw.tui.screens.summary import RoundSummary
+from dread_draw.tui.screens.table import TableScreen
 from dread_draw.tui.setup import Setup
 from dread_draw.tutorial import (
     ALL_LESSONS,
@@ -112,8 +115,8 @@ def test_only_the_tutorials_deal_is_the_tutorial(standard_deck):
 @sync
 async def test_learn_to_play_on_the_new_game_screen_starts_the_tutorial_and_it_saves(tmp_path):
     saves = SaveDir(tmp_path)
-    app = DreadDrawApp(setup=Setup([SeatSpec("Ana", HUMAN), SeatSpec("Zora", "easy")], 1),
-                       cpu_delay=0, saves=saves)
+    app = make_app(setup=Setup([SeatSpec("Ana", HUMAN), SeatSpec("Zora", "easy")], 1),
+                   cpu_delay=0, saves=saves)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, NewGame)
         app.screen.query_one("#tutorial").press()

@@ -22,9 +22,11 @@ from textual.widgets import OptionList
 from dread_draw.odds import odds_sentence, reveal_count
 from dread_draw.rules import KEEP, SUMMON, Game
 from dread_draw.sim import HUMAN, Match, SeatSpec
-from dread_draw.tui.app import DreadDrawApp
 from dread_draw.tui.narrate import Narrator
-from dread_draw.tui.screens import ConfirmQuit, HandOff, HelpScreen, RoundSummary, TableScreen
+from dread_draw.tui.screens.dialogs import ConfirmQuit, HelpScreen
+from dread_draw.tui.screens.handoff import HandOff
+from dread_draw.tui.screens.summary import RoundSummary
+from dread_draw.tui.screens.table import TableScreen
 from dread_draw.tui.setup import Setup, load_setup, save_odds, save_setup
 from dread_draw.tui.viewers import (
     MARK,
@@ -35,7 +37,7 @@ from dread_draw.tui.viewers import (
     discard_entries,
     log_lines,
 )
-from dread_draw.tui.widgets import CardReader
+from dread_draw.tui.widgets.cards import CardReader
 
 pytestmark = pytest.mark.usefixtures("quick_guards")
 
@@ -272,7 +274,7 @@ async def test_o_toggles_the_odds_line_and_the_setting_is_remembered(plain_deck,
     match = advance(Match(plain_deck, seats, seed=2),
                     lambda m: m.game.round >= 2 and human_asked(SUMMON)(m)
                     and bool(m.game.rows[0]))
-    app = DreadDrawApp(match, cpu_delay=0, settings=settings, setup=Setup(seats, 2))
+    app = make_app(match, cpu_delay=0, settings=settings, setup=Setup(seats, 2))
     app.animation_level = "none"
     async with app.run_test(size=(100, 30)) as pilot:
         await until_asked(app, pilot)
@@ -288,7 +290,7 @@ async def test_o_toggles_the_odds_line_and_the_setting_is_remembered(plain_deck,
     # the next game opens with the line on
     match2 = advance(Match(plain_deck, seats, seed=2),
                      lambda m: m.game.round >= 2 and human_asked(SUMMON)(m))
-    app2 = DreadDrawApp(match2, cpu_delay=0, settings=settings)
+    app2 = make_app(match2, cpu_delay=0, settings=settings)
     async with app2.run_test(size=(100, 30)) as pilot:
         await until_asked(app2, pilot)
         assert app2.screen.query_one(OddsLine).display

@@ -37,7 +37,9 @@ from dread_draw.saves import (
 from dread_draw.sim import HUMAN, Match, SeatSpec
 from dread_draw.tui.pauses import Pauses
 from dread_draw.tui.saved import BadSave, FolderInUse, ReplaceSave
-from dread_draw.tui.screens import ConfirmQuit, HelpScreen, NewGame, TableScreen
+from dread_draw.tui.screens.dialogs import ConfirmQuit, HelpScreen
+from dread_draw.tui.screens.new_game import NewGame
+from dread_draw.tui.screens.table import TableScreen
 from dread_draw.tui.setup import (
     CPU_NAMES,
     DEFAULT_CPU,
@@ -49,7 +51,7 @@ from dread_draw.tui.setup import (
     save_setup,
     settings_path,
 )
-from dread_draw.tui.widgets import MIN_HEIGHT, MIN_WIDTH
+from dread_draw.tui.widgets.base import MIN_HEIGHT, MIN_WIDTH, ScreenResized
 
 
 def new_match(setup: Setup, deck: Deck | None = None) -> Match:
@@ -233,6 +235,30 @@ class DreadDrawApp(App):
         else:
             self.exit()
 
+    # ------------------------------------------------------------- what the screens say
+
+    def on_screen_resized(self, _message: ScreenResized) -> None:
+        self.check_size()
+
+    def on_new_game_start(self, message: NewGame.Start) -> None:
+        try:
+            self.begin(message.setup)
+        except DreadDrawError as e:  # a bad deck file: the new-game screen says why
+            if isinstance(self.screen, NewGame):
+                self.screen.cannot_start(e)
+
+    def on_new_game_continue(self, _message: NewGame.Continue) -> None:
+        self.continue_saved()
+
+    def on_new_game_tutorial(self, message: NewGame.Tutorial) -> None:
+        self.begin_tutorial(message.setup)
+
+    def on_new_game_help(self, _message: NewGame.Help) -> None:
+        self.action_help()
+
+    def on_table_screen_finished(self, message: TableScreen.Finished) -> None:
+        self.after_game(message.what, message.match)
+
     def _replace_screens(self, screen) -> None:
         while len(self.screen_stack) > 1:
             self.pop_screen()
@@ -294,6 +320,17 @@ class DreadDrawApp(App):
             error=str(saver.error), round=last.rounds, file=str(last.path), n=behind)
 
 
+def make_app(match: Match | None = None, *, animate: bool = True,
+             **options: Any) -> DreadDrawApp:
+    """The one place the table's app is built, for the CLI's commands and the tests alike
+    (as posting's factory): `options` are DreadDrawApp's; `animate=False` turns Textual's
+    animations off (tests, STYLE.md principle 10)."""
+    app = DreadDrawApp(match, **options)
+    if not animate:
+        app.animation_level = "none"
+    return app
+
+
 def stopped_line(note: str | None) -> str:
     """The line a table that stopped on an error leaves on the terminal, with where its game
     stands (`DreadDrawApp.save_note`)."""
@@ -334,8 +371,8 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
                                    "against three hard CPUs; it takes no --players, --human, "
                                    "--cpu, --seed, --deck or --resume."))
         match, setup = daily_match(remembered)
-        DreadDrawApp(match, setup=setup, cpu_delay=cpu_delay, settings=settings,
-                     saves=saves, ascii=ascii).run()
+        make_app(match, setup=setup, cpu_delay=cpu_delay, settings=settings,
+                 saves=saves, ascii=ascii).run()
         return
     if resume_saved:
         if players is not None or humans or cpus or seed is not None:
@@ -343,8 +380,8 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
                                    "--players, --human, --cpu or --seed."))
         saves.lock()  # another table on this folder: a clear message, exit 2
         match, saver = resume(saves, deck)
-        run_table(DreadDrawApp(match, cpu_delay=cpu_delay, settings=settings, saves=saves,
-                               saver=saver, ascii=ascii))
+        run_table(make_app(match, cpu_delay=cpu_delay, settings=settings, saves=saves,
+                           saver=saver, ascii=ascii))
         return
     if players is None and not humans and not cpus:
         setup = remembered
@@ -357,16 +394,16 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
             saves.lock()
         except SaveError:  # another table: the new-game screen offers a separate folder
             separate = separate_folder(saves)
-        run_table(DreadDrawApp(setup=setup, cpu_delay=cpu_delay, settings=settings,
-                               saves=saves, separate=separate, ascii=ascii))
+        run_table(make_app(setup=setup, cpu_delay=cpu_delay, settings=settings,
+                           saves=saves, separate=separate, ascii=ascii))
         return
     setup = Setup(seats_from_flags(players, humans, cpus),
                   fresh_seed() if seed is None else seed, deck_name,
                   remembered.odds, remembered.language, remembered.hold)  # the player's settings
     match = new_match(setup)
     saves.lock()  # held for the life of the process: the table's run and the leaving line
-    run_table(DreadDrawApp(match, setup=setup, cpu_delay=cpu_delay, settings=settings,
-                           saves=saves, ascii=ascii))
+    run_table(make_app(match, setup=setup, cpu_delay=cpu_delay, settings=settings,
+                       saves=saves, ascii=ascii))
 
 
 def tutorial_command(*, cpu_delay: float, save_dir: Path | None = None,
@@ -378,8 +415,8 @@ def tutorial_command(*, cpu_delay: float, save_dir: Path | None = None,
     last = load_setup(settings)
     use_language(lang, last.language)  # as for play
     name = next((s.name for s in last.seats if s.is_human), Setup.default_seat(0).name)
-    DreadDrawApp(tutorial_match(name), setup=last, cpu_delay=cpu_delay, settings=settings,
-                 saves=SaveDir(save_dir, keep)).run()
+    make_app(tutorial_match(name), setup=last, cpu_delay=cpu_delay, settings=settings,
+             saves=SaveDir(save_dir, keep)).run()
 
 
 def daily_match(last: Setup) -> tuple[Match, Setup]:

@@ -1,7 +1,7 @@
 """The coach at the table: the hint dialog (`h`), take-backs (`u`) and the review screen.
 
 Everything here asks `dread_draw.coach` / `dread_draw.takeback` for data and says it with
-`dread_draw.coach_words`; the table (`tui/screens.py`) and the replay (`tui/replay.py`) only
+`dread_draw.coach_words`; the table (`tui/screens/`) and the replay (`tui/replay.py`) only
 bind the keys, in a few lines marked "coach:".
 
 - `HintDialog`: what `hard` would do in the person's place, from that seat's view only (R11),
@@ -37,10 +37,10 @@ from dread_draw.i18n import N_, _, fmt
 from dread_draw.review import SAVE, Reviewable, review_lines
 from dread_draw.sim import Match, SeatSpec
 from dread_draw.takeback import check_take_back, take_back
-from dread_draw.tui.widgets import AnswerOnce
+from dread_draw.tui.widgets.base import AnswerOnce
 from dread_draw.tutorial import Lesson, Tutor, is_tutorial
 
-# The table (`tui/screens.py`'s TableScreen) imports this module, so it is not imported back
+# The table (`tui/screens/`'s TableScreen) imports this module, so it is not imported back
 # here (no import cycles): a `TableScreen` parameter is typed by this name only.
 TableScreen = Any
 

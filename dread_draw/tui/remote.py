@@ -32,9 +32,14 @@ from dread_draw.net.host import PERSON, Host
 from dread_draw.net.remote import LOST, RemoteMatch, seat_list
 from dread_draw.safe_text import clean, name_problem
 from dread_draw.tui.app import DreadDrawApp, stopped_line
-from dread_draw.tui.screens import GameOver, RoundSummary, SizeAware, TableScreen
+from dread_draw.tui.screens.base import SizeAware
+from dread_draw.tui.screens.game_over import GameOver
+from dread_draw.tui.screens.summary import RoundSummary
+from dread_draw.tui.screens.table import TableScreen
 from dread_draw.tui.stage import Stage, acts, before_move
-from dread_draw.tui.widgets import KeyBar, PromptBar, TooSmall
+from dread_draw.tui.widgets.base import TooSmall
+from dread_draw.tui.widgets.keybar import KeyBar
+from dread_draw.tui.widgets.prompt import PromptBar
 
 AWAY_NOTE = N_("The game goes on at the host without you: the same join command takes your "
                "seat back.")

@@ -24,7 +24,7 @@ from dread_draw.safe_text import clean
 from dread_draw.saves import Save
 from dread_draw.sim import Match, Move
 from dread_draw.tui.narrate import Narrator, card_label, damage_text, describe
-from dread_draw.tui.widgets import AnswerOnce
+from dread_draw.tui.widgets.base import AnswerOnce
 
 DRAW_SHOWN = 8  # Draw Deck cards listed from the top
 

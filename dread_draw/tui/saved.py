@@ -19,7 +19,7 @@ from textual.widgets import Button, Label, Static
 from dread_draw.i18n import N_, _, fmt
 from dread_draw.safe_text import plain
 from dread_draw.saves import SaveDir, SaveError
-from dread_draw.tui.widgets import AnswerOnce, Dialog
+from dread_draw.tui.widgets.base import AnswerOnce, Dialog
 
 
 class BadSave(AnswerOnce, Dialog[bool]):

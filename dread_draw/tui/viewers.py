@@ -36,7 +36,9 @@ from dread_draw.safe_text import clean, plain
 from dread_draw.sim import Match
 from dread_draw.tui.narrate import Narrator, card_label, damage_text
 from dread_draw.tui.setup import save_odds
-from dread_draw.tui.widgets import AnswerOnce, CardReader, Dialog, KeyBar, TooSmall
+from dread_draw.tui.widgets.base import AnswerOnce, Dialog, ScreenResized, TooSmall
+from dread_draw.tui.widgets.cards import CardReader
+from dread_draw.tui.widgets.keybar import KeyBar
 
 FIGURE = "\u2007"  # a space as wide as a digit, which a list keeps (it strips plain spaces)
 MARK = glyphs().to_play  # marks the reader's own moves in the log (bold too: not colour alone)
@@ -192,7 +194,7 @@ class LogViewer(AnswerOnce, Dialog[None]):
         self.query_one(FullLog).focus()
 
     def on_resize(self) -> None:
-        self.app.check_size()  # type: ignore[attr-defined]  # a Screen's app: DreadDrawApp
+        self.post_message(ScreenResized())
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -250,7 +252,7 @@ class DiscardViewer(AnswerOnce, Dialog[None]):
         self.fill()
 
     def on_resize(self) -> None:
-        self.app.check_size()  # type: ignore[attr-defined]  # a Screen's app: DreadDrawApp
+        self.post_message(ScreenResized())
 
     def heading(self) -> str:
         n = len(self.pile)

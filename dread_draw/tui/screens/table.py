@@ -1,652 +1,42 @@
-"""The app's screens: new game, the table, hand-off, round summary, game over, help, quit.
-
-The table drives the match through `Match` only (the one driver loop, STYLE.md principle 6):
-a worker asks the seat to move — a CPU agent in a thread, at a readable pace, or the person
-at the keyboard through the prompt — and applies the answer. Hot-seat privacy (R11.2): with
-more than one human, a seat's private cards appear only after a hand-off screen, and are
-hidden again as soon as another seat is to move.
-"""
+"""The table: it drives the match through `Match` (the one driver loop, STYLE.md principle 6)
+and shows it; hot-seat privacy (R11.2) keeps a seat's private cards behind a hand-off."""
 
 from __future__ import annotations
 
 import asyncio
-import math
-import time
 from collections import deque
 
-from rich.markdown import Markdown as RichMarkdown
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
-from textual.timer import Timer
-from textual.widgets import Button, Input, Label, RichLog, Select, Static
+from textual.widgets import Button, Label, RichLog, Static
 
-from dread_draw.ai import AGENTS
-from dread_draw.errors import DreadDrawError
-from dread_draw.i18n import (
-    LANGUAGE_NAMES,
-    LANGUAGES,
-    N_,
-    _,
-    current_language,
-    fmt,
-    ngettext,
-    set_language,
-)
-from dread_draw.overlays import deck_text
+from dread_draw.i18n import N_, _, fmt
 from dread_draw.rules import KEEP, ORDER, PICK_CARD, SKIP, SUMMON, USE, USE_IT
-from dread_draw.rules_text import rules_markdown
-from dread_draw.safe_text import clean, name_problem, plain
-from dread_draw.saves import continue_label, saved_game_line
-from dread_draw.sim import HUMAN, Agent, Match, Move, SeatSpec, seat_name
+from dread_draw.safe_text import clean, plain
+from dread_draw.sim import Agent, Match, Move, SeatSpec
 from dread_draw.tui.cardface import FRAMED, LINE, STYLES
-from dread_draw.tui.coach import tutor_for, tutor_step  # coach: the tutorial
-from dread_draw.tui.narrate import (
-    Narrator,
-    RoundReport,
-    RoundTracker,
-    damage_text,
-    describe,
-    fortune_part,
-)
+from dread_draw.tui.coach import tutor_for, tutor_step
+from dread_draw.tui.narrate import Narrator, RoundReport, RoundTracker, describe
 from dread_draw.tui.pauses import collect
-from dread_draw.tui.saved import ReplaceSave
-from dread_draw.tui.setup import (
-    DEFAULT_CPU,
-    HOLDS,
-    MAX_SEATS,
-    MIN_SEATS,
-    Setup,
-    fresh_seed,
-    save_language,
-)
+from dread_draw.tui.screens.base import SizeAware
+from dread_draw.tui.screens.game_over import GameOver
+from dread_draw.tui.screens.handoff import HandOff
+from dread_draw.tui.screens.summary import RoundSummary
 from dread_draw.tui.stage import Stage, acts, before_move
 from dread_draw.tui.turn import TurnTracker, beat_line, next_line
-from dread_draw.tui.viewers import (  # viewers (issue 14)
-    DiscardViewer,
-    LogViewer,
-    OddsLine,
-    ToldLog,
-)
-from dread_draw.tui.widgets import (
-    EVERYWHERE,
-    PRESS_GUARD,
-    AnswerOnce,
-    CardFocused,
-    CardReader,
-    CardTile,
-    Choice,
-    Dialog,
-    KeyBar,
-    PromptBar,
-    SeatPanel,
-    SeatState,
-    TableCentre,
-    TooSmall,
-    as_text,
-    input_made,
-    kind_label,
-    seat_states,
-    update_if_changed,
-)
+from dread_draw.tui.viewers import DiscardViewer, LogViewer, OddsLine, ToldLog
+from dread_draw.tui.widgets.base import TooSmall, update_if_changed
+from dread_draw.tui.widgets.cards import CardFocused, CardReader, CardTile
+from dread_draw.tui.widgets.centre import TableCentre
+from dread_draw.tui.widgets.keybar import KeyBar
+from dread_draw.tui.widgets.prompt import Choice, PromptBar
+from dread_draw.tui.widgets.seats import SeatPanel, SeatState, kind_label, seat_states
 
-# --------------------------------------------------------------------------- small screens
-
-class SizeAware:
-    """Mixed into every screen: a resize re-checks the terminal's size (the App itself is
-    not told of later resizes)."""
-
-    def on_resize(self) -> None:
-        self.app.check_size()  # type: ignore[attr-defined]  # a Screen's app: DreadDrawApp
-
-
-class HelpScreen(AnswerOnce, SizeAware, Dialog[None]):
-    """`?`: the keys, then the rules in our own words (the text of `dread-draw rules`)."""
-
-    BINDINGS = [Binding("escape,question_mark", "dismiss", N_("Close"))]
-
-    # Translators: a Markdown table; keep the keys in the first column as they are.
-    KEYS = N_("""\
-## Keys
-| key | what it does |
-|---|---|
-| 1–9 | answer the question at the bottom (or click its button, or Tab to it and Enter) |
-| y / n | use or skip an optional ability |
-| Tab, Shift+Tab | move between cards and buttons; the focused card is shown in full |
-| s | skip ahead through the CPU turns to the next decision of a person |
-| l | the whole game's log, your own moves marked ▶ (Esc or l closes it) |
-| d | the discard pile, grouped by card or in order (g switches; Esc or d closes it) |
-| o | the odds of a reveal, above the question, for the person at the keyboard |
-| h | a hint: what the strongest CPU would do in your place, and each choice's chance to win |
-| u | take back your last choice, while nothing new has been revealed or chosen since |
-| v | at the end of a game: review it, the turning points first |
-| Enter | take the keyboard when the table passes it to you (it waits a second first) |
-| ? or F1 | this help (F1 while typing a name) |
-| q, Ctrl+C | quit (asks first during a game; Ctrl+C while typing a name) |
-""")
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help-body"):
-            yield Static(RichMarkdown(_(self.KEYS) + "\n" + rules_markdown()))
-        yield KeyBar()
-        yield TooSmall()
-
-
-class ConfirmQuit(AnswerOnce, SizeAware, Dialog[bool]):
-    """`q` or Ctrl+C during a game: quit only if the player says so."""
-
-    BINDINGS = [Binding("y", "answer(True)", N_("Quit")),
-                Binding("n,escape", "answer(False)", N_("Keep playing"))]
-
-    def __init__(self, note: str | None = None) -> None:
-        super().__init__()
-        self.note = note  # where the game stands with its save (DreadDrawApp.save_note)
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
-            yield Label(_("Quit the game in progress?"), classes="dialog-title")
-            if self.note:
-                yield Static(plain(self.note), id="quit-saved")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("y  " + _("Quit"), id="yes", variant="error", compact=True)
-                yield Button("n  " + _("Keep playing"), id="no", compact=True)
-        yield TooSmall()
-
-    def action_answer(self, answer: bool) -> None:
-        self.dismiss(answer)
-
-    @on(Button.Pressed)
-    def pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
-
-
-class Notice(AnswerOnce, SizeAware, Dialog[None]):
-    """A message with one button; Enter (or a click) carries on. Keys that come sooner than
-    `wait` seconds after it appears are the tail of a double press meant for the screen
-    before (Enter on a question's answer): they are ignored, so a notice is never closed
-    unread."""
-
-    BINDINGS = [Binding("enter,space", "close", N_("Continue"))]
-
-    def __init__(self, title: str | Text, body: str | Text, button: str | Text,
-                 wait: float | None = None) -> None:
-        super().__init__()
-        self.title_text, self.body, self.button = title, body, button
-        self.wait = PRESS_GUARD if wait is None else wait
-        self.shown = math.inf  # not ready before it is mounted (on_mount sets the time)
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
-            # names of cards and players: shown as text, never read as markup
-            yield Label(as_text(self.title_text), classes="dialog-title")
-            yield Static(as_text(self.body))
-            yield from self.compose_wait()
-            yield Button(Text.assemble("Enter  ", as_text(self.button)), variant="primary",
-                         compact=True)
-        yield TooSmall()
-
-    def compose_wait(self) -> ComposeResult:
-        """What the notice shows while it ignores keys (nothing: the wait is short)."""
-        yield from ()
-
-    def on_mount(self) -> None:
-        self.shown = time.monotonic()
-
-    @property
-    def ready(self) -> bool:
-        return time.monotonic() - self.shown >= self.wait
-
-    def action_close(self) -> None:
-        """A key (Enter, Space, Escape) closes the notice when it was pressed after the
-        wait — when it was pressed, not when a busy machine got to it."""
-        if self.ready and input_made(self) - self.shown >= self.wait:
-            self.dismiss(None)
-
-    @on(Button.Pressed)
-    def pressed(self) -> None:
-        self.action_close()
-
-
-HANDOFF_WAIT = 1.0  # seconds a hand-off ignores every key: longer than any double press
-
-
-class HandOff(Notice, inherit_bindings=False):
-    """R11.2: the next person's private cards are behind this screen until they take it.
-
-    The last person may still be pressing keys for their own question (an impatient double
-    Enter): for HANDOFF_WAIT seconds every key and click is ignored while the screen counts
-    down; then Enter (or a click on its button) says the next person has the keyboard."""
-
-    BINDINGS = [Binding("enter", "close", N_("I have the keyboard")), *EVERYWHERE]
-
-    def __init__(self, name: str, wait: float | None = None) -> None:
-        who = clean(name)
-        super().__init__(Text(fmt(_("Pass the keyboard to {name}"), name=who)),
-                         Text(fmt(_("{name} has cards to look at that nobody else may see. "
-                                    "Everyone else, please look away."), name=who)),
-                         Text(fmt(_("I am {name}"), name=who)),
-                         HANDOFF_WAIT if wait is None else wait)
-        self.player = name
-
-    def compose_wait(self) -> ComposeResult:
-        yield Static(id="handoff-wait")
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        for button in self.query(Button):  # none if mashed keys closed it before it mounted
-            button.disabled = True
-        self.ticker = self.set_interval(0.1, self.tick)
-        self.tick()
-
-    def tick(self) -> None:
-        """Count down, then say which key takes the keyboard."""
-        notes, buttons = self.query("#handoff-wait").results(Static), self.query(Button)
-        note, button = next(notes, None), buttons.first() if buttons else None
-        if note is None or button is None:  # dismissed between two ticks: nothing to count
-            self.ticker.stop()
-            return
-        left = self.wait - (time.monotonic() - self.shown)
-        if left > 0:
-            note.update(fmt(_("Get ready… {n}"), n=math.ceil(left)))
-            return
-        self.ticker.stop()
-        note.update(Text(fmt(_("Press Enter when you have the keyboard, {name}."),
-                             name=clean(self.player))))
-        button.disabled = False
-
-
-class RoundSummary(Notice):
-    """R7: who won the round, the damage dealt and to whom."""
-
-    BINDINGS = [Binding("escape", "close", N_("Continue"), show=False)]
-
-    def __init__(self, report: RoundReport, names: list[str],
-                 close_after: float | None = None) -> None:
-        """`close_after`: seconds before it carries on by itself (a table of CPUs only,
-        where nobody is there to press Enter); the time stops while a screen covers it."""
-        lines = report.lines(names)
-        super().__init__(plain(lines[0]), plain("\n".join(lines[1:]), lines=True), _("Continue"))
-        self.close_after = close_after
-        self.timer: Timer | None = None
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.call_after_refresh(collect)  # a full collection while the summary is read
-        if self.close_after is None:
-            return
-        if self.close_after > 0:
-            self.timer = self.set_timer(self.close_after, self.close_by_itself)
-        else:  # no pace at all (a zero-second timer is not one Textual can run)
-            self.call_after_refresh(self.close_by_itself)
-
-    def close_by_itself(self) -> None:
-        self.dismiss(None)
-
-    def on_screen_suspend(self) -> None:
-        if self.timer is not None:
-            self.timer.pause()
-
-    def on_screen_resume(self) -> None:
-        if self.timer is not None:  # its whole time again, from when it is back in sight
-            self.timer.reset()
-
-
-class GameOver(AnswerOnce, SizeAware, Screen[str]):
-    """R10: the winner, then the fortune read card by card; rematch, new game or quit."""
-
-    BINDINGS = [Binding("enter,space", "turn", N_("Turn the next card")),
-                Binding("r", "done('rematch')", N_("Rematch")),
-                Binding("g", "done('new')", N_("New game")),
-                Binding("v", "review", N_("Review")),  # coach: tui/coach.py
-                Binding("q", "done('quit')", N_("Quit"))]
-
-    def __init__(self, match: Match) -> None:
-        super().__init__()
-        self.match = match
-        self.turned = 0
-
-    def compose(self) -> ComposeResult:
-        g = self.match.game
-        name = self.match.seats[g.winner].name
-        who = clean(name)
-        if g.stalemate:
-            won = Text(fmt(ngettext(
-                "Nobody has taken damage for 10 rounds: a stalemate. {who} wins the game after "
-                "{n} round, with the most cards left.",
-                "Nobody has taken damage for 10 rounds: a stalemate. {who} wins the game after "
-                "{n} rounds, with the most cards left.", g.round), who=who, n=g.round))
-        else:
-            won = Text(fmt(ngettext("{who} wins the game after {n} round.",
-                                    "{who} wins the game after {n} rounds.", g.round),
-                           who=who, n=g.round))
-        with VerticalScroll(id="gameover"):
-            yield Label(won, id="winner")
-            yield Static(self.standings(), classes="standings")
-            if self.match.seed is not None:  # None: a hosted game's seed stays secret (net)
-                yield Label(fmt(_("seed {seed} (play it again with --seed {seed})"),
-                                seed=self.match.seed), classes="seed")
-            if g.fortune:
-                yield Label(Text(fmt(_("{name}'s fortune: the Life Deck, shuffled, is read card "
-                                       "by card."), name=who)), classes="fortune-intro")
-            else:
-                yield Label(Text(fmt(_("{name}'s Life Deck is empty: there is no fortune to "
-                                       "read."), name=who)), classes="fortune-intro")
-            yield Vertical(id="fortune")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Enter  " + _("Turn the next card"), id="turn", compact=True)
-                yield Button("r  " + _("Rematch"), id="rematch", variant="primary", compact=True)
-                yield Button("g  " + _("New game"), id="new", compact=True)
-                yield Button("v  " + _("Review"), id="review", compact=True)  # coach
-                yield Button("q  " + _("Quit"), id="quit", compact=True)
-        yield KeyBar()
-        yield TooSmall()
-
-    def standings(self) -> Text:
-        """Every seat at the end: the winner's cards left, the round in which each other
-        player was defeated (after a stalemate, the cards each had left)."""
-        g = self.match.game
-        fell = defeat_rounds(self.match.events)
-        lines = Text()
-        for s, spec in enumerate(self.match.seats):
-            n = len(g.life[s])
-            if s == g.winner:
-                state = fmt(ngettext("the winner, {n} card left in the Life Deck",
-                                     "the winner, {n} cards left in the Life Deck", n), n=n)
-            elif g.defeated[s]:
-                state = (fmt(_("defeated in round {n}"), n=fell[s]) if s in fell
-                         else _("defeated"))
-            else:
-                state = fmt(ngettext("{n} card left in the Life Deck",
-                                     "{n} cards left in the Life Deck", n), n=n)
-            if s:
-                lines.append("\n")
-            lines.append(fmt(_("{name} ({kind}): {state}"), name=clean(spec.name),
-                             kind=kind_label(spec), state=state))
-        return lines
-
-    def on_mount(self) -> None:
-        self._update_turn_button()
-
-    def _update_turn_button(self) -> None:
-        for button in self.query("#turn").results(Button):
-            button.display = self.turned < len(self.match.game.fortune)
-        for bar in self.query(KeyBar):
-            bar.refresh()  # check_action below decides what it shows
-
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
-        """No "Turn the next card" in the footer once there is none left to turn."""
-        if action == "turn":
-            return self.turned < len(self.match.game.fortune)
-        return True
-
-    def action_turn(self) -> None:
-        """R10.2: the present, the near future, then the distant future."""
-        fortune = self.match.game.fortune
-        shown = self.query("#fortune").results(Vertical)
-        box = next(shown, None)
-        if self.turned >= len(fortune) or box is None:  # none left, or the screen is going
-            return
-        deck = self.match.deck
-        c = fortune[self.turned]
-        card = deck.card[c]
-        t = Text()
-        t.append(fmt(_("{title}: "), title=fortune_title(self.turned, len(fortune))), "bold")
-        words = deck_text(deck)[card]  # in the current language
-        t.append_text(plain(words.name))
-        t.append(" " + fmt(_("({strength}, damage {damage})"), strength=card.strength,
-                           damage=damage_text(card.damage)) + "\n")
-        t.append_text(plain(words.fortune, "italic", lines=True))
-        turned = Static(t, classes="fortune-card")
-        box.mount(turned)
-        self.call_after_refresh(turned.scroll_visible, animate=False)  # turned in sight
-        self.turned += 1
-        self._update_turn_button()
-
-    def action_done(self, what: str) -> None:
-        self.dismiss(what)
-
-    def action_review(self) -> None:  # coach: the review screen (tui/coach.py)
-        from dread_draw.tui.coach import ReviewScreen, reviewable_of
-        m = self.match
-        self.app.push_screen(ReviewScreen(reviewable_of(m.deck, m.seats, m.seed, m.choices)))
-
-    @on(Button.Pressed)
-    def pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "turn":
-            self.action_turn()
-        elif event.button.id == "review":
-            self.action_review()
-        else:
-            self.action_done(event.button.id or "")
-
-
-def fortune_title(index: int, total: int) -> str:
-    """R10.2: the present, the near future, then the distant future card by card."""
-    if index < 2:
-        return fortune_part(index)
-    return fmt(_("The distant future ({i} of {n})"), i=index - 1, n=total - 2)
-
-
-def defeat_rounds(events: list[dict]) -> dict[int, int]:
-    """The round in which each defeated seat was defeated (from the event log)."""
-    rnd, fell = 0, {}
-    for ev in events:
-        if ev["type"] in ("round_start", "round_end"):
-            rnd = ev["round"]
-        elif ev["type"] == "defeated":
-            fell[ev["seat"]] = rnd
-    return fell
-
-
-# ------------------------------------------------------------------------------ new game
-
-def kind_options() -> list[tuple[str, str]]:
-    """Human, or a CPU of every level the agents registry holds."""
-    return [(_("Person"), HUMAN)] + [(fmt(_("CPU · {level}"), level=name), name)
-                                       for name in AGENTS]
-
-
-def hold_options() -> list[tuple[str, int]]:
-    """How long a person's own failed reveal stays on the stage (Setup.hold)."""
-    return [(_("my failed reveal stays until a key"), 0)] + [
-        (fmt(ngettext("my failed reveal stays {n} second", "my failed reveal stays {n} seconds",
-                      n), n=n), n) for n in HOLDS[1:]]
-
-
-class NewGame(SizeAware, Screen):
-    """2 to 5 seats (name, human or CPU level), a seed (shown; fresh by default), a deck."""
-
-    # F1 and Ctrl+C in the key bar: the keys that work here, where ? and q type into a name
-    # (priority, as the app's own: the key bar shows these, not the app's ? and q)
-    BINDINGS = [Binding("ctrl+s", "start", N_("Start")),
-                Binding("f1", "app.help", N_("Help"), key_display="F1", priority=True),
-                Binding("ctrl+c", "app.request_quit", N_("Quit"), priority=True)]
-
-    def __init__(self, setup: Setup, focus: str | None = None) -> None:
-        """`focus`: the id of the widget to focus first (default: Continue, else Start)."""
-        super().__init__()
-        self.setup = setup
-        self.first_focus = focus
-
-    SHORT = 30  # rows: below this the form's fields sit without a blank line between them
-
-    def on_resize(self) -> None:
-        super().on_resize()
-        self.set_class(self.size.height < self.SHORT, "-short")  # 80x24: the whole form shows
-
-    def compose(self) -> ComposeResult:
-        s = self.setup
-        with VerticalScroll(id="newgame"):
-            yield Label(_("DREAD DRAW — a new game"), id="title")
-            with Horizontal(classes="dialog-buttons", id="continue-row"):
-                yield Button(_("Continue"), id="continue", variant="success", compact=True)
-            yield Static(_("Push your luck against a shared deck; the last player standing has "
-                           "their fortune read. F1: the rules and the keys."), id="intro")
-            with Horizontal(classes="field"):
-                yield Label(_("Players"), classes="field-label")
-                yield Select([(str(n), n) for n in range(MIN_SEATS, MAX_SEATS + 1)],
-                             value=len(s.seats), allow_blank=False, id="players", compact=True)
-                yield Label(_("Language"), classes="field-label", id="language-label")
-                # each language named in itself, so that anyone finds their own
-                yield Select([(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
-                             value=current_language() if current_language() in LANGUAGES
-                             else "en", allow_blank=False, id="language",
-                             compact=True)
-            kinds = kind_options()
-            known = {v for _label, v in kinds}
-            for i in range(MAX_SEATS):
-                spec = s.seats[i] if i < len(s.seats) else Setup.default_seat(i)
-                with Horizontal(classes="field seat-field", id=f"seat-row-{i}"):
-                    yield Label(seat_name(i), classes="field-label")
-                    yield Input(spec.name, id=f"name-{i}", max_length=16, compact=True)
-                    yield Select(kinds, value=spec.kind if spec.kind in known else DEFAULT_CPU,
-                                 allow_blank=False, id=f"kind-{i}", compact=True)
-            with Horizontal(classes="field", id="seed-row"):
-                yield Label(_("Seed"), classes="field-label")
-                yield Input(str(s.seed), id="seed", type="integer", compact=True)
-                yield Button(_("New seed"), id="reseed", compact=True)
-            with Horizontal(classes="field"):
-                yield Label(_("Deck"), classes="field-label")
-                yield Input(s.deck or "", id="deck", compact=True,
-                            placeholder=_("the standard deck, or a path to a deck file"))
-            with Horizontal(classes="field"):  # how long your own failed reveal stays
-                yield Label(_("Stage"), classes="field-label")
-                yield Select(hold_options(), value=s.hold, allow_blank=False, id="hold",
-                             compact=True)
-            yield Static("", id="error")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button(_("Start the game"), id="start", variant="primary", compact=True)
-                yield Button(_("Learn to play"), id="tutorial", compact=True)  # coach
-                yield Button(_("Rules and keys (F1)"), id="help", compact=True)
-                yield Button(_("Quit"), id="quit", compact=True)
-        yield KeyBar()
-        yield TooSmall()
-
-    def on_mount(self) -> None:
-        self._show_seats(len(self.setup.seats))
-        first = "#continue" if self.show_continue() else "#start"
-        self.query_one(f"#{self.first_focus}" if self.first_focus else first).focus()
-
-    def show_continue(self) -> bool:
-        """A "Continue" entry while a saved game is in progress (issue 6: saves)."""
-        label = continue_label(getattr(self.app, "saves", None))
-        self.query_one("#continue-row").display = label is not None
-        self.query_one("#continue", Button).label = plain(label or "")  # names from the save
-        return label is not None
-
-    def _show_seats(self, n: int) -> None:
-        for i in range(MAX_SEATS):
-            self.query_one(f"#seat-row-{i}").display = i < n
-
-    @on(Select.Changed, "#language")
-    def language_changed(self, event: Select.Changed) -> None:
-        """A language chosen: spoken from now on (this screen is drawn again in it, and the
-        game it starts is played in it), and remembered with the player's settings."""
-        language = str(event.value)
-        if language == current_language() or language not in LANGUAGES:
-            return
-        set_language(language)
-        app = self.app
-        app.setup.language = language  # type: ignore[attr-defined]  # DreadDrawApp
-        save_language(app.settings, language)  # type: ignore[attr-defined]
-        setup = self.read()
-        setup.odds, setup.language = self.setup.odds, language
-        app.switch_screen(NewGame(setup, focus="language"))
-
-    @on(Select.Changed, "#players")
-    def players_changed(self, event: Select.Changed) -> None:
-        self._show_seats(int(str(event.value)))
-
-    def players(self) -> int:
-        """The number of seats chosen."""
-        value = self.query_one("#players", Select).value
-        return value if isinstance(value, int) else len(self.setup.seats)
-
-    def read(self) -> Setup:
-        n = self.players()
-        seats = []
-        for i in range(n):
-            name = self.query_one(f"#name-{i}", Input).value.strip() or seat_name(i)
-            kind = str(self.query_one(f"#kind-{i}", Select).value)
-            seats.append(SeatSpec(name, kind))
-        seed_text = self.query_one("#seed", Input).value.strip()
-        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else fresh_seed()
-        deck = self.query_one("#deck", Input).value.strip() or None
-        hold = self.query_one("#hold", Select).value
-        return Setup(seats, seed, deck, self.setup.odds, self.setup.language,
-                     hold if isinstance(hold, int) else 0)
-
-    def name_problem(self) -> str | None:
-        """What is wrong with a name typed in a shown seat, in words (None: nothing). The
-        rule is the save reader's (safe_text.name_problem): a name the game accepts, its
-        save accepts; a blank name becomes "Seat N"."""
-        for i in range(self.players()):
-            typed = self.query_one(f"#name-{i}", Input).value
-            problem = name_problem(typed) if typed.strip() else None
-            if problem:
-                return fmt(_("{seat}: {problem}."), seat=seat_name(i), problem=problem)
-        return None
-
-    @on(Input.Changed)
-    def typed(self, event: Input.Changed) -> None:
-        """A name is checked as it is typed (a pasted control character, say)."""
-        if event.input.id and event.input.id.startswith("name-"):
-            self.query_one("#error", Static).update(plain(self.name_problem() or ""))
-
-    def action_start(self) -> None:
-        """Start the game; while another game is saved in progress, ask first (it would
-        take that game's place)."""
-        problem = self.name_problem()
-        if problem:
-            self.query_one("#error", Static).update(plain(problem))
-            return
-        setup = self.read()
-        saved = continue_label(getattr(self.app, "saves", None))
-        if saved is None:
-            self.begin(setup)
-            return
-
-        def answered(what: str | None) -> None:
-            if what == "new":
-                self.begin(setup)
-            elif what == "continue":
-                self.app.continue_saved()  # type: ignore[attr-defined]
-
-        line = saved_game_line(getattr(self.app, "saves", None)) or saved
-        self.app.push_screen(ReplaceSave(line), answered)
-
-    def begin(self, setup: Setup) -> None:
-        try:
-            self.app.begin(setup)  # type: ignore[attr-defined]
-        except DreadDrawError as e:
-            said = fmt(_("Cannot start: {error}"), error=str(e))
-            self.query_one("#error", Static).update(plain(said, lines=True))
-
-    @on(Input.Submitted)
-    def submitted(self) -> None:
-        self.action_start()
-
-    @on(Button.Pressed)
-    def pressed(self, event: Button.Pressed) -> None:
-        button = event.button.id
-        if button == "start":
-            self.action_start()
-        elif button == "continue":
-            self.app.continue_saved()  # type: ignore[attr-defined]
-        elif button == "reseed":
-            self.query_one("#seed", Input).value = str(fresh_seed())
-        elif button == "tutorial":  # coach: the guided first game
-            self.app.begin_tutorial(self.read())  # type: ignore[attr-defined]
-        elif button == "help":
-            self.app.action_help()  # type: ignore[attr-defined]
-        elif button == "quit":
-            self.app.exit()
-
-
-# ---------------------------------------------------------------------------- the table
 
 def offers_hidden_cards(view) -> bool:
     """Whether the question on offer is a choice among cards that lie nowhere on the table
@@ -659,6 +49,8 @@ def offers_hidden_cards(view) -> bool:
 
 
 LOG_LINES = 300  # the table's log keeps this many lines (the whole story is in the match)
+
+
 RESUME_EVENTS = 400  # a resumed game narrates only its last events into the log
 
 
@@ -711,6 +103,14 @@ class TableScreen(SizeAware, Screen):
 
     resume_events = RESUME_EVENTS  # (for the coach's rebuild after a take-back)
     chrome = 0  # lines besides the table's own (net's RemoteTable adds one of its own)
+
+    class Finished(Message):
+        """The game is over and the players chose `what` next: "rematch", "new" or "quit"."""
+
+        def __init__(self, what: str, match: Match) -> None:
+            super().__init__()
+            self.what = what
+            self.match = match
 
     def __init__(self, match: Match, cpu_delay: float = 0.8, ascii: bool = False,
                  hold: int = 0) -> None:
@@ -991,7 +391,7 @@ class TableScreen(SizeAware, Screen):
         self.query_one(PromptBar).clear(
             Text(fmt(_("{name} wins the game."), name=clean(self.names[m.game.winner]))))
         what = await self.app.push_screen_wait(GameOver(m))
-        self.app.call_later(self.app.after_game, what, m)  # type: ignore[attr-defined]
+        self.post_message(self.Finished(what, m))
 
     def moved(self, match: Match, move: Move) -> None:
         """Match.play's hook: a move was made; the table shows it before the next seat is

@@ -1,0 +1,96 @@
+"""What every widget and dialog shares: text helpers, answering once, the keys that work
+everywhere, and the too-small cover."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.await_complete import AwaitComplete
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.screen import ModalScreen, ScreenResultType
+from textual.widget import Widget
+from textual.widgets import Static
+
+from dread_draw.i18n import N_, _, fmt
+from dread_draw.safe_text import plain
+
+
+def as_text(content: Text | str) -> Text:
+    """What a widget shows, as Rich Text: a string is shown as written, never read as
+    markup (names and card texts come from outside, safe_text)."""
+    return content if isinstance(content, Text) else plain(content, lines=True)
+
+
+def set_classes(widget: Widget, flags: dict[str, bool]) -> None:
+    """Set or clear CSS classes, touching only those that change (each change restyles)."""
+    for name, on in flags.items():
+        if widget.has_class(name) != on:
+            widget.set_class(on, name)
+
+
+def update_if_changed(widget: Static, content, *, layout: bool = True) -> None:
+    """Static.update re-lays out the screen; skip it when the text is the same."""
+    if getattr(widget, "_shown", None) != content:
+        widget._shown = content  # type: ignore[attr-defined]
+        widget.update(content, layout=layout)
+
+
+class AnswerOnce:
+    """Mixed into a screen that answers by closing (`dismiss`): it answers once. Keys mashed
+    before it is gone do nothing, where they used to answer again — a second dismiss pops
+    the screen underneath too (the table), or fails on an answer already given.
+
+    An answer that comes while another screen covers this one (a timer's, a worker's: help
+    opened over a round summary) waits until this screen is on top again: Textual's
+    `dismiss` pops whichever screen is on top, which would close the help instead."""
+
+    _answered = False
+    _waiting: tuple | None = None  # an answer given while covered
+    is_current: bool  # the Screen's, which it is mixed into
+
+    def dismiss(self, result=None) -> AwaitComplete:
+        if self._answered:
+            return AwaitComplete()
+        if not self.is_current:
+            self._waiting = (result,)
+            return AwaitComplete()
+        self._answered = True
+        return super().dismiss(result)  # type: ignore[misc]  # the Screen it is mixed into
+
+    def on_screen_resume(self) -> None:
+        if self._waiting is not None:
+            (result,), self._waiting = self._waiting, None
+            self.dismiss(result)
+
+
+# The keys that work on every screen of the table. A modal screen hides the app's own
+# bindings from Textual's key lookup, so each dialog binds them again (F1 and Ctrl+C are
+# priority bindings of the app and reach every screen anyway).
+EVERYWHERE: list[BindingType] = [Binding("q", "app.request_quit", N_("Quit")),
+                                 Binding("question_mark", "app.help", N_("Help"),
+                                         key_display="?")]
+
+
+class Dialog(ModalScreen[ScreenResultType]):
+    """A screen over the table (a question, a notice, the help): `q` asks before quitting
+    and `?` opens the help here too, as everywhere."""
+
+    BINDINGS = EVERYWHERE
+
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24  # the table is laid out for at least this much
+
+
+class TooSmall(Widget):
+    """Covers a screen when the terminal is below the size the table needs."""
+
+    def render(self) -> str:
+        w, h = self.app.size
+        return fmt(_("Dread Draw needs a terminal of at least {min_w}×{min_h}.\nThis one is "
+                     "{w}×{h}: please make the window larger."),
+                   min_w=MIN_WIDTH, min_h=MIN_HEIGHT, w=w, h=h)
+
+
+class ScreenResized(Message):
+    """A screen of the table was resized: the App checks the terminal's size (a screen is
+    told of a resize; the App is not)."""

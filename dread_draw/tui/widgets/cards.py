@@ -1,0 +1,90 @@
+"""Cards on screen: a card tile in the table's style, and the card reader with a card's full
+text."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+from dread_draw.cards import Deck
+from dread_draw.emblems import emblem
+from dread_draw.i18n import _, fmt
+from dread_draw.overlays import deck_text
+from dread_draw.safe_text import clean, plain
+from dread_draw.tui.cardface import FRAMED, LARGE, LINE, face
+from dread_draw.tui.narrate import ability_text, card_label, damage_text, keyword_of
+
+
+class CardFocused(Message):
+    """A card tile got the focus (or was clicked): show its full text in the reader."""
+
+    def __init__(self, uid: int) -> None:
+        self.uid = uid
+        super().__init__()
+
+
+class CardTile(Widget, can_focus=True):
+    """One face-up card in the style the table chose for the whole screen (cardface.py):
+    `-large` (numbers, an emblem, the full name), framed, or `-line` (one line). Its sizes are
+    the stylesheet's; the face is fitted to the width it is given. The card to beat carries
+    the words "to beat" in its frame (never a colour alone)."""
+
+    # A click reads a card; it selects no text. (Tiles come and go with every move, and
+    # Textual's selection fails on a press that lands on a tile just taken away.)
+    ALLOW_SELECT = False
+
+    def __init__(self, deck: Deck, uid: int, *, style: str = FRAMED, ascii: bool = False) -> None:
+        super().__init__(classes=STYLE_CLASS[style])
+        self.deck = deck
+        self.uid = uid
+        self.style_name = style
+        self.ascii = ascii
+        card = deck.card[uid]
+        self.border_title = (keyword_of(card) or None) if style != LINE else None
+        self.tooltip = plain(card_label(deck, uid))
+
+    def render(self) -> Text:
+        width = self.content_region.width or self.size.width
+        return face(self.deck, self.uid, self.style_name, max(width, 1), ascii=self.ascii)
+
+    def mark_to_beat(self, on: bool) -> None:
+        if self.has_class("-to-beat") != on:
+            self.set_class(on, "-to-beat")
+            self.border_subtitle = _("to beat") if on and self.style_name != LINE else None
+
+    def on_focus(self) -> None:
+        self.post_message(CardFocused(self.uid))
+
+    def on_click(self) -> None:
+        self.focus()
+
+
+STYLE_CLASS = {LARGE: "-large", FRAMED: "", LINE: "-line"}
+
+
+class CardReader(Static):
+    """The full text of one card: its name in full, numbers, emblem, keyword and ability, and
+    its fortune (R10.2)."""
+
+    uid: int | None = None  # the card shown, if any
+    ascii = False
+
+    def show(self, deck: Deck, uid: int | None) -> None:
+        self.uid = uid
+        if uid is None:
+            self.update(_("Focus a card (Tab) or click one to read it here."))
+            return
+        card = deck.card[uid]
+        t = Text()
+        words = deck_text(deck)[card]  # in the current language
+        t.append(clean(words.name), "bold")
+        t.append("\n" + fmt(_("strength {strength} · damage {damage}"), strength=card.strength,
+                             damage=damage_text(card.damage)))
+        if self.has_class("-emblem"):
+            for line in emblem(card.id, ascii=self.ascii, large=True):
+                t.append("\n  " + line)
+        t.append("\n" + clean(ability_text(card, deck), lines=True) + "\n")
+        t.append(clean(fmt(_("Fortune: {fortune}"), fortune=words.fortune), lines=True), "italic")
+        self.update(t)

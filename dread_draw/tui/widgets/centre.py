@@ -1,0 +1,79 @@
+"""The table's centre: the round, the Draw Deck and the discard pile, and the hidden cards the
+seat at the keyboard has seen (R11.2)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from dread_draw.i18n import _, fmt, ngettext, pgettext
+from dread_draw.rules import PublicView, View
+from dread_draw.safe_text import clean
+from dread_draw.tui.narrate import card_label, damage_text
+from dread_draw.tui.widgets.base import update_if_changed
+
+
+class TableCentre(Static):
+    """The shared zones: round, Draw Deck size, discard pile (top card and size), seed; and,
+    for the seat at the keyboard only, the hidden cards it has seen (R11.2): places in the
+    Draw Deck and in Life Decks."""
+
+    def show(self, view: PublicView, seed: int | None, names: list[str], mine: View | None,
+             round_over: int | None = None) -> None:
+        """The public view's zones; `mine`: the view of the seat at the keyboard, for what
+        only it has seen (None: nobody's). `round_over`: the round whose summary is up (the
+        table after its damage)."""
+        deck = view.deck
+        t = Text()
+        t.append(fmt(_("Round {n}"), n=view.round) if round_over is None else
+                 fmt(_("Round {n} is over"), n=round_over), "bold")
+        t.append("\n" + fmt(ngettext("Draw Deck: {n} card", "Draw Deck: {n} cards",
+                                       view.draw_count), n=view.draw_count)
+                 + "\n")
+        if view.discard:
+            top = view.discard[-1]
+            t.append(fmt(ngettext("Discard: {n} card", "Discard: {n} cards",
+                                       len(view.discard)), n=len(view.discard)) + "\n")
+            t.append(clean(fmt(_("top: {card}, damage {damage}"), card=card_label(deck, top),
+                               damage=damage_text(deck.damage[top]))))
+        else:
+            t.append(_("Discard: empty"))
+        if mine is not None:
+            for s, k in [(-1, mine.draw_known), *enumerate(mine.life_known)]:
+                if not k:
+                    continue
+                size = mine.draw_count if s < 0 else mine.life_counts[s]
+                seen = "; ".join(fmt(_("{card} {place}"), card=card_label(deck, c),
+                                     place=place(d, size)) for d, c in sorted(k))
+                if s < 0:
+                    said = fmt(_("Only you know, in the Draw Deck: {cards}"), cards=seen)
+                elif s == mine.seat:
+                    said = fmt(_("Only you know, in your Life Deck: {cards}"), cards=seen)
+                else:
+                    said = fmt(_("Only you know, in {name}'s Life Deck: {cards}"),
+                               name=names[s], cards=seen)
+                t.append("\n")
+                t.append(clean(said, lines=True), "bold")
+        update_if_changed(self, t)  # laid out again: the centre scrolls when it is long
+
+
+def ordinal(n: int) -> str:
+    """`n` as an ordinal number in the current language ("3rd", « 3e », „3.“, 3번째)."""
+    # Translators: an ordinal number, as in "the 4th card from the top" (French "{n}e",
+    # German "{n}."); English's own endings (1st, 2nd, 3rd) are worked out in the code.
+    pattern = pgettext("ordinal number", "{n}th")
+    if pattern != "{n}th":
+        return fmt(pattern, n=n)
+    return f"{n}" + ("th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th"))
+
+
+def place(depth: int, size: int) -> str:
+    """Where a card lies in a pile of `size`, `depth` cards from the top, in words counted
+    from the nearer end: "on top", "3rd from the top", "2nd from the bottom"."""
+    if depth == 0:
+        return _("on top")
+    if depth == size - 1:
+        return _("at the bottom")
+    if depth < size - 1 - depth:
+        return fmt(_("{nth} from the top"), nth=ordinal(depth + 1))
+    return fmt(_("{nth} from the bottom"), nth=ordinal(size - depth))
