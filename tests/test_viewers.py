@@ -379,7 +379,7 @@ async def test_R11_2_the_log_viewer_and_odds_line_never_show_the_other_persons_c
 
 # ------------------------------------------------------------------------------ snapshots
 
-SIZES = [(80, 24), (200, 60)]
+SIZES = [(80, 24), (200, 60), (120, 40)]  # ids size0, size1, size2
 
 
 def snapshot_match(standard_deck) -> Match:
