@@ -22,8 +22,8 @@ def swap_hidden(g: Game, seat: int, rng: random.Random) -> Game:
     slots = [(h.draw, i) for i, c in enumerate(h.draw) if c not in known]
     for s in range(h.n):
         slots += [(h.life[s], i) for i, c in enumerate(h.life[s]) if c not in known]
-        if s != seat:
-            slots += [(h.looking[s], i) for i in range(len(h.looking[s]))]
+        if s != seat:  # (a card the seat has seen stays where it is, in any zone)
+            slots += [(h.looking[s], i) for i, c in enumerate(h.looking[s]) if c not in known]
     cards = [zone[i] for zone, i in slots]
     rng.shuffle(cards)
     for (zone, i), c in zip(slots, cards, strict=True):
