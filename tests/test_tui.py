@@ -1529,3 +1529,31 @@ def test_the_pace_of_ones_own_failed_reveal_is_remembered_with_the_settings(tmp_
     for bad in (True, 7, "1", None):  # edited by hand: back to "until a key"
         path.write_text(json.dumps({**setup.to_json(), "hold": bad}), encoding="utf-8")
         assert load_setup(path).hold == 0
+
+
+@sync
+async def test_the_symbols_chosen_on_the_new_game_screen_draw_the_table_and_are_remembered(
+        tmp_path):
+    """For terminals that draw ● and ■ two cells wide: ASCII chosen on the new-game screen
+    draws the table's life bars and damage with plain ASCII, and is kept with the settings
+    for the next game (as --ascii does for one run)."""
+    from textual.widgets import Select
+
+    from dread_draw.tui.screens.new_game import NewGame
+    from dread_draw.tui.screens.table import TableScreen
+
+    settings = tmp_path / "settings.json"
+    setup = Setup([SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")], 5)
+    app = make_app(setup=setup, settings=settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await until_screen(app, pilot, NewGame)
+        app.screen.query_one("#glyphs", Select).value = True
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await until_screen(app, pilot, TableScreen)
+        await pilot.pause()
+        seats = " ".join(text_of(panel) for panel in app.screen.query(".seat-head"))
+        assert "#" in seats and "■" not in seats and "□" not in seats, seats
+    again = load_setup(settings)
+    assert again.ascii is True
+    assert load_setup(tmp_path / "none.json").ascii is False  # Unicode unless chosen

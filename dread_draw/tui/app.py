@@ -88,7 +88,7 @@ class DreadDrawApp(App):
         self.settings = settings
         self.setup = setup or load_setup(settings)
         self.cpu_delay = cpu_delay
-        self.ascii = ascii  # the table's symbols in plain ASCII (dread_draw.glyphs)
+        self.ascii = ascii  # --ascii: the table's symbols in plain ASCII (dread_draw.glyphs)
         self.saves = saves
         self.first_saver = saver
         self.separate = separate
@@ -187,7 +187,8 @@ class DreadDrawApp(App):
                 self.saver = autosave_new(self.saves, match, self.autosave_failed)
             except SaveError as e:  # a bad save could not be set aside: do not overwrite it
                 self.autosave_failed(f"{e} This game is not being saved.")
-        self._replace_screens(TableScreen(match, self.cpu_delay, ascii=self.ascii,
+        self._replace_screens(TableScreen(match, self.cpu_delay,
+                                          ascii=self.ascii or self.setup.ascii,
                                           hold=self.setup.hold))
         if match.daily is not None:  # coach: say which deal this is, and its seed
             self.notify(fmt(_("The daily deal of {day}: the same cards for everyone today "
@@ -224,13 +225,14 @@ class DreadDrawApp(App):
             return
         if what == "rematch":  # same seats, a new seed
             setup = Setup(list(match.seats), fresh_seed(), self.setup.deck, self.setup.odds,
-                          self.setup.language, self.setup.hold)
+                          self.setup.language, self.setup.hold, self.setup.ascii)
             self.setup = setup
             self.start_match(new_match(setup, match.deck))
         elif what == "new":
             self.match = None
             self.setup = Setup(list(match.seats), fresh_seed(), self.setup.deck,
-                               self.setup.odds, self.setup.language, self.setup.hold)
+                               self.setup.odds, self.setup.language, self.setup.hold,
+                               self.setup.ascii)
             self._replace_screens(NewGame(self.setup))
         else:
             self.exit()
@@ -399,7 +401,8 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
         return
     setup = Setup(seats_from_flags(players, humans, cpus),
                   fresh_seed() if seed is None else seed, deck_name,
-                  remembered.odds, remembered.language, remembered.hold)  # the player's settings
+                  remembered.odds, remembered.language, remembered.hold,
+                  remembered.ascii)  # the player's settings
     match = new_match(setup)
     saves.lock()  # held for the life of the process: the table's run and the leaving line
     run_table(make_app(match, setup=setup, cpu_delay=cpu_delay, settings=settings,
@@ -425,7 +428,8 @@ def daily_match(last: Setup) -> tuple[Match, Setup]:
 
     name = next((s.name for s in last.seats if s.is_human), Setup.default_seat(0).name)
     day = daily_setup(today(), name)
-    setup = Setup(day.seats, day.seed, None, language=last.language, hold=last.hold)
+    setup = Setup(day.seats, day.seed, None, language=last.language, hold=last.hold,
+                  ascii=last.ascii)
     match = new_match(setup)
     match.daily = day.label  # the save and stats know it was that day's deal
     return match, setup

@@ -48,11 +48,12 @@ def damage_text(damage: int) -> str:
     return f"{DOT * damage} {damage}" if damage else "0"
 
 
-def life_pips(count: int, width: int = 10) -> str:
-    """A Life Deck as pips and a number: '■■■■■■□□□□ 6' (an overflow shows '+')."""
+def life_pips(count: int, width: int = 10, full: str = PIP_FULL, empty: str = PIP_EMPTY) -> str:
+    """A Life Deck as pips and a number: '■■■■■■□□□□ 6' (an overflow shows '+'); `full` and
+    `empty`: the pips of another glyph set ('######---- 6' in ASCII)."""
     shown = min(count, width)
     more = "+" if count > width else ""
-    return f"{PIP_FULL * shown}{PIP_EMPTY * (width - shown)}{more} {count}"
+    return f"{full * shown}{empty * (width - shown)}{more} {count}"
 
 
 def keyword_of(card: Card) -> str:

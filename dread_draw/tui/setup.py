@@ -40,7 +40,8 @@ class Setup:
     settings: `odds`, the odds line at the table (off by default); `language`, the language
     chosen on the new-game screen (None: none chosen, the environment's is used); `hold`,
     how long a person's own failed reveal stays on the stage: 0 until they press a key
-    (the default), else that many seconds (`HOLDS`)."""
+    (the default), else that many seconds (`HOLDS`); `ascii`, the table's symbols in plain
+    ASCII (`dread_draw.glyphs`), for terminals that draw ● and ■ two cells wide."""
 
     seats: list[SeatSpec]
     seed: int
@@ -48,6 +49,7 @@ class Setup:
     odds: bool = False
     language: str | None = None
     hold: int = 0
+    ascii: bool = False
 
     @staticmethod
     def default_seat(i: int) -> SeatSpec:
@@ -60,7 +62,7 @@ class Setup:
     def to_json(self) -> dict:
         return {"seats": [[s.name, s.kind] for s in self.seats], "deck": self.deck,
                 "odds": self.odds, "language": self.language,
-                "hold": self.hold}
+                "hold": self.hold, "ascii": self.ascii}
 
 
 def settings_path() -> Path:
@@ -88,6 +90,7 @@ def load_setup(path: Path | None) -> Setup:
     language = data.get("language") if data.get("language") in LANGUAGES else None
     hold = data.get("hold")
     hold = hold if type(hold) is int and hold in HOLDS else 0  # (not True: it equals 1)
+    ascii = data.get("ascii") is True
     try:
         seats = [SeatSpec(str(name)[:16], kind if kind == HUMAN or kind in AGENTS else DEFAULT_CPU)
                  for name, kind in data["seats"]][:MAX_SEATS]
@@ -96,10 +99,11 @@ def load_setup(path: Path | None) -> Setup:
                  SeatSpec(Setup.default_seat(i).name, s.kind) for i, s in enumerate(seats)]
         if len(seats) < MIN_SEATS:
             raise ValueError("too few seats")
-        return Setup(seats, fresh_seed(), data.get("deck") or None, odds, language, hold)
+        return Setup(seats, fresh_seed(), data.get("deck") or None, odds, language, hold,
+                     ascii)
     except (ValueError, KeyError, TypeError):
         setup = Setup.default()
-        setup.odds, setup.language, setup.hold = odds, language, hold
+        setup.odds, setup.language, setup.hold, setup.ascii = odds, language, hold, ascii
         return setup
 
 

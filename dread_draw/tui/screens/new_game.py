@@ -129,10 +129,15 @@ class NewGame(SizeAware, Screen):
                 yield Label(_("Deck"), classes="field-label")
                 yield Input(s.deck or "", id="deck", compact=True,
                             placeholder=_("the standard deck, or a path to a deck file"))
-            with Horizontal(classes="field"):  # how long your own failed reveal stays
+            with Horizontal(classes="field", id="hold-row"):  # your own failed reveal
                 yield Label(_("Stage"), classes="field-label")
                 yield Select(hold_options(), value=s.hold, allow_blank=False, id="hold",
                              compact=True)
+            with Horizontal(classes="field"):
+                yield Label(_("Symbols"), classes="field-label")
+                # for terminals that draw ● and ■ two cells wide (often set up for Korean)
+                yield Select([(_("Unicode ● ■"), False), (_("ASCII * #"), True)],
+                             value=s.ascii, allow_blank=False, id="glyphs", compact=True)
             yield Static("", id="error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(_("Start the game"), id="start", variant="primary", compact=True)
@@ -194,7 +199,8 @@ class NewGame(SizeAware, Screen):
         deck = self.query_one("#deck", Input).value.strip() or None
         hold = self.query_one("#hold", Select).value
         return Setup(seats, seed, deck, self.setup.odds, self.setup.language,
-                     hold if isinstance(hold, int) else 0)
+                     hold if isinstance(hold, int) else 0,
+                     self.query_one("#glyphs", Select).value is True)
 
     def name_problem(self) -> str | None:
         """What is wrong with a name typed in a shown seat, in words (None: nothing). The

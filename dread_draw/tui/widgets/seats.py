@@ -163,7 +163,8 @@ class SeatPanel(Vertical):
             t.append(f" ({kind_label(st.spec)})")
         else:
             t.append(" ")
-        t.append(gap + fmt(_("life {pips}"), pips=life_pips(st.life)))
+        t.append(gap + fmt(_("life {pips}"), pips=life_pips(st.life, full=g.life,
+                                                          empty=g.life_gone)))
         if st.known_life:
             t.append(" " + fmt(_("({n} seen)"), n=st.known_life))
         t.append(gap + fmt(_("row {total}"), total=st.total) + gap)
