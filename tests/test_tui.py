@@ -1554,6 +1554,17 @@ async def test_the_symbols_chosen_on_the_new_game_screen_draw_the_table_and_are_
         await pilot.pause()
         seats = " ".join(text_of(panel) for panel in app.screen.query(".seat-head"))
         assert "#" in seats and "■" not in seats and "□" not in seats, seats
+        from textual.widgets import Static
+
+        from dread_draw.glyphs import ambiguous
+        from dread_draw.tui.widgets.centre import TableCentre
+        from dread_draw.tui.widgets.seats import SeatPanel
+
+        words = " ".join([text_of(app.screen.query_one("#topbar")),
+                          text_of(app.screen.query_one(TableCentre)),
+                          *(text_of(w) for p in app.screen.query(SeatPanel)
+                            for w in p.query(Static))])
+        assert not ambiguous(words), ambiguous(words)  # nothing drawn two cells wide
     again = load_setup(settings)
     assert again.ascii is True
     assert load_setup(tmp_path / "none.json").ascii is False  # Unicode unless chosen

@@ -76,7 +76,7 @@ def face(deck: Deck, uid: int, style: str, width: int, *, ascii: bool = False,
     if style == LINE:
         head = f"{card.strength} {damage_mark(card.damage, g)} "
         rest = width - cell_len(head)
-        if rest < 2:  # too narrow for even a letter and "…": the numbers alone
+        if rest < cell_len(g.ellipsis) + 1:  # no room for a letter and "…": numbers alone
             return Text(fit(head.rstrip(), width, g.ellipsis), no_wrap=True)
         short = fit(clean(card_name(deck, card).removeprefix("The ")), rest, g.ellipsis)
         t = Text(no_wrap=True)

@@ -43,9 +43,10 @@ def card_label(deck: Deck, uid: int) -> str:
     return f"{card_name(deck, card)} ({card.strength})"
 
 
-def damage_text(damage: int) -> str:
-    """Red dots *and* a number, never the colour alone: '●● 2', or '0' for none."""
-    return f"{DOT * damage} {damage}" if damage else "0"
+def damage_text(damage: int, dot: str = DOT) -> str:
+    """Red dots *and* a number, never the colour alone: '●● 2', or '0' for none; `dot`: the
+    dot of another glyph set ('** 2' in ASCII)."""
+    return f"{dot * damage} {damage}" if damage else "0"
 
 
 def life_pips(count: int, width: int = 10, full: str = PIP_FULL, empty: str = PIP_EMPTY) -> str:

@@ -15,6 +15,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Label, RichLog, Static
 
+from dread_draw.glyphs import glyphs
 from dread_draw.i18n import N_, _, fmt
 from dread_draw.rules import KEEP, ORDER, PICK_CARD, SKIP, SUMMON, USE, USE_IT
 from dread_draw.safe_text import clean, plain
@@ -173,7 +174,7 @@ class TableScreen(SizeAware, Screen):
                     for s in range(top):
                         yield SeatPanel(self.match.deck, s, self.ascii)
                 with Horizontal(id="centre-band"):
-                    yield TableCentre(id="centre")
+                    yield TableCentre(id="centre", ascii=self.ascii)
                     yield Stage(self.match.deck, id="stage", ascii=self.ascii)
                 with Vertical(id="seats-bottom", classes="seats"):
                     for s in range(top, n):
@@ -294,13 +295,15 @@ class TableScreen(SizeAware, Screen):
                 parts.append(fmt(_("seed {seed}"), seed=m.seed))
             if to_play >= 0:
                 parts.append(fmt(_("{name} to play"), name=clean(self.names[to_play])))
-            top = Text("  ·  ".join(["DREAD DRAW", *parts]))
+            sep = f"  {glyphs(self.ascii).separator}  "
+            top = Text(sep.join(["DREAD DRAW", *parts]))
         else:
             states = seat_states(view, m.seats, mine=mine,
                                  round_over=(ended.winner, self.winning_row))
-            top = Text("DREAD DRAW  ·  " + fmt(_("round {n} is over: its winning row, and "
-                                                 "everything else after the damage"),
-                                               n=ended.round))
+            sep = f"  {glyphs(self.ascii).separator}  "
+            top = Text("DREAD DRAW" + sep + fmt(_("round {n} is over: its winning row, and "
+                                                  "everything else after the damage"),
+                                                n=ended.round))
         style = self.choose_style(states)
         self.card_style = style
         width = self.query_one("#play").size.width
@@ -349,7 +352,8 @@ class TableScreen(SizeAware, Screen):
         line = self.narrate(ev)
         if line and log is not None:
             mine = ev.get("seat") in self.humans and len(self.humans) < len(self.names)
-            log.write(Text.assemble(("▸ ", "bold"), plain(line, "bold")) if mine
+            mark = "> " if self.ascii else "▸ "  # the viewer's own moves
+            log.write(Text.assemble((mark, "bold"), plain(line, "bold")) if mine
                       else plain(line))
         self.turns.feed(ev)
         if ev["type"] == "round_end":

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from dread_draw.glyphs import glyphs
 from dread_draw.i18n import _, fmt, ngettext, pgettext
 from dread_draw.rules import PublicView, View
 from dread_draw.safe_text import clean
@@ -17,6 +18,10 @@ class TableCentre(Static):
     """The shared zones: round, Draw Deck size, discard pile (top card and size), seed; and,
     for the seat at the keyboard only, the hidden cards it has seen (R11.2): places in the
     Draw Deck and in Life Decks."""
+
+    def __init__(self, *, id: str | None = None, ascii: bool = False) -> None:
+        super().__init__(id=id)
+        self.ascii = ascii  # the damage dots in the glyph set's symbol (dread_draw.glyphs)
 
     def show(self, view: PublicView, seed: int | None, names: list[str], mine: View | None,
              round_over: int | None = None) -> None:
@@ -35,7 +40,7 @@ class TableCentre(Static):
             t.append(fmt(ngettext("Discard: {n} card", "Discard: {n} cards",
                                        len(view.discard)), n=len(view.discard)) + "\n")
             t.append(clean(fmt(_("top: {card}, damage {damage}"), card=card_label(deck, top),
-                               damage=damage_text(deck.damage[top]))))
+                               damage=damage_text(deck.damage[top], glyphs(self.ascii).damage))))
         else:
             t.append(_("Discard: empty"))
         if mine is not None:
