@@ -28,7 +28,14 @@ from dread_draw.tui.widgets.prompt import (
     drop_answers,
     input_made,
 )
-from dread_draw.tui.widgets.seats import EmptyZone, SeatPanel, SeatState, kind_label, seat_states
+from dread_draw.tui.widgets.seats import (
+    EmptyZone,
+    SeatHead,
+    SeatPanel,
+    SeatState,
+    kind_label,
+    seat_states,
+)
 
 __all__ = [
     "AnswerButton",
@@ -42,6 +49,7 @@ __all__ = [
     "KeyBar",
     "PromptBar",
     "ScreenResized",
+    "SeatHead",
     "SeatPanel",
     "SeatState",
     "TableCentre",
