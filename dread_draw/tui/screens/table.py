@@ -159,7 +159,7 @@ class TableScreen(SizeAware, Screen):
         # The card last read may be one only the last person could see (a drawn or peeked
         # card, read from its answer button): it goes whenever the keyboard changes hands.
         if seat != self._viewer:
-            self.query_one(CardReader).show(self.match.deck, None)
+            self.query_one(CardReader).uid = None
             self.query_one(OddsLine).show(None)  # viewers (issue 14): theirs goes too
         self._viewer = seat
 
@@ -180,7 +180,7 @@ class TableScreen(SizeAware, Screen):
                         yield SeatPanel(self.match.deck, s, self.ascii)
                 yield Static(id="turn")
             with Vertical(id="side"):
-                yield CardReader(id="reader")
+                yield CardReader(self.match.deck, ascii=self.ascii, id="reader")
                 yield GameLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=16,
                               max_lines=LOG_LINES)
         yield OddsLine(id="odds")  # viewers (issue 14): the odds line (hidden until o)
@@ -194,12 +194,10 @@ class TableScreen(SizeAware, Screen):
 
     def on_mount(self) -> None:
         self.set_class(self.ascii, "-ascii")
-        self.query_one(CardReader).ascii = self.ascii
         events = self.match.events
         # A resumed match: the log tells the round in progress (at most RESUME_EVENTS
         # lines: the whole story is in `l`'s view). (net: a join has no choices)
         self.retell(from_round=bool(getattr(self.match, "choices", True)))
-        self.query_one(CardReader).show(self.match.deck, None)
         last = acts(events[-40:], self.match.deck, self.names)
         self.query_one(Stage).play(last[-1] if last else None)
         self.show_table()
@@ -229,7 +227,7 @@ class TableScreen(SizeAware, Screen):
         self.set_class(w < 100, "-narrow")
         self.set_class(w >= 160, "-wide")
         self.set_class(h < 36, "-short")
-        self.query_one(CardReader).set_class(w >= 100 and h >= 36, "-emblem")
+        self.query_one(CardReader).emblem = w >= 100 and h >= 36
         self.call_after_refresh(self.show_table)  # the styles' sizes are the new ones then
 
     # ---------------------------------------------------------------- rendering (from a view)
@@ -343,7 +341,7 @@ class TableScreen(SizeAware, Screen):
         if self.answer is not None and d is not None:
             shown.add(d.card)  # the card whose ability is asked about
         if reader.uid not in shown:
-            reader.show(self.match.deck, None)
+            reader.uid = None
 
     def _note(self, ev: dict, log: RichLog | None) -> RoundReport | None:
         line = self.narrate(ev)
@@ -361,7 +359,7 @@ class TableScreen(SizeAware, Screen):
 
     @on(CardFocused)
     def read_card(self, event: CardFocused) -> None:
-        self.query_one(CardReader).show(self.match.deck, event.uid)
+        self.query_one(CardReader).uid = event.uid
 
     # ------------------------------------------------------------------------ the driver
 
@@ -576,7 +574,7 @@ class TableScreen(SizeAware, Screen):
         assert view.pending is not None and view.pending.seat == seat
         question, options = describe(view.pending, view, self.names)
         if view.pending.kind == USE or view.pending.card >= 0:
-            self.query_one(CardReader).show(self.match.deck, view.pending.card)
+            self.query_one(CardReader).uid = view.pending.card
         self.answer = asyncio.get_running_loop().create_future()
         self.query_one(PromptBar).ask(question, options,
                                       cards=view.pending.kind in (KEEP, PICK_CARD, ORDER, SUMMON),
