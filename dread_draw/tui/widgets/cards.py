@@ -36,6 +36,10 @@ class CardTile(Widget, can_focus=True):
     # Textual's selection fails on a press that lands on a tile just taken away.)
     ALLOW_SELECT = False
 
+    # the card to beat (its seat's last summoned, while that seat is to play): set by its
+    # seat panel, drawn by `watch_to_beat`
+    to_beat: reactive[bool] = reactive(False, repaint=False)
+
     def __init__(self, deck: Deck, uid: int, *, style: str = FRAMED, ascii: bool = False) -> None:
         super().__init__(classes=STYLE_CLASS[style])
         self.deck = deck
@@ -50,10 +54,9 @@ class CardTile(Widget, can_focus=True):
         width = self.content_region.width or self.size.width
         return face(self.deck, self.uid, self.style_name, max(width, 1), ascii=self.ascii)
 
-    def mark_to_beat(self, on: bool) -> None:
-        if self.has_class("-to-beat") != on:
-            self.set_class(on, "-to-beat")
-            self.border_subtitle = _("to beat") if on and self.style_name != LINE else None
+    def watch_to_beat(self, on: bool) -> None:
+        self.set_class(on, "-to-beat")  # (restyles and refreshes it)
+        self.border_subtitle = _("to beat") if on and self.style_name != LINE else None
 
     def on_focus(self) -> None:
         self.post_message(CardFocused(self.uid))

@@ -192,7 +192,7 @@ class SeatPanel(Vertical):
                        state.reserves, pgettext("no cards", "none"))
         tiles = list(self.query_one(".row", Horizontal).query(CardTile))
         for i, tile in enumerate(tiles):
-            tile.mark_to_beat(state.to_play and i == len(tiles) - 1)
+            tile.to_beat = state.to_play and i == len(tiles) - 1
 
     def _fill(self, selector: str, old: tuple[int, ...], uids: tuple[int, ...],
               empty: str) -> None:
