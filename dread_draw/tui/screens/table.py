@@ -32,7 +32,7 @@ from dread_draw.tui.turn import TurnTracker, beat_line, next_line
 from dread_draw.tui.viewers import DiscardViewer, LogViewer, OddsLine, ToldLog
 from dread_draw.tui.widgets.base import TooSmall, update_if_changed
 from dread_draw.tui.widgets.cards import CardFocused, CardReader, CardTile
-from dread_draw.tui.widgets.centre import TableCentre
+from dread_draw.tui.widgets.centre import TableCentre, TurnLine
 from dread_draw.tui.widgets.keybar import KeyBar
 from dread_draw.tui.widgets.prompt import Choice, PromptBar
 from dread_draw.tui.widgets.seats import SeatPanel, SeatState, kind_label, seat_states
@@ -60,23 +60,6 @@ class GameLog(RichLog):
 
     def on_resize(self) -> None:  # type: ignore[override]  # the event is not needed
         self.call_after_refresh(self.scroll_end, animate=False)
-
-
-def fit_lines(text: Text, width: int, height: int, console) -> Text:
-    """`text` wrapped to `width`, and if it needs more than `height` lines, its first
-    `height` with the last one ending in "…": a long line (a longer language's) is never
-    cut silently by the widget's edge."""
-    if width <= 0 or height <= 0:
-        return text
-    lines = text.wrap(console, width)
-    if len(lines) <= height:
-        return text
-    kept = list(lines)[:height]
-    last = kept[-1]
-    last.rstrip()
-    last.truncate(width - 1)
-    last.append("…")
-    return Text("\n").join(kept)
 
 
 class TableScreen(SizeAware, Screen):
@@ -178,7 +161,7 @@ class TableScreen(SizeAware, Screen):
                 with Vertical(id="seats-bottom", classes="seats"):
                     for s in range(top, n):
                         yield SeatPanel(self.match.deck, s, self.ascii)
-                yield Static(id="turn")
+                yield TurnLine(id="turn")
             with Vertical(id="side"):
                 yield CardReader(self.match.deck, ascii=self.ascii, id="reader")
                 yield GameLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=16,
@@ -324,10 +307,7 @@ class TableScreen(SizeAware, Screen):
             if why:
                 t.append("  ")
                 t.append(why)
-        box = self.query_one("#turn", Static)
-        update_if_changed(box, fit_lines(t, box.content_region.width,
-                                         box.content_region.height, self.app.console),
-                          layout=False)
+        self.query_one(TurnLine).said = t
 
     def check_reader(self, states: list[SeatState]) -> None:
         """The card reader forgets its card once the card is nowhere on screen (played

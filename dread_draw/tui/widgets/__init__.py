@@ -18,7 +18,7 @@ from dread_draw.tui.widgets.base import (
     update_if_changed,
 )
 from dread_draw.tui.widgets.cards import CardFocused, CardReader, CardTile
-from dread_draw.tui.widgets.centre import TableCentre, ordinal, place
+from dread_draw.tui.widgets.centre import TableCentre, TurnLine, fit_lines, ordinal, place
 from dread_draw.tui.widgets.keybar import KeyBar
 from dread_draw.tui.widgets.prompt import (
     AnswerButton,
@@ -54,9 +54,11 @@ __all__ = [
     "SeatState",
     "TableCentre",
     "TooSmall",
+    "TurnLine",
     "as_text",
     "button_rows",
     "drop_answers",
+    "fit_lines",
     "input_made",
     "kind_label",
     "ordinal",
