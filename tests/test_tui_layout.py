@@ -232,7 +232,7 @@ def test_a_turn_line_too_long_for_its_lines_ends_with_an_ellipsis():
     from rich.console import Console
     from rich.text import Text
 
-    from dread_draw.tui.screens.table import fit_lines
+    from dread_draw.tui.widgets.centre import fit_lines
 
     console = Console(width=200)
     for words in ("Égalité à 0 : Ben a joué en dernier et rejoue la manche suivante. " * 3,

@@ -23,6 +23,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.geometry import Size
+from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import OptionList, Static
@@ -244,7 +245,7 @@ class DiscardViewer(AnswerOnce, Dialog[None]):
             yield Static(id="discard-heading")
             with Horizontal(id="discard-body"):
                 yield OptionList(id="discard-list")
-                yield CardReader(id="discard-reader")
+                yield CardReader(self.deck, id="discard-reader")
         yield KeyBar()
         yield TooSmall()
 
@@ -279,13 +280,12 @@ class DiscardViewer(AnswerOnce, Dialog[None]):
         if entries:
             menu.highlighted = 0 if self.grouped else len(entries) - 1
             menu.focus()
-        self.query_one(CardReader).show(self.deck, self.cards[menu.highlighted or 0]
-                                        if entries else None)
+        self.query_one(CardReader).uid = self.cards[menu.highlighted or 0] if entries else None
 
     @on(OptionList.OptionHighlighted)
     def read(self, event: OptionList.OptionHighlighted) -> None:
         if 0 <= event.option_index < len(self.cards):
-            self.query_one(CardReader).show(self.deck, self.cards[event.option_index])
+            self.query_one(CardReader).uid = self.cards[event.option_index]
 
     def action_regroup(self) -> None:
         self.grouped = not self.grouped
@@ -302,7 +302,8 @@ class OddsLine(Static):
     seat's view only (R11), counted as the `normal` CPU counts. Off by default; the setting
     is the player's (`Setup.odds`), remembered in the settings file."""
 
-    line: str | None = None
+    # what it says (None: hidden); set by `show`, drawn by `watch_line`
+    line: reactive[str | None] = reactive(None, repaint=False)  # (update refreshes)
 
     @property
     def on(self) -> bool:
@@ -311,10 +312,9 @@ class OddsLine(Static):
     def show(self, view: View | None) -> None:
         """The line for `view`'s seat; hidden with no view (nobody holds the keyboard, or
         it is changing hands) or when there is nothing true to say."""
-        line = odds_sentence(view) if view is not None and self.on else None
-        if line == self.line:
-            return
-        self.line = line
+        self.line = odds_sentence(view) if view is not None and self.on else None
+
+    def watch_line(self, line: str | None) -> None:
         if line is not None:
             self.update(plain(line))
         self.display = line is not None

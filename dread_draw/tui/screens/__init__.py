@@ -21,7 +21,6 @@ from dread_draw.tui.screens.table import (
     GameLog,
     SeatAtTable,
     TableScreen,
-    fit_lines,
     offers_hidden_cards,
 )
 
@@ -38,7 +37,6 @@ __all__ = [
     "SizeAware",
     "TableScreen",
     "defeat_rounds",
-    "fit_lines",
     "fortune_title",
     "hold_options",
     "kind_options",

@@ -33,7 +33,7 @@ from dread_draw.tui.turn import TurnTracker, beat_line, next_line
 from dread_draw.tui.viewers import DiscardViewer, LogViewer, OddsLine, ToldLog
 from dread_draw.tui.widgets.base import TooSmall, update_if_changed
 from dread_draw.tui.widgets.cards import CardFocused, CardReader, CardTile
-from dread_draw.tui.widgets.centre import TableCentre
+from dread_draw.tui.widgets.centre import TableCentre, TurnLine
 from dread_draw.tui.widgets.keybar import KeyBar
 from dread_draw.tui.widgets.prompt import Choice, PromptBar
 from dread_draw.tui.widgets.seats import SeatPanel, SeatState, kind_label, seat_states
@@ -61,23 +61,6 @@ class GameLog(RichLog):
 
     def on_resize(self) -> None:  # type: ignore[override]  # the event is not needed
         self.call_after_refresh(self.scroll_end, animate=False)
-
-
-def fit_lines(text: Text, width: int, height: int, console) -> Text:
-    """`text` wrapped to `width`, and if it needs more than `height` lines, its first
-    `height` with the last one ending in "…": a long line (a longer language's) is never
-    cut silently by the widget's edge."""
-    if width <= 0 or height <= 0:
-        return text
-    lines = text.wrap(console, width)
-    if len(lines) <= height:
-        return text
-    kept = list(lines)[:height]
-    last = kept[-1]
-    last.rstrip()
-    last.truncate(width - 1)
-    last.append("…")
-    return Text("\n").join(kept)
 
 
 class TableScreen(SizeAware, Screen):
@@ -160,7 +143,7 @@ class TableScreen(SizeAware, Screen):
         # The card last read may be one only the last person could see (a drawn or peeked
         # card, read from its answer button): it goes whenever the keyboard changes hands.
         if seat != self._viewer:
-            self.query_one(CardReader).show(self.match.deck, None)
+            self.query_one(CardReader).uid = None
             self.query_one(OddsLine).show(None)  # viewers (issue 14): theirs goes too
         self._viewer = seat
 
@@ -179,9 +162,9 @@ class TableScreen(SizeAware, Screen):
                 with Vertical(id="seats-bottom", classes="seats"):
                     for s in range(top, n):
                         yield SeatPanel(self.match.deck, s, self.ascii)
-                yield Static(id="turn")
+                yield TurnLine(id="turn")
             with Vertical(id="side"):
-                yield CardReader(id="reader")
+                yield CardReader(self.match.deck, ascii=self.ascii, id="reader")
                 yield GameLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=16,
                               max_lines=LOG_LINES)
         yield OddsLine(id="odds")  # viewers (issue 14): the odds line (hidden until o)
@@ -195,12 +178,10 @@ class TableScreen(SizeAware, Screen):
 
     def on_mount(self) -> None:
         self.set_class(self.ascii, "-ascii")
-        self.query_one(CardReader).ascii = self.ascii
         events = self.match.events
         # A resumed match: the log tells the round in progress (at most RESUME_EVENTS
         # lines: the whole story is in `l`'s view). (net: a join has no choices)
         self.retell(from_round=bool(getattr(self.match, "choices", True)))
-        self.query_one(CardReader).show(self.match.deck, None)
         last = acts(events[-40:], self.match.deck, self.names)
         self.query_one(Stage).play(last[-1] if last else None)
         self.show_table()
@@ -230,7 +211,7 @@ class TableScreen(SizeAware, Screen):
         self.set_class(w < 100, "-narrow")
         self.set_class(w >= 160, "-wide")
         self.set_class(h < 36, "-short")
-        self.query_one(CardReader).set_class(w >= 100 and h >= 36, "-emblem")
+        self.query_one(CardReader).emblem = w >= 100 and h >= 36
         self.call_after_refresh(self.show_table)  # the styles' sizes are the new ones then
 
     # ---------------------------------------------------------------- rendering (from a view)
@@ -329,10 +310,7 @@ class TableScreen(SizeAware, Screen):
             if why:
                 t.append("  ")
                 t.append(why)
-        box = self.query_one("#turn", Static)
-        update_if_changed(box, fit_lines(t, box.content_region.width,
-                                         box.content_region.height, self.app.console),
-                          layout=False)
+        self.query_one(TurnLine).said = t
 
     def check_reader(self, states: list[SeatState]) -> None:
         """The card reader forgets its card once the card is nowhere on screen (played
@@ -346,7 +324,7 @@ class TableScreen(SizeAware, Screen):
         if self.answer is not None and d is not None:
             shown.add(d.card)  # the card whose ability is asked about
         if reader.uid not in shown:
-            reader.show(self.match.deck, None)
+            reader.uid = None
 
     def _note(self, ev: dict, log: RichLog | None) -> RoundReport | None:
         line = self.narrate(ev)
@@ -365,7 +343,7 @@ class TableScreen(SizeAware, Screen):
 
     @on(CardFocused)
     def read_card(self, event: CardFocused) -> None:
-        self.query_one(CardReader).show(self.match.deck, event.uid)
+        self.query_one(CardReader).uid = event.uid
 
     # ------------------------------------------------------------------------ the driver
 
@@ -580,7 +558,7 @@ class TableScreen(SizeAware, Screen):
         assert view.pending is not None and view.pending.seat == seat
         question, options = describe(view.pending, view, self.names)
         if view.pending.kind == USE or view.pending.card >= 0:
-            self.query_one(CardReader).show(self.match.deck, view.pending.card)
+            self.query_one(CardReader).uid = view.pending.card
         self.answer = asyncio.get_running_loop().create_future()
         self.query_one(PromptBar).ask(question, options,
                                       cards=view.pending.kind in (KEEP, PICK_CARD, ORDER, SUMMON),

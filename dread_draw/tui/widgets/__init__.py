@@ -18,7 +18,7 @@ from dread_draw.tui.widgets.base import (
     update_if_changed,
 )
 from dread_draw.tui.widgets.cards import CardFocused, CardReader, CardTile
-from dread_draw.tui.widgets.centre import TableCentre, ordinal, place
+from dread_draw.tui.widgets.centre import TableCentre, TurnLine, fit_lines, ordinal, place
 from dread_draw.tui.widgets.keybar import KeyBar
 from dread_draw.tui.widgets.prompt import (
     AnswerButton,
@@ -28,7 +28,14 @@ from dread_draw.tui.widgets.prompt import (
     drop_answers,
     input_made,
 )
-from dread_draw.tui.widgets.seats import EmptyZone, SeatPanel, SeatState, kind_label, seat_states
+from dread_draw.tui.widgets.seats import (
+    EmptyZone,
+    SeatHead,
+    SeatPanel,
+    SeatState,
+    kind_label,
+    seat_states,
+)
 
 __all__ = [
     "AnswerButton",
@@ -42,13 +49,16 @@ __all__ = [
     "KeyBar",
     "PromptBar",
     "ScreenResized",
+    "SeatHead",
     "SeatPanel",
     "SeatState",
     "TableCentre",
     "TooSmall",
+    "TurnLine",
     "as_text",
     "button_rows",
     "drop_answers",
+    "fit_lines",
     "input_made",
     "kind_label",
     "ordinal",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -35,6 +36,10 @@ class CardTile(Widget, can_focus=True):
     # Textual's selection fails on a press that lands on a tile just taken away.)
     ALLOW_SELECT = False
 
+    # the card to beat (its seat's last summoned, while that seat is to play): set by its
+    # seat panel, drawn by `watch_to_beat`
+    to_beat: reactive[bool] = reactive(False, repaint=False)
+
     def __init__(self, deck: Deck, uid: int, *, style: str = FRAMED, ascii: bool = False) -> None:
         super().__init__(classes=STYLE_CLASS[style])
         self.deck = deck
@@ -49,10 +54,9 @@ class CardTile(Widget, can_focus=True):
         width = self.content_region.width or self.size.width
         return face(self.deck, self.uid, self.style_name, max(width, 1), ascii=self.ascii)
 
-    def mark_to_beat(self, on: bool) -> None:
-        if self.has_class("-to-beat") != on:
-            self.set_class(on, "-to-beat")
-            self.border_subtitle = _("to beat") if on and self.style_name != LINE else None
+    def watch_to_beat(self, on: bool) -> None:
+        self.set_class(on, "-to-beat")  # (restyles and refreshes it)
+        self.border_subtitle = _("to beat") if on and self.style_name != LINE else None
 
     def on_focus(self) -> None:
         self.post_message(CardFocused(self.uid))
@@ -66,13 +70,27 @@ STYLE_CLASS = {LARGE: "-large", FRAMED: "", LINE: "-line"}
 
 class CardReader(Static):
     """The full text of one card: its name in full, numbers, emblem, keyword and ability, and
-    its fortune (R10.2)."""
+    its fortune (R10.2). A screen sets `uid` (the card to read, None: none) and `emblem`
+    (room for the card's large emblem); the reader draws itself when either changes."""
 
-    uid: int | None = None  # the card shown, if any
-    ascii = False
+    uid: reactive[int | None] = reactive(None, repaint=False)  # (update refreshes)
+    emblem: reactive[bool] = reactive(False, repaint=False)
 
-    def show(self, deck: Deck, uid: int | None) -> None:
-        self.uid = uid
+    def __init__(self, deck: Deck, *, ascii: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.deck = deck
+        self.ascii = ascii
+        self._draw()
+
+    def watch_uid(self) -> None:
+        self._draw()
+
+    def watch_emblem(self) -> None:
+        if self.uid is not None:
+            self._draw()
+
+    def _draw(self) -> None:
+        uid, deck = self.uid, self.deck
         if uid is None:
             self.update(_("Focus a card (Tab) or click one to read it here."))
             return
@@ -82,7 +100,7 @@ class CardReader(Static):
         t.append(clean(words.name), "bold")
         t.append("\n" + fmt(_("strength {strength} · damage {damage}"), strength=card.strength,
                              damage=damage_text(card.damage)))
-        if self.has_class("-emblem"):
+        if self.emblem:
             for line in emblem(card.id, ascii=self.ascii, large=True):
                 t.append("\n  " + line)
         t.append("\n" + clean(ability_text(card, deck), lines=True) + "\n")

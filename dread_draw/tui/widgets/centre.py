@@ -4,6 +4,7 @@ seat at the keyboard has seen (R11.2)."""
 from __future__ import annotations
 
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widgets import Static
 
 from dread_draw.glyphs import glyphs
@@ -60,6 +61,42 @@ class TableCentre(Static):
                 t.append("\n")
                 t.append(clean(said, lines=True), "bold")
         update_if_changed(self, t)  # laid out again: the centre scrolls when it is long
+
+
+class TurnLine(Static):
+    """What the seat to play must beat and why it is that seat's turn (R4.2, R5), on the
+    line's two lines: the table sets `said`, the line fits it to its size (`fit_lines`) and
+    draws it, again when its size changes."""
+
+    said: reactive[Text] = reactive(Text, repaint=False)  # (update refreshes)
+
+    def watch_said(self) -> None:
+        self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        box = self.content_region
+        update_if_changed(self, fit_lines(self.said, box.width, box.height, self.app.console),
+                          layout=False)
+
+
+def fit_lines(text: Text, width: int, height: int, console) -> Text:
+    """`text` wrapped to `width`, and if it needs more than `height` lines, its first
+    `height` with the last one ending in "…": a long line (a longer language's) is never
+    cut silently by the widget's edge."""
+    if width <= 0 or height <= 0:
+        return text
+    lines = text.wrap(console, width)
+    if len(lines) <= height:
+        return text
+    kept = list(lines)[:height]
+    last = kept[-1]
+    last.rstrip()
+    last.truncate(width - 1)
+    last.append("…")
+    return Text("\n").join(kept)
 
 
 def ordinal(n: int) -> str:

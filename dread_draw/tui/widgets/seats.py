@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
 from textual.widgets import Label, Static
 
 from dread_draw.cards import Deck
@@ -93,6 +94,57 @@ class EmptyZone(Label):
     ALLOW_SELECT = False
 
 
+class SeatHead(Static):
+    """A seat's head line: name, kind, Life Deck, status, row total. Its panel sets `state`;
+    the head draws itself (its words, and its looks through its own classes, which restyle
+    it alone) when the state changes or its width does."""
+
+    state: reactive[SeatState | None] = reactive(None, repaint=False)  # (update refreshes)
+
+    def __init__(self, ascii: bool = False) -> None:
+        super().__init__(classes="seat-head")
+        self.ascii = ascii
+
+    def watch_state(self, state: SeatState | None) -> None:
+        if state is None:
+            return
+        out = state.status in ("defeated", "eliminated")
+        set_classes(self, {"-to-play": state.to_play, "-out": out,
+                           "-defeated": state.status == "defeated",
+                           "-won": state.status in ("winner", "won the round")})
+        self._draw()
+
+    def on_resize(self) -> None:  # the spacing depends on the width
+        self._draw()
+
+    def _draw(self) -> None:
+        if self.state is not None:
+            self.update(self._head(self.state), layout=False)
+
+    def _head(self, st: SeatState) -> Text:
+        g = glyphs(self.ascii)
+        width = self.outer_size.width  # the panel's (the head fills it, padding and all)
+        marker = f"{g.to_play} " if st.to_play else "  "
+        t = Text(no_wrap=True, overflow="ellipsis")
+        gap = "  " if width >= 60 else " "
+        t.append(marker, "bold")
+        t.append_text(plain(st.spec.name, "bold"))
+        if width >= 70:
+            t.append(f" ({kind_label(st.spec)})")
+        else:
+            t.append(" ")
+        t.append(gap + fmt(_("life {pips}"), pips=life_pips(st.life, full=g.life,
+                                                          empty=g.life_gone)))
+        if st.known_life:
+            t.append(" " + fmt(_("({n} seen)"), n=st.known_life))
+        t.append(gap + fmt(_("row {total}"), total=st.total) + gap)
+        loud = st.to_play or st.status in ("defeated", "eliminated", "won the round", "winner")
+        status = _(st.status) if st.status else ""
+        t.append(f"{g.separator} {status.upper() if loud else status}" if status else "",
+                 "bold" if loud else "")
+        return t
+
+
 class SeatPanel(Vertical):
     """One seat: a head line (name, kind, Life Deck, status, row total) and, on one line that
     reads left to right, the row in the order summoned, then the reserves. Its tiles are in the
@@ -106,7 +158,7 @@ class SeatPanel(Vertical):
         self.style_name = ""
 
     def compose(self):
-        yield Static(classes="seat-head")
+        yield SeatHead(self.ascii)
         with Horizontal(classes="seat-cards"):
             yield Horizontal(classes="row")
             yield Label(_("reserves"), classes="reserve-mark")
@@ -132,12 +184,7 @@ class SeatPanel(Vertical):
         self.style_name = style
         out = state.status in ("defeated", "eliminated")
         set_classes(self, {"-compact": style == LINE, "-out": out})  # (restyles the tiles)
-        head = self.query_one(".seat-head", Static)
-        # the head's looks change with every move: its own classes restyle it alone
-        set_classes(head, {"-to-play": state.to_play, "-out": out,
-                           "-defeated": state.status == "defeated",
-                           "-won": state.status in ("winner", "won the round")})
-        head.update(self._head(state), layout=False)
+        self.query_one(SeatHead).state = state
         if restyle or old is None or old.row != state.row:
             self._fill(".row", old.row if old is not None and not restyle else (), state.row,
                        _("empty"))
@@ -146,33 +193,7 @@ class SeatPanel(Vertical):
                        state.reserves, pgettext("no cards", "none"))
         tiles = list(self.query_one(".row", Horizontal).query(CardTile))
         for i, tile in enumerate(tiles):
-            tile.mark_to_beat(state.to_play and i == len(tiles) - 1)
-
-    def on_resize(self) -> None:
-        if self.state is not None:  # the head's spacing depends on the width
-            self.query_one(".seat-head", Static).update(self._head(self.state), layout=False)
-
-    def _head(self, st: SeatState) -> Text:
-        g = glyphs(self.ascii)
-        marker = f"{g.to_play} " if st.to_play else "  "
-        t = Text(no_wrap=True, overflow="ellipsis")
-        gap = "  " if self.size.width >= 60 else " "
-        t.append(marker, "bold")
-        t.append_text(plain(st.spec.name, "bold"))
-        if self.size.width >= 70:
-            t.append(f" ({kind_label(st.spec)})")
-        else:
-            t.append(" ")
-        t.append(gap + fmt(_("life {pips}"), pips=life_pips(st.life, full=g.life,
-                                                          empty=g.life_gone)))
-        if st.known_life:
-            t.append(" " + fmt(_("({n} seen)"), n=st.known_life))
-        t.append(gap + fmt(_("row {total}"), total=st.total) + gap)
-        loud = st.to_play or st.status in ("defeated", "eliminated", "won the round", "winner")
-        status = _(st.status) if st.status else ""
-        t.append(f"{g.separator} {status.upper() if loud else status}" if status else "",
-                 "bold" if loud else "")
-        return t
+            tile.to_beat = state.to_play and i == len(tiles) - 1
 
     def _fill(self, selector: str, old: tuple[int, ...], uids: tuple[int, ...],
               empty: str) -> None:
