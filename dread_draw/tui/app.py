@@ -104,7 +104,7 @@ class DreadDrawApp(App):
         handle a press made before a hand-off appeared after the hand-off's wait."""
         if isinstance(event, (events.Key, events.MouseDown, events.MouseUp, events.Click)):
             self.input_time = event.time
-            if not self._screen_stacks.get(self._current_mode):
+            if not self.screen_stack:
                 return  # the app is closing: keys still coming from the terminal go nowhere
         await super().on_event(event)
 

@@ -268,6 +268,7 @@ class TableScreen(SizeAware, Screen):
         # after the hand-off (R11.2)
         mine = m.game.view(self.viewer) if self.viewer is not None else None
         to_play = -1
+        sep = f"  {glyphs(self.ascii).separator}  "  # the top bar's
         if ended is None:
             states = seat_states(view, m.seats, round_winner=self.round_winner, mine=mine)
             to_play = view.pending.seat if view.pending is not None else -1
@@ -276,12 +277,10 @@ class TableScreen(SizeAware, Screen):
                 parts.append(fmt(_("seed {seed}"), seed=m.seed))
             if to_play >= 0:
                 parts.append(fmt(_("{name} to play"), name=clean(self.names[to_play])))
-            sep = f"  {glyphs(self.ascii).separator}  "
             top = Text(sep.join(["DREAD DRAW", *parts]))
         else:
             states = seat_states(view, m.seats, mine=mine,
                                  round_over=(ended.winner, self.winning_row))
-            sep = f"  {glyphs(self.ascii).separator}  "
             top = Text("DREAD DRAW" + sep + fmt(_("round {n} is over: its winning row, and "
                                                   "everything else after the damage"),
                                                 n=ended.round))
