@@ -49,9 +49,12 @@ from dread_draw.rules import (
     Event,
     Game,
     View,
+    card_beats,
     card_to_beat,
+    count_beating,
+    damage_taken,
+    reveal_pool,
     round_damage,
-    ward,
 )
 from dread_draw.sim import Hint as HintUsed
 from dread_draw.sim import Match
@@ -99,13 +102,12 @@ def reasons(view: View, decision: Decision) -> list[Reason]:
         if not row:
             return [Reason(ANY_CARD)]
         bar = card_to_beat(view, seat)
-        top = view.draw_top() if view.draw_count else -1
+        top, pool = reveal_pool(view)
         if top >= 0:
-            out.append(Reason(TOP_KNOWN, {"beats": int(deck.strength[top] > bar), "bar": bar},
+            out.append(Reason(TOP_KNOWN, {"beats": int(card_beats(deck, top, bar)), "bar": bar},
                               (top,)))
         else:
-            pool = view.unseen() if view.draw_count else list(view.discard)  # R6.1
-            better = sum(deck.strength[c] > bar for c in pool)
+            better = count_beating(deck, pool, bar)
             out.append(Reason(BEATS, {"bar": bar, "better": better, "unseen": len(pool)},
                               (row[-1],)))
         out += _at_stake(view)
@@ -126,7 +128,7 @@ def _at_stake(view: View) -> list[Reason]:
     others = [s for s in range(view.players) if s != seat and view.in_round[s]]
     if not others:
         return []
-    damage = max(round_damage(view, s) for s in others) - ward(view, seat)
+    damage = damage_taken(view, seat, max(round_damage(view, s) for s in others))
     life = view.life_counts[seat]
     if damage <= 0:  # R8.3: no damage
         return []

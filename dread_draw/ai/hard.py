@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from dread_draw.ai.dice import restart
-from dread_draw.ai.policy import Sight, answer, card_values, pool_odds, view_sight, worn_out
+from dread_draw.ai.policy import Sight, answer, card_values, view_sight, worn_out
 from dread_draw.ai.value import WEIGHTS, score
 from dread_draw.rules import (
     KEEP,
@@ -43,6 +43,8 @@ from dread_draw.rules import (
     Deck,
     Game,
     View,
+    beat_chance,
+    card_beats,
     determinize,
 )
 
@@ -62,7 +64,7 @@ def rollout_sight(g: Game) -> Sight:
     """Rollout odds of a reveal: the sampled Draw Deck's make-up (not its order; the rollout's
     seats do not know the sampled top card)."""
     deck = g.deck
-    return Sight(lambda bar: pool_odds(g.draw or g.discard, deck, bar))
+    return Sight(lambda bar: beat_chance(deck, g.draw or g.discard, bar))
 
 
 def chance(g: Game, seat: int) -> float:
@@ -81,8 +83,7 @@ def chance(g: Game, seat: int) -> float:
 
 def top_sight(deck: Deck, top: int) -> Sight:
     """A seat that knows the top card of the Draw Deck: a reveal surely succeeds or fails."""
-    strength = deck.strength[top]
-    return Sight(lambda bar: 1.0 if strength > bar else 0.0, top)
+    return Sight(lambda bar: 1.0 if card_beats(deck, top, bar) else 0.0, top)
 
 
 def rollout(g: Game, seat: int, horizon: int | None = None, peeks: bool = True) -> float:

@@ -38,7 +38,13 @@ from dread_draw.rules.decision import (
 )
 from dread_draw.rules.deck import LIFE_DECK_SIZE, Deck
 from dread_draw.rules.errors import IllegalChoice
-from dread_draw.rules.public import card_to_beat, next_to_play, round_damage, ward
+from dread_draw.rules.public import (
+    card_beats,
+    card_to_beat,
+    damage_taken,
+    next_to_play,
+    round_damage,
+)
 from dread_draw.rules.registry import EFFECTS
 from dread_draw.rules.state import (
     FRAMES,
@@ -563,10 +569,10 @@ def _turn(g: Game, seat: int) -> None:
     if g.events is not None:
         g.emit("turn", seat=seat)
     beat = card_to_beat(g, seat)
-    strength = g.deck.strength
+    deck = g.deck
     options = [REVEAL]
     for c in g.reserves[seat]:
-        if strength[c] > beat:
+        if card_beats(deck, c, beat):  # R4.5
             options.append(c)
     g.ask(seat, SUMMON, options, _summon, (beat,))
 
@@ -578,7 +584,7 @@ def _summon(g: Game, seat: int, beat: int, option: int) -> None:
         g.summoned(seat, option, "reserve")
         return
     c = g.take_from_draw()
-    if c >= 0 and g.deck.strength[c] > beat:  # R4.3: strictly greater
+    if c >= 0 and card_beats(g.deck, c, beat):  # R4.3
         g.summoned(seat, c, "draw")
         return
     if c >= 0:  # R4.4: the revealed card is discarded; R4.6: no card at all
@@ -710,8 +716,7 @@ def _deal_damage(g: Game, winner: int) -> None:
 
 def take_damage(g: Game, seat: int, amount: int) -> None:
     """R8.1: draw that many Life Deck cards, keep one in reserves, discard the rest."""
-    if g.deck.has_always:
-        amount -= ward(g, seat)
+    amount = damage_taken(g, seat, amount)  # R9.5: less the seat's ward
     if amount <= 0:  # R8.3: 0 damage is no damage
         return
     g.damaged = True
