@@ -118,3 +118,60 @@ def test_R4_3_a_revealed_tie_follows_the_rules_core_too(plain_deck, monkeypatch)
     assert "fail" in reveal_a_nine()
     monkeypatch.setattr(public, "beats", lambda strength, bar: strength >= bar)
     assert "summon" in reveal_a_nine() and "fail" not in reveal_a_nine()
+
+
+# ------------------------------------------------------------ events carry what they state
+
+def test_R4_2_a_summon_or_fail_event_carries_the_bar_it_was_measured_against(standard_deck):
+    """Every `summon` and `fail` says what its card had to beat — the row's last card and the
+    value it counted as, always-active cards included (R4.2, R9.5) — as the game measured it
+    when the seat chose, so no reader works it out again (and gets it wrong: a reserve
+    summon of a bar-lowering card takes that card out of the reserves first)."""
+    from dread_draw.sim import Match, SeatSpec
+
+    lowered = 0
+    for seed in range(12):
+        m = Match(standard_deck, [SeatSpec(f"S{i}", "normal") for i in range(3)], seed)
+        while not m.over:
+            d = m.game.pending
+            expected = None
+            if d.kind == SUMMON:
+                row = m.game.rows[d.seat]
+                expected = (row[-1] if row else -1, m.game.card_to_beat(d.seat))
+                lowered += row != [] and expected[1] != standard_deck.strength[row[-1]]
+            new = m.apply(m.cpu_choice())
+            if expected is not None:
+                ev = next(e for e in new if e["type"] in ("summon", "fail")
+                          and e["seat"] == d.seat)
+                card = ev["beat_card"]
+                assert ((-1 if card is None else card["uid"]), ev["beat"]) == expected
+    assert lowered > 0  # the always-active cards that lower the bar were in play
+
+
+def test_the_stage_says_the_bar_the_event_carries_in_a_batch_of_events(standard_deck):
+    """A resumed game or a network rejoin shows events in one batch, with no position to
+    start from: the stage's 'It had to beat' line still says what the reveal had to beat,
+    counting a bar-lowering card (read from the event, not worked out)."""
+    from dread_draw.sim import Match, SeatSpec
+    from dread_draw.tui.stage import Stage, acts
+
+    m = Match(standard_deck, [SeatSpec(f"S{i}", "normal") for i in range(3)], 2)
+    said = lowered = 0
+    while not m.over:
+        m.apply(m.cpu_choice())
+    names = [s.name for s in m.seats]
+    events = m.events
+    moments = [a for a in acts(events, standard_deck, names) if not a.banner]
+    attempts = [e for e in events if e["type"] in ("summon", "fail")]
+    assert len(moments) == len(attempts)
+    for act, ev in zip(moments, attempts, strict=True):
+        assert act.beat == ev["beat"]
+        if act.beat_card >= 0:
+            said += 1
+            strength = standard_deck.strength[act.beat_card]
+            words = Stage(standard_deck).beat_words(act)
+            assert f"({strength})" in words
+            if act.beat != strength:
+                lowered += 1
+                assert f"counting as {act.beat}." in words
+    assert said > 20 and lowered > 0

@@ -411,13 +411,17 @@ class Game:
         """`seat` privately sees these hidden cards (R11.2): it knows where they are."""
         self.knows[seat].update(cards)
 
-    def summoned(self, seat: int, c: int, source: str) -> None:
-        """A successful summon (R4.3): escalate, then offer the Summon ability (R9.2)."""
-        self.rows[seat].append(c)
-        self.totals[seat] += self.deck.strength[c]
+    def summoned(self, seat: int, c: int, source: str, beat: int) -> None:
+        """A successful summon (R4.3) over the card to beat `beat` (R4.2): escalate, then
+        offer the Summon ability (R9.2). The event says what it beat (the bar), so that no
+        reader works it out again."""
+        row = self.rows[seat]
         if self.events is not None:
             self.emit("summon", seat=seat, card=self.ev_card(c), source=source,
-                      row_total=self.totals[seat])
+                      row_total=self.totals[seat] + self.deck.strength[c],
+                      beat_card=self.ev_card(row[-1] if row else -1), beat=beat)
+        row.append(c)
+        self.totals[seat] += self.deck.strength[c]
         if self.deck.when[c] == "summon":
             self.push(offer, seat, c, "summon")
 
@@ -581,25 +585,28 @@ def _summon(g: Game, seat: int, beat: int, option: int) -> None:
     g._stack.append((_after_attempt, (seat,)))
     if option != REVEAL:
         g.reserves[seat].remove(option)
-        g.summoned(seat, option, "reserve")
+        g.summoned(seat, option, "reserve", beat)
         return
     c = g.take_from_draw()
     if c >= 0 and card_beats(g.deck, c, beat):  # R4.3
-        g.summoned(seat, c, "draw")
+        g.summoned(seat, c, "draw", beat)
         return
     if c >= 0:  # R4.4: the revealed card is discarded; R4.6: no card at all
         g.discard.append(c)
-    eliminate(g, seat, c)
+    eliminate(g, seat, c, beat)
 
 
-def eliminate(g: Game, seat: int, failed: int = -1) -> None:
+def eliminate(g: Game, seat: int, failed: int, beat: int) -> None:
     """R4.4: out of the round; Aftermath abilities of the row trigger (R9.4), then the row
     is discarded. The `fail` event comes first, so the log says why before any Aftermath
     is asked; `discarded` is the row at that moment (an Aftermath may still keep one of
-    its cards: its outcome event says which)."""
+    its cards: its outcome event says which); `beat_card` and `beat` what `failed` had to
+    beat (R4.2)."""
     g.in_round[seat] = False
     if g.events is not None:
-        g.emit("fail", seat=seat, card=g.ev_card(failed), discarded=g.ev_cards(g.rows[seat]))
+        row = g.rows[seat]
+        g.emit("fail", seat=seat, card=g.ev_card(failed), discarded=g.ev_cards(row),
+               beat_card=g.ev_card(row[-1] if row else -1), beat=beat)
     g.push(_discard_row, seat)
     _trigger_aftermaths(g, seat)
 
