@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from types import MappingProxyType
 from typing import Any
 
 from dread_draw.rules.decision import (
@@ -69,9 +68,7 @@ from dread_draw.rules.state import (
 from dread_draw.rules.view import (
     PublicView,
     View,
-    known_places,
-    public_knowledge,
-    public_pending,
+    public_snapshot,
     snapshot,
 )
 
@@ -267,15 +264,7 @@ class Game:
 
     def public_view(self) -> PublicView:
         """What someone who holds no seat may know (R11.1): see `PublicView`."""
-        return PublicView(
-            self.deck, self.n, len(self.draw),
-            known_places(self.draw, public_knowledge(self.knows)),
-            tuple(map(len, self.life)), tuple(map(len, self.looking)), tuple(self.discard),
-            tuple(self.fortune), tuple(map(tuple, self.rows)), tuple(map(tuple, self.reserves)),
-            tuple(self.in_round), tuple(self.defeated), tuple(self.totals),
-            MappingProxyType(self.uses), self.round, self.starting_seat, self.current,
-            self.last_winner, self.quiet_rounds, self.damaged, self.winner, self.over,
-            self.stalemate, self.decisions, self.next_seat, public_pending(self.pending))
+        return public_snapshot(self)
 
     # ----------------------------------------------------------------------------- queries
 
