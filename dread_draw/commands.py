@@ -141,7 +141,7 @@ def replay_command(file: Path | None, last: bool, plain: bool, save_dir: Path | 
     if note:
         Console(stderr=True, highlight=False).print(fmt(_("Note: {note}"), note=clean(note)),
                                                     markup=False)
-    if log is not None:  # the fixed event log of DESIGN.md
+    if log is not None:  # the fixed event log of docs/DESIGN.md
         atomic_write(log, (json.dumps(e, separators=(",", ":")) for e in match.log()))
         return
     if plain:

@@ -1,4 +1,4 @@
-"""The contracts between layers, checked over the import graph (STYLE.md principle 16):
+"""The contracts between layers, checked over the import graph (docs/DESIGN.md principle 16):
 
 - the rules core (`dread_draw.rules`) imports only the standard library and itself, and no
   clock, file or global random;

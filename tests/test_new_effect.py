@@ -1,4 +1,4 @@
-"""Acceptance test of "effects are data plus one registration" (STYLE.md principle 14): an
+"""Acceptance test of "effects are data plus one registration" (docs/DESIGN.md principle 14): an
 effect registered here, in a test module, with what it does, what a CPU needs to judge it and
 how it is told, is dealt in a deck, played by every CPU level and told by the narrator —
 with no change to `dread_draw.ai` or to the narration."""

@@ -1,6 +1,6 @@
 """What of the event log one seat may receive (R11): the one place that decides it.
 
-The log is omniscient (DESIGN.md): `damage.drawn` names the cards a player drew from their
+The log is omniscient (docs/DESIGN.md): `damage.drawn` names the cards a player drew from their
 Life Deck, an `outcome` may name cards its player alone saw (`seen`, `buried`, `order`), and
 `game_start` carries the seed, from which the whole deal follows. `for_seat(event, seat)`
 is the event as `seat` may see it:
@@ -72,14 +72,9 @@ def for_seat(event: Event, seat: int) -> Event:
     return {"type": kind}
 
 
-def redacted(event: Event, seat: int) -> bool:
-    """Whether `seat` receives less than the whole event."""
-    return for_seat(event, seat) is not event
-
-
 def cards_in(value: Any) -> list[int]:
     """Every card uid named anywhere in an event (or any JSON value): the `uid` of each card
-    object (DESIGN.md writes cards as objects)."""
+    object (docs/DESIGN.md writes cards as objects)."""
     found: list[int] = []
     stack = [value]
     while stack:

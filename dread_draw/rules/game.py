@@ -284,9 +284,6 @@ class Game:
         """The strength a summon must exceed (R4.2); -1 with an empty row (anything succeeds)."""
         return card_to_beat(self, seat)
 
-    def in_round_seats(self) -> list[int]:
-        return [s for s in range(self.n) if self.in_round[s]]
-
     def alive(self) -> list[int]:
         """Seats not defeated."""
         return [s for s in range(self.n) if not self.defeated[s]]
@@ -328,7 +325,7 @@ class Game:
             self.events.append({"type": type_, **fields})
 
     def ev_card(self, c: int) -> dict[str, Any] | None:
-        """A card as the event log writes it (DESIGN.md)."""
+        """A card as the event log writes it (docs/DESIGN.md)."""
         if c < 0:
             return None
         card = self.deck.card[c]
@@ -700,7 +697,7 @@ def _end_round(g: Game, winner: int) -> None:
 
 def _deal_damage(g: Game, winner: int) -> None:
     damage = round_damage(g, winner)  # R7.1
-    if g.events is not None:  # `row`: the winning row (DESIGN.md welcomes more fields)
+    if g.events is not None:  # `row`: the winning row (docs/DESIGN.md welcomes more fields)
         g.emit("round_end", round=g.round, winner=winner, damage=damage,
                row=g.ev_cards(g.rows[winner]))
     g.push(_finish_round, winner)

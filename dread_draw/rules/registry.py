@@ -1,5 +1,5 @@
 """The effect registry: every `effect = "..."` name a deck file may use, with everything the
-rest of the program needs to know about it, declared in one place (STYLE.md principle 14).
+rest of the program needs to know about it, declared in one place (docs/DESIGN.md principle 14).
 
 An effect is registered once, with:
 

@@ -324,7 +324,7 @@ def make_app(match: Match | None = None, *, animate: bool = True,
              **options: Any) -> DreadDrawApp:
     """The one place the table's app is built, for the CLI's commands and the tests alike
     (as posting's factory): `options` are DreadDrawApp's; `animate=False` turns Textual's
-    animations off (tests, STYLE.md principle 10)."""
+    animations off (tests, docs/DESIGN.md principle 10)."""
     app = DreadDrawApp(match, **options)
     if not animate:
         app.animation_level = "none"

@@ -1,4 +1,4 @@
-"""The table: it drives the match through `Match` (the one driver loop, STYLE.md principle 6)
+"""The table: it drives the match through `Match` (the one driver loop, docs/DESIGN.md principle 6)
 and shows it; hot-seat privacy (R11.2) keeps a seat's private cards behind a hand-off."""
 
 from __future__ import annotations
