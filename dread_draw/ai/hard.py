@@ -15,7 +15,10 @@ Determinism: the search runs a fixed schedule of samples drawn from the agent's 
 options — so a given seed gives the same decisions on any machine. The clock is only a
 safety stop: if a loaded machine has not finished the schedule when `think_ms` is spent, it
 answers with what it has (and that answer may then differ from an unloaded run). Pass
-``samples=N`` to fix the schedule outright and never read the clock (tests do).
+``samples=N`` to fix the schedule outright and never read the clock (tests do), or
+``clock=False`` to keep the budget's schedule whatever the load (the daily deal does, so that
+the same choices give the same game on any machine); ``stop_ms`` then gives it a safety stop
+far past the budget, for a machine so loaded that a game would hang.
 
 `search` is the whole search, with its figures: the coach (`dread_draw.coach`) asks it with
 its own budget; nothing else differs.
@@ -187,12 +190,13 @@ class HardAgent:
     def __init__(self, rng: random.Random, think_ms: int = 250, samples: int | None = None,
                  horizon: int | None = HORIZON, rate: float = ROLLOUTS_PER_MS,
                  clock: bool = True, peeks: bool = True, sure: float = SURE,
-                 **_: object) -> None:
+                 stop_ms: int | None = None, **_: object) -> None:
         self.rng = rng
         self.horizon = horizon
         self.think_ms = think_ms
         self.samples = samples
         self.clock = clock  # False: the whole schedule, however long the machine takes
+        self.stop_ms = stop_ms  # with clock=False: a safety stop only (None: none)
         self.peeks = peeks
         self.sure = sure
         self.rate = rate
@@ -212,6 +216,8 @@ class HardAgent:
         rng = random.Random(restart(self.rng, decision.number).getrandbits(64))
         timed = (self.clock if clock is None else clock) and self.samples is None
         deadline = time.perf_counter() + self.think_ms / 1000 if timed else None
+        if deadline is None and self.stop_ms is not None and self.samples is None:
+            deadline = time.perf_counter() + self.stop_ms / 1000
         k = min(CANDIDATES, len(distinct(view, decision)))
         return search(view, decision, rng, self.schedule(k, view.players), deadline,
                       horizon=self.horizon, include=include, peeks=self.peeks,
