@@ -50,6 +50,7 @@ from dread_draw.takeback import (
     LOOKED,
     NOTHING,
     OTHER_PERSON,
+    OTHER_SEAT,
     OVER,
     REVEALED,
     SHUFFLED,
@@ -227,7 +228,7 @@ def take_back_text(check: TakeBackCheck, names: Sequence[str]) -> str:
         return _("Your last choice cannot be taken back: a card was looked at since.")
     if code == SHUFFLED:
         return _("Your last choice cannot be taken back: the Draw Deck was shuffled since.")
-    if code == OTHER_PERSON:
+    if code in (OTHER_PERSON, OTHER_SEAT):
         return fmt(_("Your last choice cannot be taken back: {name} has chosen since."),
                    name=names[check.other])
     raise ValueError(f"unknown take-back code {code!r}")
