@@ -132,7 +132,17 @@ class DreadDrawApp(App):
             elif what == "continue":
                 self.continue_saved()
 
-        self.push_screen(ReplaceSave(saved_game_line(self.saves) or saved), answered)
+        self.push_screen(ReplaceSave(saved_game_line(self.saves) or saved,
+                                     self.tutorial_saved()), answered)
+
+    def tutorial_saved(self) -> bool:
+        """Is the game saved in progress the tutorial? (A new game would lose its progress:
+        the question then offers Continue first.)"""
+        from dread_draw.tutorial import is_tutorial_save
+
+        save = read_save_or_none(self.saves.current) if self.saves is not None else None
+        return save is not None and not save.finished and is_tutorial_save(
+            save.seed, save.seats, save.deck_path)
 
     def play_separately(self, play: bool | None) -> None:
         """The answer to FolderInUse: save in the separate folder from now on, or quit."""
@@ -176,7 +186,8 @@ class DreadDrawApp(App):
             elif what == "continue":
                 self.continue_saved()
 
-        self.push_screen(ReplaceSave(saved_game_line(self.saves) or saved), answered)
+        self.push_screen(ReplaceSave(saved_game_line(self.saves) or saved,
+                                     self.tutorial_saved()), answered)
 
     def start_match(self, match: Match, saver: Autosaver | None = None) -> None:
         """Every match reaches the table here (and is autosaved from here on)."""
