@@ -19,7 +19,12 @@ from rich.console import Console
 
 from dread_draw.cards import Deck, load_deck
 from dread_draw.coach import REVIEW_MS, Review, review_game
-from dread_draw.coach_words import moment_text, option_words, turning_point_text
+from dread_draw.coach_words import (
+    assumption_text,
+    moment_text,
+    option_words,
+    turning_point_text,
+)
 from dread_draw.errors import DreadDrawError, IllegalChoice
 from dread_draw.safe_text import clean, markup_safe
 from dread_draw.saves import (
@@ -172,7 +177,8 @@ def review_all(game: Reviewable, seats: list[int], budget_ms: int,
                progress: Callable[[int, int], None] | None = None) -> Iterator[Review]:
     for seat in seats:
         yield review_game(game.deck, len(game.seats), game.seed, game.choices, seat,
-                          game_index=game.game_index, budget_ms=budget_ms, progress=progress)
+                          game_index=game.game_index, budget_ms=budget_ms, progress=progress,
+                          levels=[s.kind for s in game.seats])  # the seats as they are
 
 
 def review_json(game: Reviewable, reviews: list[Review]) -> dict[str, Any]:
@@ -194,7 +200,7 @@ def review_json(game: Reviewable, reviews: list[Review]) -> dict[str, Any]:
         "file": str(game.path), "source": game.kind, "game": game.game_index,
         "seed": game.seed, "deck": deck.name,
         "reviews": [{
-            "seat": r.seat, "name": names[r.seat], "won": r.won,
+            "seat": r.seat, "name": names[r.seat], "won": r.won, "assumed": list(r.styles),
             "turning_points": [{"kind": t.kind, "at": t.at, "round": t.round,
                                 "before": round(t.before, 4), "after": round(t.after, 4),
                                 "facts": [{"code": f.code, "seat": f.seat, **f.numbers}
@@ -214,6 +220,8 @@ def review_lines(game: Reviewable, r: Review) -> list[str]:
              else f"{name} (seat {number}) lost the game.",
              f"{looked} decisions with a real choice were looked at, each from what was known "
              "at that moment."]
+    if r.styles:
+        lines.append(assumption_text(r.styles, r.seat, names))
     by_at = {m.at: m for m in r.moments}
     if r.turning_points:
         lines += ["", "The biggest turning points:"]

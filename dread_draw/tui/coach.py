@@ -90,7 +90,8 @@ class HintDialog(AnswerOnce, ModalScreen[None]):
         view = m.game.view(seat)  # the seat's view only (R11): all the hint ever sees
         decision = view.pending
         assert decision is not None and decision.seat == seat
-        found = await asyncio.to_thread(hint, view, decision, self.budget_ms, seed=m.seed)
+        found = await asyncio.to_thread(hint, view, decision, self.budget_ms, seed=m.seed,
+                                        levels=[s.kind for s in m.seats])  # seats as they are
         note_hint(m, seat)  # the save, the replay and stats say hints were used
         _save_now(self.app)
         names = [s.name for s in m.seats]
@@ -236,7 +237,7 @@ class ReviewScreen(AnswerOnce, Screen[None]):
                 r = await asyncio.to_thread(
                     review_game, g.deck, len(g.seats), g.seed, g.choices, seat,
                     game_index=g.game_index, budget_ms=self.budget_ms,
-                    progress=self.progress)
+                    progress=self.progress, levels=[s.kind for s in g.seats])
             except _Stopped:
                 return
             if self.lines:
