@@ -195,9 +195,11 @@ def test_the_table_says_it_is_the_daily_deal_but_not_its_seed_until_the_end():
         app = make_app(match, setup=setup, cpu_delay=0)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause(0.2)
-            return [n.message for n in app._notifications]
+            top = str(app.screen.query_one("#topbar").render())
+            return [n.message for n in app._notifications] + [top]
 
     said = asyncio.run(run())
+    assert said[-1].startswith("DREAD DRAW")  # the top bar, where other games show it
     assert any(f"The daily deal of {match.daily}" in m for m in said)
     assert not any(str(match.seed) in m for m in said)  # with it, --seed deals every card
 
