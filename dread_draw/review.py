@@ -26,6 +26,7 @@ from dread_draw.coach_words import (
     turning_point_text,
 )
 from dread_draw.errors import DreadDrawError, IllegalChoice
+from dread_draw.i18n import N_
 from dread_draw.safe_text import clean, markup_safe
 from dread_draw.saves import (
     MAX_BYTES,
@@ -235,6 +236,23 @@ def review_lines(game: Reviewable, r: Review) -> list[str]:
         lines.append("The search prefers no other option by a clear margin anywhere. Well "
                      "played.")
     return [clean(line) for line in lines]
+
+
+MOMENT = "moment"  # `Match.practice`: a moment of a reviewed game, played again
+MOMENT_WORDS = N_("Practice: this moment of the game, again. Nothing of it is saved and it "
+                  "never counts in the stats.")
+
+
+def practice_copy(game: Reviewable, at: int, agent_options: dict | None = None) -> Match:
+    """A practice copy of the reviewed game rewound to its decision number `at` ("try this
+    moment again"): the same seats, seed and cards, the choices before it replayed; marked
+    as practice, so the table never saves it and it never reaches the stats."""
+    if not 0 <= at < len(game.choices):
+        raise ValueError(f"no decision {at} in a game of {len(game.choices)}")
+    match = Match.replay(game.deck, game.seats, game.seed, game.choices[:at],
+                         game_index=game.game_index, agent_options=agent_options)
+    match.practice = MOMENT
+    return match
 
 
 def review_command(file: Path | None, last: bool, seat: int | None, game: int | None,

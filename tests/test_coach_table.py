@@ -190,3 +190,39 @@ async def test_the_replay_offers_the_review_and_esc_goes_back_to_the_replay(fier
         await pilot.pause()
         assert not isinstance(app.screen, ReviewScreen)
         assert app.step == 0 and app.is_running
+
+
+@sync
+@pytest.mark.slow
+async def test_a_turning_point_tried_again_is_a_practice_copy_that_never_touches_the_save(
+        fierce_deck, tmp_path):
+    """"Try this moment again" from the review at game over: the game rewound to that
+    decision, played on as practice: no game in progress saved, no kept game changed."""
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "normal")]
+    match = Match(fierce_deck, seats, seed=4)
+    saves = SaveDir(tmp_path / "saves")
+    app = make_app(match, saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_out(app, pilot)
+        kept = {p: p.read_bytes() for p in saves.games.glob("*.json")}
+        assert len(kept) == 1 and not saves.current.exists()
+        await pilot.press("v")
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
+        review = app.screen
+        await until(pilot, lambda: review.done, "the review's end", tries=3000)
+        assert review.tries, "this game has a turning point to try again"
+        body = text_of(review.query_one("#review-body"))
+        assert "play that turning point again" in body
+        await pilot.press("1")
+        await until(pilot, lambda: app.match is not match, "the practice copy")
+        practice = app.match
+        assert practice.practice and practice.choices == match.choices[:review.tries[0]]
+        assert practice.game.pending.seat == 0 and app.saver is None
+        await until_asked(app, pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.match is practice
+        await pilot.press("1")  # a choice in the practice copy
+        await pilot.pause(0.3)
+        assert len(practice.choices) > review.tries[0]
+    assert not saves.current.exists()  # never saved, so never in the stats
+    assert {p: p.read_bytes() for p in saves.games.glob("*.json")} == kept

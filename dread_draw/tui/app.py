@@ -23,6 +23,7 @@ from dread_draw.cards import Deck, load_deck
 from dread_draw.daily import PRACTICE_WORDS
 from dread_draw.errors import DreadDrawError
 from dread_draw.i18n import N_, _, fmt, ngettext, use_language
+from dread_draw.review import MOMENT_WORDS
 from dread_draw.safe_text import clean, name_problem
 from dread_draw.saves import (
     KEEP,
@@ -209,8 +210,8 @@ class DreadDrawApp(App):
             self.notify(fmt(_("The daily deal of {day}: the same cards for everyone today. "
                               "You play against three hard CPUs; the seed is shown when the "
                               "game is over."), day=match.daily), timeout=10)
-        elif match.practice:
-            self.notify(_(PRACTICE_WORDS[match.practice]), timeout=10)
+        elif match.practice:  # a daily deal's practice, or a reviewed moment's
+            self.notify(_(PRACTICE_WORDS.get(match.practice, MOMENT_WORDS)), timeout=10)
 
     def autosave_failed(self, message: str) -> None:
         self.notify(clean(message), title="Autosave", severity="error", timeout=15,
