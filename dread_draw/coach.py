@@ -9,11 +9,11 @@ sentences are `dread_draw.coach_words`'s, kept apart so they can be translated).
 
 How a chance is estimated: the search deals the cards the seat cannot see at random,
 consistently with its view, many times; in each deal every option is played, then the game
-is played on with the `normal` CPU's judgement in every seat to the end of the next round. A
-deal that reaches the end of the game counts 1 if the seat won, else 0; one cut off counts
-the seat's chance of winning from there, from a model fitted on thousands of `normal`
-games and calibrated on others (`dread_draw.ai.value`). The estimate is the mean over the
-deals: the chance of winning if everyone, this seat included, plays on like `normal`. It is
+is played on to its end, each seat in the style of its level (below; this seat like
+`normal`), and the deal counts 1 if the seat won, else 0. (The CPU's own search cuts its
+rollouts after the next round and values the position with a model fitted on `normal`
+games, `dread_draw.ai.value`; the coach does not, see `searcher`.) The estimate is the mean
+over the deals: the chance of winning if the seats play on as assumed. It is
 a chance, not a score: 40% means that such positions are won about 4 times in 10
 (`benchmarks/bench_hints.py` measures how true that is on real games).
 
@@ -194,16 +194,15 @@ class Hint:
         return None
 
 
-def searcher(seed: int, seat: int, budget_ms: int,
-             styles: Sequence[str] | None = None) -> HardAgent:
+def searcher(seed: int, seat: int, budget_ms: int, full: bool = True) -> HardAgent:
     """The `hard` CPU that `seat` would have in the game with `seed`, with `budget_ms`.
-    Against seats that do not play like `normal` (`styles`: an `easy` or `random` seat) its
-    rollouts go to the end of the game: the cut-off's value (`dread_draw.ai.value`) was
-    fitted on `normal` play and misjudges theirs by 10 to 30 points
-    (`benchmarks/bench_coach_accuracy.py`)."""
-    others = styles is not None and any(s != NORMAL for s in styles)
+    `full`: its rollouts go to the end of the game (the coach's), not cut off after the
+    next round and valued by `dread_draw.ai.value` as the CPU's are: that value, fitted on
+    `normal` play, put the coach's chances 10 to 30 points off against `easy` seats and up to
+    11 points off even against `normal` ones (`benchmarks/bench_coach_accuracy.py`). Each
+    rollout costs about five times as much: fewer deals fit in the hint's budget."""
     return HardAgent(Dice(seed, seat, HardAgent.name), think_ms=budget_ms,
-                     horizon=None if others else HORIZON)
+                     horizon=None if full else HORIZON)
 
 
 def _estimates(found: Search, decision: Decision, key: Callable[[int], object]
@@ -248,7 +247,7 @@ def hint(view: View, decision: Decision, budget_ms: int = HINT_MS, *, seed: int 
     if decision.seat != seat or not decision.options:
         raise ValueError("a hint is for the seat's own pending decision")
     styles = styles_of(levels, view.players)
-    agent = searcher(seed, seat, budget_ms, styles)
+    agent = searcher(seed, seat, budget_ms)
     found = agent.search(view, decision, clock=clock,
                          styles=None if levels is None else styles)
     best = SKIP if worn_out(view, decision) and len(decision.options) > 1 else found.choice()
@@ -366,7 +365,7 @@ def review_game(deck: Deck, players: int, seed: int, choices: Sequence[int], sea
     `levels`: each seat's kind, as for `hint` (None: every seat assumed `normal`)."""
     styles = styles_of(levels, players)
     searched = None if levels is None else styles
-    agent = searcher(seed, seat, budget_ms, styles)
+    agent = searcher(seed, seat, budget_ms)
     game = Game(deck, players, seed, game_index=game_index)
     todo = _decisions_of(deck, players, seed, choices, seat, game_index)
     moments: list[Moment] = []

@@ -67,11 +67,12 @@ def test_R11_a_hint_is_the_same_when_the_seats_unseen_cards_are_dealt_differentl
         deals.clear()
 
 
-def test_the_hint_chooses_as_hard_does_with_the_same_budget(standard_deck):
-    """The hard CPU and the hint differ only in budget: with the same one, the same choice."""
+def test_the_hint_chooses_as_hard_does_with_the_same_budget_and_full_rollouts(standard_deck):
+    """The hard CPU and the hint differ only in budget and in how far their rollouts go (the
+    coach's to the end of the game): with the same ones, the same choice."""
     for _seat, view, _ in swapped_views(standard_deck, 3, players=2)[:8]:
         d = view.pending
-        cpu = make_agent("hard", 9, view.seat, think_ms=QUICK, clock=False)
+        cpu = make_agent("hard", 9, view.seat, think_ms=QUICK, clock=False, horizon=None)
         assert hint(view, d, QUICK, seed=9, clock=False).best == cpu.choose(view, d)
 
 
