@@ -33,7 +33,7 @@ from dread_draw.i18n import N_
 from dread_draw.sim import HUMAN, SeatSpec
 
 DAILY_CPU = "hard"
-# The daily's opponents: the table's first CPU names (dread_draw/tui/setup.py), written out
+# The daily's opponents: the table's first CPU names (dread_draw/sim.py), written out
 # here so that the daily deal needs no table.
 DAILY_NAMES = ("Zora", "Orrin", "Vesna")
 # The daily's CPUs: the default budget's fixed schedule of samples, never cut by the clock
