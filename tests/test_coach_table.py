@@ -195,9 +195,10 @@ async def test_the_replay_offers_the_review_and_esc_goes_back_to_the_replay(fier
 @sync
 @pytest.mark.slow
 async def test_a_turning_point_tried_again_is_a_practice_copy_that_never_touches_the_save(
-        fierce_deck, tmp_path):
+        fierce_deck, tmp_path, monkeypatch):
     """"Try this moment again" from the review at game over: the game rewound to that
     decision, played on as practice: no game in progress saved, no kept game changed."""
+    monkeypatch.setattr(tui_coach, "REVIEW_MS", 150)  # enough deals for swings beyond noise
     seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "normal")]
     match = Match(fierce_deck, seats, seed=4)
     saves = SaveDir(tmp_path / "saves")
