@@ -141,7 +141,7 @@ def rollout_styled(g: Game, seat: int, styles: tuple[str, ...], rng: random.Rand
     blind = rollout_sight(g)
     deck = g.deck
     everything = range(deck.size)
-    rough = Sight(lambda bar: pool_odds(everything, deck, bar))
+    rough = Sight(lambda bar: beat_chance(deck, everything, bar))
     knows = g.knows
     play = g.play
     while not g.over:
