@@ -8,6 +8,11 @@ has a real choice, then lets `hard` answer each with a fixed schedule of `--samp
 budget per decision buys that many rollouts, so more per second is a stronger `hard` at the
 same latency (issue 13's target: at least 1.5x). It also counts the decisions played inside the
 rollouts: their speed does not depend on how far a rollout looks ahead.
+
+`--default`: instead of `--samples`, the default schedule (`HardAgent()`'s fixed number of
+samples, whole, no clock), and the CPU time of each decision, median and 95th percentile (each
+position's best of the runs): what a quiet core would take, the figure to hold within the
+250 ms budget (issue 33).
 """
 
 from __future__ import annotations
@@ -45,6 +50,8 @@ def main() -> None:
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--deck", default=None)
     p.add_argument("--repeat", type=int, default=5, help="runs timed; the best one counts")
+    p.add_argument("--default", action="store_true",
+                   help="the default schedule, with each decision's CPU time")
     a = p.parse_args()
     deck = load_deck(a.deck)
     spots = positions(deck, a.players, a.positions)
@@ -61,14 +68,28 @@ def main() -> None:
 
     hard.rollout = counted
     runs = []
+    each = [float("inf")] * len(spots)  # per position: its best CPU time
+    options = ({"clock": False, "stop_ms": None} if a.default else {"samples": a.samples})
     for _ in range(a.repeat):
         calls[:] = [0, 0]
         start, cpu = time.perf_counter(), time.process_time()
         for i, (view, decision) in enumerate(spots):
-            hard.HardAgent(random.Random(i), samples=a.samples).choose(view, decision)
+            t = time.process_time()
+            agent = hard.HardAgent(random.Random(i), **options)
+            if a.default:
+                agent.stop_ms = None  # the schedule, whole
+            agent.choose(view, decision)
+            each[i] = min(each[i], time.process_time() - t)
         runs.append((time.process_time() - cpu, time.perf_counter() - start))
+    if a.default:
+        ms = sorted(1000 * t for t in each)
+        print(f"default schedule (budget {hard.HardAgent(random.Random(0)).think_ms} ms, "
+              f"{hard.ROLLOUTS_PER_MS} rollouts/ms): CPU ms per decision median "
+              f"{ms[len(ms) // 2]:.1f}, p95 {ms[min(len(ms) - 1, int(0.95 * len(ms)))]:.1f}, "
+              f"max {ms[-1]:.1f} over {len(ms)} positions")
     cpu, seconds = min(runs)
-    print(f"deck {deck.name}, {a.players} players, {len(spots)} positions, {a.samples} samples "
+    print(f"deck {deck.name}, {a.players} players, {len(spots)} positions, "
+          f"{'the default schedule' if a.default else a.samples} samples "
           f"each, best of {a.repeat}, load average {os.getloadavg()[0]:.2f}")
     # CPU seconds: on a shared machine the wall clock also counts the other processes' turns;
     # the best of several runs: the others' load only ever slows a run down

@@ -277,8 +277,40 @@ def test_hard_is_deterministic_for_a_given_seed(standard_deck):
     assert choices(4) == choices(4)
 
 
+def test_hard_plays_the_same_game_however_slow_the_machine(standard_deck, monkeypatch):
+    """The default schedule is a fixed number of samples: a loaded machine (its clock runs
+    2 ms per sample, so the schedule takes up to twice its budget) plays the same choices."""
+    from dread_draw.ai import hard
+
+    def choices():
+        m = Match(standard_deck, [SeatSpec("a", "hard"), SeatSpec("b", "normal")], 6,
+                  events=False, agent_options={"hard": {"think_ms": 40}})
+        m.play_cpus()
+        return m.choices
+
+    monkeypatch.setattr(hard.time, "perf_counter", lambda: 0.0)  # an idle machine, ideally
+    idle = choices()
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(hard.time, "perf_counter", lambda: next(ticks) * 0.002)
+    assert choices() == idle
+
+
+def test_the_omniscient_twin_of_the_benchmark_is_no_cpu_level(standard_deck):
+    """The oracle (benchmarks/bench_oracle.py) reads the real game: no level or option of a
+    CPU reaches it (R11) — a `deal` option is not heard by `hard`."""
+    assert "oracle" not in AGENTS
+
+    def peek(rng):
+        raise AssertionError("hard dealt a sample from outside its view")
+
+    m = Match(standard_deck, [SeatSpec("a", "hard"), SeatSpec("b", "normal")], 3,
+              events=False, agent_options={"hard": {"samples": 2, "deal": peek}})
+    m.play_cpus()
+    assert m.over
+
+
 def test_hard_answers_within_its_thinking_budget(standard_deck):
-    agent = make_agent("hard", 1, 0, think_ms=40)
+    agent = make_agent("hard", 1, 0, think_ms=40, clock=True)
     m = Match(standard_deck, [SeatSpec("a", "normal"), SeatSpec("b", "normal")], 2,
               events=False)
     slowest, searched = 0.0, 0

@@ -72,7 +72,8 @@ def test_the_hint_chooses_as_hard_does_with_the_same_budget_and_full_rollouts(st
     coach's to the end of the game): with the same ones, the same choice."""
     for _seat, view, _ in swapped_views(standard_deck, 3, players=2)[:8]:
         d = view.pending
-        cpu = make_agent("hard", 9, view.seat, think_ms=QUICK, clock=False, horizon=None)
+        cpu = make_agent("hard", 9, view.seat, think_ms=QUICK, horizon=None,
+                         stop_ms=10**6)  # its whole schedule, as the hint's, however loaded
         assert hint(view, d, QUICK, seed=9, clock=False).best == cpu.choose(view, d)
 
 

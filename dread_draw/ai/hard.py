@@ -12,13 +12,14 @@ cards, never the real ones, so the search cannot peek.
 
 Determinism: the search runs a fixed schedule of samples drawn from the agent's seeded RNG —
 ``think_ms * ROLLOUTS_PER_MS`` rollouts (scaled for the player count), shared among the
-options — so a given seed gives the same decisions on any machine. The clock is only a
-safety stop: if a loaded machine has not finished the schedule when `think_ms` is spent, it
-answers with what it has (and that answer may then differ from an unloaded run). Pass
-``samples=N`` to fix the schedule outright and never read the clock (tests do), or
-``clock=False`` to keep the budget's schedule whatever the load (the daily deal does, so that
-the same choices give the same game on any machine); ``stop_ms`` then gives it a safety stop
-far past the budget, for a machine so loaded that a game would hang.
+options — so a given seed gives the same decisions on any machine, loaded or idle. The clock
+is only a safety stop, `STOP_FACTOR` times the budget by default (``stop_ms`` sets it): a
+machine so loaded that the schedule takes that long answers with what it has, rather than
+hang the game. ``ROLLOUTS_PER_MS`` is calibrated so the schedule fits the budget at the 95th
+percentile on a quiet core (`benchmarks/bench_hard.py --default`). Pass ``samples=N`` to fix
+the schedule outright and never read the clock (tests do), or ``clock=True`` for the old
+anytime behaviour: stop at the budget itself (the coach's live hints, which must not keep a
+person waiting).
 
 `search` is the whole search, with its figures: the coach (`dread_draw.coach`) asks it with
 its own budget; nothing else differs.
@@ -61,6 +62,7 @@ SURE = 1.0  # standard errors by which an option must beat the heuristic's to be
 CANDIDATES = 4  # options searched at most: the heuristic's choice and the likeliest others
 MAX_DECISIONS = 5000  # a rollout stops here and is scored as if cut off (games rarely do)
 MAX_ROUNDS = 1 << 30  # no horizon: rounds never run out before the game ends
+STOP_FACTOR = 8  # the default safety stop, in budgets: far past what a quiet core needs
 
 
 def rollout_sight(g: Game) -> Sight:
@@ -199,11 +201,15 @@ class Search:
 def search(view: View, decision: Decision, rng: random.Random, samples: int,
            deadline: float | None = None, *, horizon: int | None = HORIZON,
            include: int | None = None, peeks: bool = True, sure: float = SURE,
-           styles: tuple[str, ...] | None = None) -> Search:
+           styles: tuple[str, ...] | None = None,
+           deal: Callable[[random.Random], Game] | None = None) -> Search:
     """Search `decision` from `view` with `samples` samples (fewer if `deadline`, a
     `time.perf_counter()` value, passes first). `include`: an option to search whatever the
     candidates (the review's: the one that was chosen). `styles`: how each seat plays in
-    the rollouts (`rollout_styled`; None: all NORMAL, the CPU's own search)."""
+    the rollouts (`rollout_styled`; None: all NORMAL, the CPU's own search). `deal`: how a
+    sample is dealt from the search's RNG (None: `determinize` from the view — every agent
+    and the coach; only the oracle benchmark, `benchmarks/bench_oracle.py`, passes the real
+    game's copy, to measure what perfect knowledge would win)."""
     seat = view.seat
     prior = answer(view, seat, decision, view_sight(view))
     opts = candidates(view.deck, distinct(view, decision, prior), prior)
@@ -218,7 +224,7 @@ def search(view: View, decision: Decision, rng: random.Random, samples: int,
     unseen = view.unseen()
     done = 0
     for _ in range(samples):
-        root = determinize(view, rng, unseen)
+        root = determinize(view, rng, unseen) if deal is None else deal(rng)
         root_seed = rng.getrandbits(64) if styles is not None else 0
         results = []
         for i, o in enumerate(opts):  # copies: every option meets the same reshuffles
@@ -244,14 +250,15 @@ class HardAgent:
 
     def __init__(self, rng: random.Random, think_ms: int = 250, samples: int | None = None,
                  horizon: int | None = HORIZON, rate: float = ROLLOUTS_PER_MS,
-                 clock: bool = True, peeks: bool = True, sure: float = SURE,
+                 clock: bool = False, peeks: bool = True, sure: float = SURE,
                  stop_ms: int | None = None, **_: object) -> None:
         self.rng = rng
         self.horizon = horizon
         self.think_ms = think_ms
         self.samples = samples
-        self.clock = clock  # False: the whole schedule, however long the machine takes
-        self.stop_ms = stop_ms  # with clock=False: a safety stop only (None: none)
+        self.clock = clock  # True: stop at the budget (anytime), not only at the safety stop
+        # with clock=False: a safety stop only, far past the budget
+        self.stop_ms = STOP_FACTOR * think_ms if stop_ms is None else stop_ms
         self.peeks = peeks
         self.sure = sure
         self.rate = rate
@@ -265,13 +272,15 @@ class HardAgent:
     def search(self, view: View, decision: Decision, *, include: int | None = None,
                clock: bool | None = None, styles: tuple[str, ...] | None = None) -> Search:
         """The search behind `choose`, with its figures (the coach's hints and reviews).
-        `clock=False` (or the agent's own): never stop early, whatever the machine's load
-        (the fixed schedule alone: the same figures every time)."""
+        `clock=None`: the agent's own (by default the fixed schedule up to the safety stop);
+        `clock=False`: the whole schedule, however long it takes (a review: the same figures
+        every time); `clock=True`: stop at the budget (a live hint)."""
         # The search draws thousands of numbers: a Mersenne Twister seeded from the dice.
         rng = random.Random(restart(self.rng, decision.number).getrandbits(64))
-        timed = (self.clock if clock is None else clock) and self.samples is None
-        deadline = time.perf_counter() + self.think_ms / 1000 if timed else None
-        if deadline is None and self.stop_ms is not None and self.samples is None:
+        deadline = None
+        if self.samples is None and (clock or (clock is None and self.clock)):
+            deadline = time.perf_counter() + self.think_ms / 1000
+        elif self.samples is None and clock is None and self.stop_ms is not None:
             deadline = time.perf_counter() + self.stop_ms / 1000
         k = min(CANDIDATES, len(distinct(view, decision)))
         return search(view, decision, rng, self.schedule(k, view.players), deadline,

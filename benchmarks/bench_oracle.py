@@ -1,0 +1,183 @@
+"""The yardstick for `hard`: its search against an omniscient twin, both against `normal`.
+
+Run by hand: `nice -n 10 python benchmarks/bench_oracle.py [--deals 20] [--samples N]
+[--players 2 4] [--seed 1] [--workers 1]`.
+
+For each player count, every deal is played under every rotation of the seats (as the arena
+does), once with `hard` in the one searching seat and once with its twin there, the others
+`normal`: the same deals, the same seatings, the same dice. The twin is the very same search
+(`dread_draw.ai.hard.search`) except that each sample is the TRUE hidden state — a copy of the
+real game (the Draw Deck's order, every Life Deck), with fresh dice for the reshuffles still
+to come — instead of a guess dealt from the seat's view. It exists here only: no CPU level,
+option or command reaches it (tests/test_ai.py checks), since it reads what its seat may not
+know (R11).
+
+Both search with a FIXED number of samples, never the clock: `--samples N`, or by default the
+default schedule's (`HardAgent.schedule` for the default budget), whole. It prints, per player
+count: each one's win rate with its 95% Wilson interval; the share of the twin's edge over par
+that `hard` reaches, (hard - par) / (twin - par), with a 95% bootstrap interval over deals
+(paired: both played the same deals); and the time per searched decision (CPU ms, median and
+p95: on a shared machine CPU time is what a quiet core would take, the wall clock is not).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import time
+from dataclasses import dataclass
+
+import dread_draw.ai.hard as hard
+from dread_draw.ai import agent_rng
+from dread_draw.ai.dice import restart
+from dread_draw.arena import rotated, wilson
+from dread_draw.cards import Deck, load_deck
+from dread_draw.rules import Decision, Game, View
+from dread_draw.runner import run_batches
+from dread_draw.sim import Match, SeatSpec, game_seed, seat_name
+
+HARD, ORACLE = "hard", "oracle"
+
+
+class OracleAgent(hard.HardAgent):
+    """`hard`'s search with every sample the real game (benchmark only: it cheats)."""
+
+    def __init__(self, match: Match, rng: random.Random, **options: object) -> None:
+        super().__init__(rng, **options)  # type: ignore[arg-type]
+        self.match = match
+
+    def search(self, view: View, decision: Decision, *, include: int | None = None,
+               clock: bool | None = None, styles: tuple[str, ...] | None = None
+               ) -> hard.Search:
+        rng = random.Random(restart(self.rng, decision.number).getrandbits(64))
+        real: Game = self.match.game
+        assert real.pending is not None and real.pending.number == decision.number
+
+        def deal(r: random.Random) -> Game:  # the truth, with the future reshuffles unknown
+            return real.copy(random.Random(r.getrandbits(64)))
+
+        k = min(hard.CANDIDATES, len(hard.distinct(view, decision)))
+        return hard.search(view, decision, rng, self.schedule(k, view.players), None,
+                           horizon=self.horizon, include=include, peeks=self.peeks,
+                           sure=self.sure, styles=styles, deal=deal)
+
+
+def timed(agent: hard.HardAgent, times: list[float]) -> None:
+    """Record the CPU time of each of `agent`'s searched decisions in `times`."""
+    choose = agent.choose
+
+    def wrapped(view: View | None, decision: Decision) -> int:
+        start = time.process_time()
+        answer = choose(view, decision)
+        if len(decision.options) > 1:
+            times.append(time.process_time() - start)
+        return answer
+
+    agent.choose = wrapped  # type: ignore[method-assign]
+
+
+@dataclass
+class Play:
+    """Games [start, stop) of one player count: game i is deal i // n under rotation i % n,
+    with the searching seat played by `who` (HARD or ORACLE)."""
+
+    deck: Deck
+    players: int
+    seed: int
+    who: str
+    options: dict
+
+    def __call__(self, start: int, stop: int) -> list[tuple[int, bool, list[float]]]:
+        out = []
+        kinds = [HARD] + ["normal"] * (self.players - 1)
+        for i in range(start, stop):
+            seats = rotated(kinds, i)
+            m = Match(self.deck, [SeatSpec(seat_name(s), k) for s, k in enumerate(seats)],
+                      game_seed(self.seed, i // self.players), events=False, game_index=i,
+                      agent_options={HARD: self.options})
+            me = seats.index(HARD)
+            if self.who == ORACLE:  # the same dice as `hard` in that seat
+                m.agents[me] = OracleAgent(m, agent_rng(m.seed, me, HARD), **self.options)
+            times: list[float] = []
+            agent = m.agents[me]
+            assert isinstance(agent, hard.HardAgent)
+            timed(agent, times)
+            m.run()
+            out.append((i // self.players, m.game.winner == me, times))
+        return out
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q / 100 * len(xs)))] * 1000 if xs else 0.0
+
+
+def share_interval(h: list[int], o: list[int], games: int, par: float, seed: int,
+                   rounds: int = 2000) -> tuple[float, float]:
+    """95% bootstrap interval of (hard - par) / (oracle - par), resampling deals (paired)."""
+    rng = random.Random(seed)
+    n = len(h)
+    shares = []
+    for _ in range(rounds):
+        pick = [rng.randrange(n) for _ in range(n)]
+        hw = sum(h[i] for i in pick) / games
+        ow = sum(o[i] for i in pick) / games
+        if ow - par > 1e-9:
+            shares.append((hw - par) / (ow - par))
+    shares.sort()
+    if not shares:
+        return (float("nan"), float("nan"))
+    return shares[int(0.025 * len(shares))], shares[int(0.975 * len(shares)) - 1]
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--deals", type=int, default=20)
+    p.add_argument("--samples", type=int, default=None,
+                   help="samples per decision (default: the default schedule's, whole)")
+    p.add_argument("--players", type=int, nargs="+", default=[2, 4])
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--deck", default=None)
+    a = p.parse_args()
+    deck = load_deck(a.deck)
+    options: dict = ({"samples": a.samples} if a.samples is not None
+                     else {"clock": False, "stop_ms": 10 ** 9})  # the schedule, whole
+    schedule = f"{a.samples} samples" if a.samples is not None else "the default schedule"
+    for n in a.players:
+        start = time.perf_counter()
+        games = a.deals * n
+        wins: dict[str, list[int]] = {}
+        times: dict[str, list[float]] = {}
+        for who in (HARD, ORACLE):
+            per_deal = [0] * a.deals
+            ts: list[float] = []
+            for batch in run_batches(Play(deck, n, a.seed, who, options), games,
+                                     workers=a.workers):
+                for deal, won, t in batch:
+                    per_deal[deal] += won
+                    ts.extend(t)
+            wins[who], times[who] = per_deal, ts
+        par = 1 / n
+        print(f"{n} players: {a.deals} deals x {n} rotations = {games} games each, vs "
+              f"{n - 1} normal, {schedule}, seed {a.seed}, deck {deck.name}")
+        rate = {}
+        for who in (HARD, ORACLE):
+            w = sum(wins[who])
+            lo, hi = wilson(w, games)
+            rate[who] = w / games
+            print(f"  {who:6} {w:4}/{games} = {w / games:6.1%} [{lo:.1%}, {hi:.1%}]   "
+                  f"decision CPU ms median {pct(times[who], 50):6.1f}, p95 "
+                  f"{pct(times[who], 95):6.1f} ({len(times[who])} searched)")
+        edge = rate[ORACLE] - par
+        share = (rate[HARD] - par) / edge if edge > 1e-9 else float("nan")
+        lo, hi = share_interval(wins[HARD], wins[ORACLE], games, par, a.seed)
+        print(f"  par {par:.1%}; hard reaches {share:.0%} of the oracle's edge over par "
+              f"[{lo:.0%}, {hi:.0%}] (bootstrap over deals)")
+        print(f"  {time.perf_counter() - start:.0f} s; load {os.getloadavg()[0]:.2f}",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
