@@ -52,10 +52,11 @@ from dread_draw.rules import (
     determinize,
 )
 
-# Rollouts per ms of budget for 2 players (fewer for more): calibrated so the schedule takes
-# about half the budget on this shared 2-core machine under load. 1.5x the 1.2 it was before
-# the core's rollouts got cheaper (issue 13): more search for the same thinking time.
-ROLLOUTS_PER_MS = 1.8
+# Rollouts per ms of budget for 2 players (fewer for more): calibrated so the whole schedule
+# takes at most about 190 ms of CPU at the 95th percentile of positions, with 2 or 4 players
+# (`benchmarks/bench_hard.py --default`, issue 33): within the 250 ms budget on a quiet core,
+# now that the schedule is never cut at the budget. It was 1.8 (p95 about 156 ms).
+ROLLOUTS_PER_MS = 2.4
 HORIZON = 1  # rounds played past the current one before a rollout is scored
 MIN_SAMPLES = 4
 SURE = 1.0  # standard errors by which an option must beat the heuristic's to be played
