@@ -57,9 +57,9 @@ from dread_draw.net.protocol import (
     new_code,
     new_token,
     parse_answer,
-    same_code,
     view_to_json,
 )
+from dread_draw.net.secure import Channel, Exchange, Guesses, Unsealed
 from dread_draw.rules import Decision, Deck, View
 from dread_draw.safe_text import clean, name_problem
 from dread_draw.saves import Autosaver, SaveDir, autosave_new, deck_source, resume
@@ -83,12 +83,16 @@ class Limits:
     max_frame: int = 64 * 1024  # bytes in one incoming frame (honest ones are under 1 KB)
     rate: float = 20.0  # messages a second, on average, besides the answers that move the
     burst: int = 40  # game (a client may answer as fast as it is asked); messages at once
-    hello_seconds: float = 10.0  # a new connection must say hello within this
+    hello_seconds: float = 3.0  # a new connection must open its WebSocket, exchange keys
+    #                             and say hello within this (or it is closed)
     write_seconds: float = 10.0  # a send that cannot finish in this long: the client is not
     #                              reading; its connection is closed
     ping_interval: float | None = 10.0  # how often a quiet connection is checked
     ping_timeout: float | None = 20.0  # an unanswered check closes it (half-open connections)
-    max_connections: int = 32  # at once, seated or not
+    max_connections: int = 32  # seated connections at once (past the join code)
+    max_pending: int = 64  # connections not past the join code yet, from everywhere
+    per_address: int = 8  # connections not past the join code yet, from one address
+    spare_files: int = 64  # open files kept free for the save (fewer connections if need be)
     refuse_seconds: float = 1.0  # a wrong code is answered this late (slows guessing)
     outbox: int = 64  # messages waiting to be sent on one connection
 
@@ -132,6 +136,9 @@ class Connection:
         self.sent = 0  # events of the log this client has been sent
         self.dirty = False  # something changed since its last update
         self.outbox: deque[Message] = deque()
+        self.channel: Channel | None = None  # the sealed channel, once the code is proven
+        peer = getattr(ws, "remote_address", None)
+        self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
         self.wake = asyncio.Event()
         self.closing: tuple[int, str] | None = None
         self.writer: asyncio.Task[None] | None = None
@@ -177,6 +184,47 @@ class Connection:
         transport = getattr(self.ws, "transport", None)
         if transport is not None:
             transport.abort()
+
+
+class Gate:
+    """The connections not past the join code yet: at most `max_pending` in all and
+    `per_address` from one address, counted from the moment the TCP connection is accepted
+    (before its WebSocket opens), so connections that never get further cannot fill the
+    seats' slots nor the host's open files."""
+
+    def __init__(self, max_pending: int, per_address: int) -> None:
+        self.max_pending = max_pending
+        self.per_address = per_address
+        self.pending: dict[object, str] = {}  # connection: its address
+        self.by_address: dict[str, int] = {}
+
+    def admit(self, conn: object, address: str) -> bool:
+        if len(self.pending) >= self.max_pending or \
+                self.by_address.get(address, 0) >= self.per_address:
+            return False
+        self.pending[conn] = address
+        self.by_address[address] = self.by_address.get(address, 0) + 1
+        return True
+
+    def passed(self, conn: object) -> None:
+        """`conn` proved the code (or is gone): it no longer counts here."""
+        address = self.pending.pop(conn, None)
+        if address is not None:
+            left = self.by_address[address] - 1
+            if left:
+                self.by_address[address] = left
+            else:
+                del self.by_address[address]
+
+
+def open_files_allowed() -> int | None:
+    """This process's limit of open files (None: unknown or unlimited)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return None if soft == resource.RLIM_INFINITY else int(soft)
 
 
 class RemoteSeat:
@@ -288,6 +336,9 @@ class Host:
         self.on_change: Callable[[], None] = lambda: None  # the table changed (console)
         self.tap: Callable[[int, str], None] | None = None  # every frame sent (tests)
         self.resumed = False  # a game taken back from its save
+        self.guesses = Guesses()
+        self.gate = Gate(self.limits.max_pending, self.limits.per_address)
+        self.notes: dict[str, tuple[int, float]] = {}  # a note: (times, since)
         lobby.name_cpus((CPU,))
 
     # ------------------------------------------------------------------- building a host
@@ -423,9 +474,36 @@ class Host:
 
     async def start(self, address: str | None, port: int) -> None:
         """Listen (HostError if the port is taken or the address is not this computer's)."""
+        host = self
+        allowed = open_files_allowed()
+        if allowed is not None:  # enough open files left for the saves, come what may
+            budget = allowed - self.limits.spare_files - self.limits.max_connections
+            self.gate.max_pending = max(2, min(self.gate.max_pending, budget))
+
+        class Gated(ServerConnection):
+            """A connection counted by the host's gate from the moment it is accepted."""
+
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                super().connection_made(transport)
+                peer = transport.get_extra_info("peername")
+                where = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+                if not host.gate.admit(self, where):
+                    host.note(_("Too many connections are waiting to join; new ones are "
+                                "turned away for now."))
+                    assert isinstance(transport, asyncio.Transport)
+                    transport.abort()
+
+            def connection_lost(self, exc: Exception | None) -> None:
+                host.gate.passed(self)
+                super().connection_lost(exc)
+
+        loop = asyncio.get_running_loop()
+        if loop.get_exception_handler() is None:
+            loop.set_exception_handler(self._loop_problem)
         try:
             self.server = await serve(
                 self._serve, address, port, max_size=self.limits.max_frame,
+                create_connection=Gated, open_timeout=self.limits.hello_seconds,
                 ping_interval=self.limits.ping_interval, ping_timeout=self.limits.ping_timeout,
                 compression=None,  # no decompression bombs; the messages are small
                 origins=[None],  # no web page in a browser may open a connection here
@@ -478,6 +556,34 @@ class Host:
                 conn.changed()
         self.on_change()
 
+    def note(self, text: str, window: float = 60.0) -> None:
+        """Tell the console `text` once; the same note again within `window` seconds is
+        counted, and said again with its count at 10, 100, 1000… times (a flood of wrong
+        codes or refused connections makes a few lines, not thousands)."""
+        now = time.monotonic()
+        count, since = self.notes.get(text, (0, now))
+        if count == 0 or now - since > window:
+            self.notes[text] = (1, now)
+            self.on_news(text)
+            return
+        count += 1
+        self.notes[text] = (count, since)
+        if count in (10, 100, 1000, 10_000, 100_000, 1_000_000):
+            self.on_news(fmt(_("{note} ({count} times in a short while.)"), note=text,
+                             count=count))
+
+    def _loop_problem(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """asyncio's reports (such as "out of open files" when accepting): logged once with
+        a count, never a traceback each time."""
+        what = str(context.get("message", "a problem"))
+        e = context.get("exception")
+        if e is not None:
+            what = f"{what}: {type(e).__name__}: {e}"
+        count = self.notes.get(what, (0, 0.0))[0] + 1
+        self.notes[what] = (count, time.monotonic())
+        if count == 1 or count in (10, 100, 1000, 10_000, 100_000):
+            log.warning("%s (%d times)", what, count)
+
     def _moved(self, match: Match, move: Move) -> None:
         deciders = self.deciders
         while len(deciders) < move.decision.number:
@@ -486,9 +592,6 @@ class Host:
         self.changed()
 
     async def _serve(self, ws: ServerConnection) -> None:
-        if len(self.conns) >= self.limits.max_connections:
-            await ws.close(1013, "too many connections")
-            return
         conn = Connection(ws, self.limits)
         self.conns.add(conn)
         conn.writer = asyncio.get_running_loop().create_task(self._write(conn))
@@ -502,23 +605,32 @@ class Host:
             await self._drop(conn)
 
     async def _greet(self, conn: Connection) -> None:
+        """The key exchange on the join code, then the sealed hello (module `secure`)."""
         try:
-            raw = await asyncio.wait_for(conn.ws.recv(), self.limits.hello_seconds)
+            async with asyncio.timeout(self.limits.hello_seconds):
+                message = await self._handshake(conn)
         except TimeoutError:
             conn.close_after(error("hello", "Say hello first."), 1008, "no hello")
             return
+        except ProtocolError as e:
+            conn.close_after(error("bad-message", f"Not understood: {e}."), 1008, "bad message")
+            return
+        except Refused as e:
+            conn.close_after(error(e.code, e.message, protocol=PROTOCOL, version=__version__),
+                             1008, "refused")
+            return
+        if message is None:
+            return
         try:
-            message = loads(raw)
-            if message["type"] != "hello":
-                raise ProtocolError("the first message must be a hello")
+            seated = sum(1 for c in self.conns if c.seat >= 0)
+            if seated >= self.limits.max_connections:
+                conn.close_after(None, 1013, "too many connections")
+                return
             seat = self._admit(conn, message)
         except ProtocolError as e:
             conn.close_after(error("bad-message", f"Not understood: {e}."), 1008, "bad message")
             return
         except Refused as e:
-            if e.code == "code":
-                self.on_news(_("Someone tried to join with a wrong join code."))
-                await asyncio.sleep(self.limits.refuse_seconds)  # slows guessing
             conn.close_after(error(e.code, e.message, protocol=PROTOCOL, version=__version__),
                              1008, "refused")
             return
@@ -532,26 +644,65 @@ class Host:
         conn.sent = 0
         self.changed()
 
-    def _admit(self, conn: Connection, hello: Message) -> int:
-        """The seat this hello may take, claimed for `conn` (Refused with a reason if none)."""
+    async def _handshake(self, conn: Connection) -> Message | None:
+        """The client's key exchange message (in the clear: the versions, and its half of
+        SPAKE2), the host's half back, then the client's first sealed frame, its hello: the
+        hello when it opens (the client knows the code), None when the connection is being
+        closed (a wrong code)."""
+        first = loads(await conn.ws.recv())
+        if first["type"] not in ("pake", "hello"):
+            raise ProtocolError("the first message must be the key exchange")
+        self._check_version(first)
+        if first["type"] != "pake":
+            raise ProtocolError("the first message must be the key exchange")
+        wait = self.guesses.wait(conn.address)
+        if wait > 0:
+            self.note(_("Too many wrong join codes: joining is slowed down for a while."))
+            raise Refused("slow-down", _("Too many wrong join codes were tried from here "
+                                         "lately. Wait a little and try again."))
+        exchange = Exchange(self.code, host=True)
+        channel = exchange.finish(first.get("pake"))
+        conn.post({"type": "pake", "pake": exchange.message})
+        raw = await conn.ws.recv()
+        try:
+            text = channel.open(raw)
+        except Unsealed:
+            self.guesses.missed(conn.address)
+            self.note(_("Someone tried to join with a wrong join code."))
+            await asyncio.sleep(self.limits.refuse_seconds)  # slows guessing
+            conn.close_after(error("code", _("That join code is not this game's. Check it "
+                                             "with the host.")), 1008, "refused")
+            return None
+        self.guesses.right(conn.address)
+        conn.channel = channel
+        self.gate.passed(conn.ws)
+        message = loads(text)
+        if message["type"] != "hello":
+            raise ProtocolError("the first sealed message must be a hello")
+        return message
+
+    def _check_version(self, hello: Message) -> None:
+        """Refuse a client of another protocol (an exact whole number: not true, not 1.0),
+        naming both sides' versions."""
         protocol, version = hello.get("protocol"), hello.get("version")
         shown = clean(str(version))[:40] if isinstance(version, str) else _("an unknown version")
-        if protocol != PROTOCOL:
-            theirs = protocol if is_int(protocol) else _("unknown")
-            words = {"theirs": shown, "protocol": theirs, "ours": __version__,
-                     "our_protocol": PROTOCOL}
-            self.on_news(fmt(_("A player tried to join with Dread Draw {theirs} (network "
-                               "protocol {protocol}); this host runs Dread Draw {ours} "
-                               "(protocol {our_protocol})."), **words))
-            raise Refused("version", fmt(_("This host runs Dread Draw {ours} (network protocol "
-                                           "{our_protocol}); you run Dread Draw {theirs} "
-                                           "(protocol {protocol}). Both sides need versions that "
-                                           "speak the same protocol: the same version of Dread "
-                                           "Draw is surest."), **words))
-        code = hello.get("code")
-        if not isinstance(code, str) or not same_code(code, self.code):
-            raise Refused("code", _("That join code is not this game's. Check it with the "
-                                    "host."))
+        if is_int(protocol) and protocol == PROTOCOL:
+            return
+        theirs = protocol if is_int(protocol) else _("unknown")
+        words = {"theirs": shown, "protocol": theirs, "ours": __version__,
+                 "our_protocol": PROTOCOL}
+        self.note(fmt(_("A player tried to join with Dread Draw {theirs} (network "
+                        "protocol {protocol}); this host runs Dread Draw {ours} "
+                        "(protocol {our_protocol})."), **words))
+        raise Refused("version", fmt(_("This host runs Dread Draw {ours} (network protocol "
+                                       "{our_protocol}); you run Dread Draw {theirs} "
+                                       "(protocol {protocol}). Both sides need versions that "
+                                       "speak the same protocol: the same version of Dread "
+                                       "Draw is surest."), **words))
+
+    def _admit(self, conn: Connection, hello: Message) -> int:
+        """The seat this hello may take, claimed for `conn` (Refused with a reason if none);
+        the hello came sealed, so its sender knows the join code."""
         token = hello.get("token")
         if isinstance(token, str) and token:
             for s in self.seats:
@@ -616,7 +767,8 @@ class Host:
                                        "closed."), 1008, "too many messages")
                 return
             try:
-                message = loads(raw)
+                assert conn.channel is not None
+                message = loads(conn.channel.open(raw))
             except ProtocolError as e:
                 conn.close_after(error("bad-message", f"Not understood: {e}."), 1008,
                                  "bad message")
@@ -659,6 +811,7 @@ class Host:
 
     async def _drop(self, conn: Connection) -> None:
         self.conns.discard(conn)
+        self.gate.passed(conn.ws)
         if conn.writer is not None:
             conn.wake.set()
             try:
@@ -702,15 +855,19 @@ class Host:
                     return  # gone, and nothing more to send or close
         except (ConnectionClosed, TimeoutError):
             conn.abort()
-        except Exception:  # a bug: this connection ends, the game goes on
-            log.exception("sending to seat %s", conn.seat)
+        except Exception as e:  # a bug: this connection ends, the game goes on
+            self._loop_problem(asyncio.get_running_loop(),
+                               {"message": "sending to a client", "exception": e})
             conn.abort()
 
     async def _send(self, conn: Connection, message: Message) -> None:
+        """Send one message: sealed once the connection has proven the code; in the clear
+        before (the key exchange, and the refusals of a connection that did not)."""
         text = dumps(message)
         if self.tap is not None:
             self.tap(conn.seat, text)
-        await asyncio.wait_for(conn.ws.send(text), self.limits.write_seconds)
+        frame: str | bytes = conn.channel.seal(text) if conn.channel is not None else text
+        await asyncio.wait_for(conn.ws.send(frame), self.limits.write_seconds)
 
     def update_for(self, conn: Connection) -> Message:
         """What `conn`'s seat is told now: its view, the events since its last update as it

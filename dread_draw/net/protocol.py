@@ -29,7 +29,8 @@ from typing import Any
 from dread_draw.errors import DreadDrawError
 from dread_draw.rules import EFFECTS, KINDS, Decision, Deck, View
 
-PROTOCOL = 1  # the message schema's version: bump it with any change a peer would notice
+PROTOCOL = 2  # the message schema's version: bump it with any change a peer would notice
+#              (2: the key exchange on the join code, then every frame sealed)
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's: no I, L, O or U
 CODE_LENGTH = 8  # 40 random bits, read out as two groups of four: "K7QM-4XRD"
 _READ_AS = {"O": "0", "I": "1", "L": "1"}  # what people mean when they type these
@@ -101,9 +102,17 @@ def is_int(value: object) -> bool:
 
 # ------------------------------------------------------------------------------ messages
 
-def hello(code: str, name: str, token: str | None, version: str) -> Message:
-    message: Message = {"type": "hello", "protocol": PROTOCOL, "version": version,
-                        "code": code, "name": name}
+def pake(message: str, version: str) -> Message:
+    """The client's first message, in the clear: the versions, and its half of the key
+    exchange on the join code (`secure.Exchange`)."""
+    return {"type": "pake", "protocol": PROTOCOL, "version": version, "pake": message}
+
+
+def hello(name: str, token: str | None, watch: bool = False) -> Message:
+    """The client's first sealed message: who it is (the code was proven by the seal)."""
+    message: Message = {"type": "hello", "name": name}
+    if watch:
+        message["watch"] = True
     if token is not None:
         message["token"] = token
     return message
