@@ -93,6 +93,8 @@ class Limits:
     max_pending: int = 64  # connections not past the join code yet, from everywhere
     per_address: int = 8  # connections not past the join code yet, from one address
     spare_files: int = 64  # open files kept free for the save (fewer connections if need be)
+    backlog: int = 16  # connections the system holds before they are accepted (and accepted
+    #                    in one go: a flood opens at most this many files at once)
     refuse_seconds: float = 1.0  # a wrong code is answered this late (slows guessing)
     outbox: int = 64  # messages waiting to be sent on one connection
 
@@ -477,7 +479,8 @@ class Host:
         host = self
         allowed = open_files_allowed()
         if allowed is not None:  # enough open files left for the saves, come what may
-            budget = allowed - self.limits.spare_files - self.limits.max_connections
+            budget = (allowed - self.limits.spare_files - self.limits.max_connections
+                      - self.limits.backlog)
             self.gate.max_pending = max(2, min(self.gate.max_pending, budget))
 
         class Gated(ServerConnection):
@@ -507,7 +510,8 @@ class Host:
                 ping_interval=self.limits.ping_interval, ping_timeout=self.limits.ping_timeout,
                 compression=None,  # no decompression bombs; the messages are small
                 origins=[None],  # no web page in a browser may open a connection here
-                max_queue=4, close_timeout=2, server_header=None)
+                max_queue=4, close_timeout=2, server_header=None,
+                backlog=self.limits.backlog)  # accepted at once: files open at one time
         except OSError as e:
             where = address or _("every address of this computer")
             if e.errno == errno.EADDRINUSE:
@@ -581,7 +585,9 @@ class Host:
             what = f"{what}: {type(e).__name__}: {e}"
         count = self.notes.get(what, (0, 0.0))[0] + 1
         self.notes[what] = (count, time.monotonic())
-        if count == 1 or count in (10, 100, 1000, 10_000, 100_000):
+        if count == 1:
+            log.warning("%s", what)
+        elif count in (10, 100, 1000, 10_000, 100_000):
             log.warning("%s (%d times)", what, count)
 
     def _moved(self, match: Match, move: Move) -> None:

@@ -265,11 +265,16 @@ class RemoteApp(DreadDrawApp):
         event.prevent_default()  # not DreadDrawApp's: no new-game screen here
         self.check_size()
         self.push_screen(self.waiting_room())
-        self.run_worker(self.remote.run(), group="network")  # a bug stops the table, loudly
+        self.run_worker(self.network(), group="network")  # a bug stops the table, loudly
         self.run_worker(self.open_table(), group="table")
 
     def waiting_room(self) -> WaitingRoom:
         return WaitingRoom(self.remote, self.seat_name, self.players)
+
+    async def network(self) -> None:
+        await self.remote.run()
+        if self.remote.taken_over:  # the seat plays on in another window: this one leaves
+            self.exit()
 
     async def open_table(self) -> None:
         r = self.remote
@@ -317,6 +322,9 @@ def ended(app: AppT) -> AppT:
     """After a table closes: one line on how the game was left, and a non-zero exit when the
     table stopped on an error (the same for `join` and `host --name`)."""
     note = app.save_note()
+    if app.remote.taken_over:
+        print(app.remote.refused, file=sys.stderr)
+        raise SystemExit(1)
     if app.return_code:
         print(stopped_line(note), file=sys.stderr)
         raise SystemExit(app.return_code)
