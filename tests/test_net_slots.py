@@ -51,13 +51,13 @@ def test_a_seat_joined_again_elsewhere_is_final_for_the_window_that_lost_it(stan
         await asyncio.sleep(1.0)  # long enough for several rejoins, had there been any
         seat = host.seats[third.seat]
         holder = seat.conn
+        assert host.takeovers == 3  # no rejoin took it back meanwhile
         await host.close()
         return host, table, holder, third
 
     host, table, holder, third = run(main())
     assert table.taken_over and "somewhere else" in table.refused
     assert holder is not None and third.seat == 0  # the last one to join holds the seat
-    assert sum("is back" in n for n in host.news) == 3  # the three joins after the first
 
 
 def test_connections_that_never_prove_the_code_do_not_keep_players_out(standard_deck,

@@ -79,8 +79,9 @@ class ConnectionLost(NetError):
 
 
 class TakenOver(NetError):
-    """The same seat joined again on a newer connection (the same player on another
-    terminal): this one has lost it for good, and must not take it back."""
+    """This connection lost its seat for good and must not take it back: the same seat
+    joined again on a newer connection (the same player on another terminal), or the host
+    freed the seat in the lobby."""
 
 
 @dataclass(frozen=True)
@@ -303,6 +304,9 @@ class Client:
                     raise TakenOver(_("You joined this seat again from somewhere else (the "
                                       "same name in the same data folder), so this window "
                                       "has left the table. Play on in the other one."))
+                if message.get("code") == "freed":
+                    await self.close()
+                    raise TakenOver(_("The host gave your seat to someone else."))
                 if self.last is None:
                     continue
                 update = Update(self.last.view, [], self.last.first, self.last.decision,

@@ -61,7 +61,7 @@ from dread_draw.net.protocol import (
 )
 from dread_draw.net.secure import Channel, Exchange, Guesses, Unsealed
 from dread_draw.rules import Decision, Deck, View
-from dread_draw.safe_text import clean, name_problem
+from dread_draw.safe_text import clean, name_key, name_problem, name_too_wide, normal_name
 from dread_draw.saves import Autosaver, SaveDir, autosave_new, deck_source, resume
 from dread_draw.sim import HUMAN, Agent, Match, Move, SeatSpec
 
@@ -341,6 +341,8 @@ class Host:
         self.guesses = Guesses()
         self.gate = Gate(self.limits.max_pending, self.limits.per_address)
         self.notes: dict[str, tuple[int, float]] = {}  # a note: (times, since)
+        self.refused_names: set[str] = set()  # name_key()s the host refused (the lobby's r)
+        self.takeovers = 0  # seats taken by a newer connection with the same token
         lobby.name_cpus((CPU,))
 
     # ------------------------------------------------------------------- building a host
@@ -438,7 +440,7 @@ class Host:
             self.changed()
 
     def _autosave_failed(self, message: str) -> None:
-        self.on_news(message)
+        self.note(message)
 
     def hand_to_cpu(self, seat: int, level: str | None = None) -> bool:
         """Let a CPU play a person's seat while its player is away (the console's `c`)."""
@@ -459,6 +461,39 @@ class Host:
                     self.cpu_answer(remote.cpu(slot.stand_in), view, d))
                 task.add_done_callback(lambda t: None if t.cancelled() or t.exception() else
                                        remote.answer(number, t.result()))
+        self.changed()
+        return True
+
+    # ------------------------------------------------------------ the host's lobby commands
+
+    def free_seat(self, seat: int, *, cpu: str | None = None, refuse: bool = False) -> bool:
+        """Before the start: free a person's seat (anyone may take it again), or give it to
+        a CPU of level `cpu`, and with `refuse` refuse its name from now on. Its player, if
+        connected, is told and leaves for good (False: not a seat the host can free)."""
+        if self.started or not 0 <= seat < len(self.seats):
+            return False
+        slot = self.seats[seat]
+        if slot.kind != PERSON or slot.own:
+            return False
+        name = slot.name
+        if refuse:
+            self.refused_names.add(name_key(name))
+        conn, slot.conn = slot.conn, None
+        if conn is not None:
+            conn.seat = -1
+            conn.close_after(error("freed", _("The host gave your seat to someone else.")),
+                             1000, "freed")
+        slot.token, slot.joined, slot.stand_in = "", False, ""
+        if cpu is not None:
+            slot.kind, slot.name, slot.level = CPU, "", cpu
+            self.lobby.name_cpus((CPU,))
+            self.note(fmt(_("Seat {seat} ({name}) goes to a CPU ({level})."), seat=seat + 1,
+                          name=name, level=cpu))
+        else:
+            slot.kind, slot.name = OPEN, ""
+            self.note(fmt(_("Seat {seat} ({name}) is open again."), seat=seat + 1, name=name))
+        if refuse:
+            self.note(fmt(_("The name {name} may not sit at this table."), name=name))
         self.changed()
         return True
 
@@ -719,16 +754,21 @@ class Host:
         if not isinstance(name, str):
             raise Refused("name", _("A name is needed to take a seat."))
         problem = name_problem(name)
+        name = normal_name(name)  # NFKC, no zero-width or format characters
+        problem = problem or name_problem(name) or name_too_wide(name)
         if problem:
             raise Refused("name", fmt(_("That name cannot be used: {problem}."),
                                       problem=problem))
-        key = name.casefold()
+        key = name_key(name)  # names that look alike are the same name
+        if key in self.refused_names:
+            raise Refused("name-refused", _("The host does not let that name sit at this "
+                                            "table."))
         for s in self.seats:  # a seat held for this name (--human NAME, or a resumed seat)
-            if s.kind == PERSON and not s.token and s.name.casefold() == key:
+            if s.kind == PERSON and not s.token and name_key(s.name) == key:
                 s.name = name
                 self._take(conn, s)
                 return s.index
-        if any(s.name.casefold() == key for s in self.seats):
+        if any(s.name and name_key(s.name) == key for s in self.seats):
             raise Refused("name-taken", fmt(_("Someone at this table is already called "
                                               "{name}. Join with another name (with --name)."),
                                             name=name))
@@ -744,6 +784,7 @@ class Host:
     def _take(self, conn: Connection, slot: Seat) -> None:
         old = slot.conn
         if old is not None and old is not conn:  # the same player on a new connection
+            self.takeovers += 1
             old.seat = -1
             old.close_after(error("taken-over", "Your seat was taken over by a newer "
                                   "connection with your seat token."), 1000, "taken over")
@@ -757,10 +798,10 @@ class Host:
         if slot.own:
             pass  # the host's own seat: the host knows
         elif slot.joined:
-            self.on_news(fmt(_("{name} is back at seat {seat}."), name=slot.name,
+            self.note(fmt(_("{name} is back at seat {seat}."), name=slot.name,
                              seat=slot.index + 1))
         else:
-            self.on_news(fmt(_("{name} takes seat {seat}."), name=slot.name,
+            self.note(fmt(_("{name} takes seat {seat}."), name=slot.name,
                              seat=slot.index + 1))
         slot.joined = True
 
@@ -830,10 +871,10 @@ class Host:
                 slot.conn = None
                 if not self.over.is_set():
                     if self.started:
-                        self.on_news(fmt(_("{name} lost the connection; the table waits for "
+                        self.note(fmt(_("{name} lost the connection; the table waits for "
                                            "them to rejoin."), name=slot.name))
                     else:
-                        self.on_news(fmt(_("{name} left; their seat is kept for them."),
+                        self.note(fmt(_("{name} left; their seat is kept for them."),
                                          name=slot.name))
                 self.changed()
         conn.abort()
