@@ -48,11 +48,12 @@ from dread_draw.net.protocol import (
     loads,
     normal_code,
     pake,
+    public_from_json,
     view_from_json,
 )
 from dread_draw.net.protocol import answer as answer_message
 from dread_draw.net.secure import Channel, Exchange, Unsealed
-from dread_draw.rules import Decision, Deck, Event, View
+from dread_draw.rules import Decision, Deck, Event, PublicView, View
 from dread_draw.safe_text import clean
 
 DEFAULT_PORT = 7777
@@ -121,6 +122,7 @@ class Update:
     decision: Decision | None  # this seat's pending Decision (None: not this seat's turn)
     table: TableState
     problem: str | None = None  # the host refused something this client sent: why
+    public: PublicView | None = None  # a spectator's: the public view (R11.1), no seat's
 
 
 @dataclass(frozen=True)
@@ -202,7 +204,8 @@ class Client:
 
     def __init__(self, host: str, port: int = DEFAULT_PORT, *, code: str, name: str,
                  tokens: SeatTokens | None = None, token: str | None = None,
-                 timeout: float = 10.0, on_frame: Callable[[str], None] | None = None) -> None:
+                 timeout: float = 10.0, on_frame: Callable[[str], None] | None = None,
+                 watch: bool = False) -> None:
         """`tokens`: where seat tokens are kept (the data folder's by default); `token`: a
         seat's token given outright (the host's own seat)."""
         self.host = host
@@ -213,6 +216,7 @@ class Client:
         self.token = token
         self.timeout = timeout
         self.on_frame = on_frame  # every frame received, as text (tests, debugging)
+        self.watch = watch  # a spectator: no seat, the public view only
         self.ws: ClientConnection | None = None
         self.welcome: Welcome | None = None
         self.last: Update | None = None
@@ -259,7 +263,7 @@ class Client:
         if reply["type"] != "pake":
             raise ProtocolError(f"the host answered with {clean(reply['type'])[:40]!r}")
         self.channel = exchange.finish(reply.get("pake"))
-        await self._send(hello(self.name, token))
+        await self._send(hello(self.name, None if self.watch else token, self.watch))
         message = await self._receive()
         if message["type"] == "error":
             await self.close()
@@ -269,7 +273,7 @@ class Client:
             raise ProtocolError(f"the host answered with {clean(message['type'])[:40]!r}")
         self.welcome = self._welcome(message)
         new_token = message.get("token")
-        if isinstance(new_token, str) and new_token and new_token != token:
+        if not self.watch and isinstance(new_token, str) and new_token and new_token != token:
             self.tokens.put(key, new_token)
         if isinstance(new_token, str) and new_token:
             self.token = new_token  # a rejoin takes this very seat back
@@ -310,12 +314,14 @@ class Client:
                 if self.last is None:
                     continue
                 update = Update(self.last.view, [], self.last.first, self.last.decision,
-                                self.last.table, _text(message.get("message")))
+                                self.last.table, _text(message.get("message")),
+                                self.last.public)
             else:
                 continue  # a message of a later protocol this client does not know
             self.last = update
             yield update
-            if update.table.over and update.view is not None and update.view.over:
+            shown = update.view if update.view is not None else update.public
+            if update.table.over and shown is not None and shown.over:
                 return
 
     def _update(self, message: Message) -> Update:
@@ -326,8 +332,11 @@ class Client:
                 isinstance(e, dict) and isinstance(e.get("type"), str) for e in events):
             raise ProtocolError("an update without its events")
         raw = message.get("view")
-        view = None if raw is None else view_from_json(raw, self.welcome.deck)
         table = table_state(message.get("table"))
+        if self.watch:
+            public = None if raw is None else public_from_json(raw, self.welcome.deck)
+            return Update(None, events, first, None, table, public=public)
+        view = None if raw is None else view_from_json(raw, self.welcome.deck)
         decision = None
         if view is not None and view.pending is not None and \
                 view.pending.seat == self.welcome.seat and view.pending.options:

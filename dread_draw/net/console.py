@@ -43,7 +43,7 @@ from dread_draw.net.client import (
 from dread_draw.net.host import CPU, OPEN, PERSON, Host, Limits, Lobby, SeatPlan
 from dread_draw.net.remote import seat_list
 from dread_draw.overlays import deck_text
-from dread_draw.rules import MAX_PLAYERS, MIN_PLAYERS
+from dread_draw.rules import MAX_PLAYERS, MIN_PLAYERS, PublicView, View
 from dread_draw.safe_text import clean, name_problem, plain
 from dread_draw.saves import SaveDir, SaveError, default_root, read_save
 from dread_draw.tui.narrate import Narrator, card_label, describe, fortune_part
@@ -150,11 +150,12 @@ class ConsolePlayer:
         if u.problem:
             say(self.out, fmt(_("The host says: {problem}"), problem=u.problem))
         self.show_table(u.table)
-        if u.view is not None:
+        shown = u.view if u.view is not None else u.public  # a spectator's: the public view
+        if shown is not None:
             if self.narrator is None:
-                self.narrator = Narrator(u.view.deck, u.table.names)
+                self.narrator = Narrator(shown.deck, u.table.names)
             start = self.told
-            if self.told == 0 and u.first == 0 and u.view.round > 1:
+            if self.told == 0 and u.first == 0 and shown.round > 1:
                 start = last_round_start(u.events)  # joined late: this round's story only
                 if start:
                     say(self.out, _("(The earlier rounds are not told again.)"))
@@ -169,8 +170,8 @@ class ConsolePlayer:
             self.asked = u.decision.number
             self.stop_asking()
             self.asking = asyncio.get_running_loop().create_task(self.ask(u))
-        if u.view is not None and u.view.over and u.table.over:
-            self.tell_fortune(u)
+        if shown is not None and shown.over and u.table.over:
+            self.tell_fortune(shown, u.table)
 
     def show_table(self, table: TableState) -> None:
         before, self.seen = self.seen, table
@@ -229,15 +230,14 @@ class ConsolePlayer:
                 return
             say(self.out, fmt(_("Type a number from 1 to {n}, then Enter."), n=len(labels)))
 
-    def tell_fortune(self, u: Update) -> None:
-        assert u.view is not None
-        deck = u.view.deck
-        winner = u.table.names[u.view.winner]
-        if not u.view.fortune:
+    def tell_fortune(self, shown: View | PublicView, table: TableState) -> None:
+        deck = shown.deck
+        winner = table.names[shown.winner]
+        if not shown.fortune:
             say(self.out, fmt(_("{name}'s Life Deck is empty: there is no fortune to read."),
                               name=winner))
         text = deck_text(deck)
-        for i, uid in enumerate(u.view.fortune):
+        for i, uid in enumerate(shown.fortune):
             words = " ".join(text[deck.card[uid]].fortune.split())  # one line per card
             say(self.out, f"{fortune_part(i)}: {card_label(deck, uid)}. {words}")
 
@@ -652,8 +652,28 @@ def check_no_game_in_progress(saves: SaveDir) -> None:
               "DIR)."), file=saves.current, names=", ".join(clean(n) for n in save.names)))
 
 
-def join_command(address: str, code: str, name: str, table: bool = False) -> None:
-    """`dread-draw join`: the seat at the table (`table`), or in plain lines of text."""
+async def watch_game(address: str, code: str, name: str, *, out: Console | None = None
+                     ) -> None:
+    """`dread-draw join --watch`: the table as nobody's seat sees it (R11.1), live, in plain
+    lines of text; a spectator takes no seat and cannot play."""
+    host, port = parse_address(address)
+    out = out or Console(highlight=False)
+    client = Client(host, port, code=code, name=name or _("a watcher"), watch=True)
+    await client.connect()
+    say(out, _("You are watching this table (you take no seat)."))
+    try:
+        await ConsolePlayer(client, out, asyncio.Queue()).play()
+    finally:
+        await client.close()
+
+
+def join_command(address: str, code: str, name: str, table: bool = False,
+                 watch: bool = False) -> None:
+    """`dread-draw join`: the seat at the table (`table`), or in plain lines of text; with
+    `watch`, the table as a spectator sees it."""
+    if watch:
+        asyncio.run(watch_game(address, code, name))
+        return
     if table:
         from dread_draw.tui.remote import join_table
 

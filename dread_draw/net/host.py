@@ -57,6 +57,7 @@ from dread_draw.net.protocol import (
     new_code,
     new_token,
     parse_answer,
+    public_to_json,
     view_to_json,
 )
 from dread_draw.net.secure import Channel, Exchange, Guesses, Unsealed
@@ -90,6 +91,7 @@ class Limits:
     ping_interval: float | None = 10.0  # how often a quiet connection is checked
     ping_timeout: float | None = 20.0  # an unanswered check closes it (half-open connections)
     max_connections: int = 32  # seated connections at once (past the join code)
+    max_watchers: int = 16  # spectators (`join --watch`), besides the seated connections
     max_pending: int = 64  # connections not past the join code yet, from everywhere
     per_address: int = 8  # connections not past the join code yet, from one address
     spare_files: int = 64  # open files kept free for the save (fewer connections if need be)
@@ -135,6 +137,7 @@ class Connection:
         self.ws = ws
         self.limits = limits
         self.seat = -1
+        self.watching = False  # a spectator: the public view only (R11.1), never a seat
         self.sent = 0  # events of the log this client has been sent
         self.dirty = False  # something changed since its last update
         self.outbox: deque[Message] = deque()
@@ -591,7 +594,7 @@ class Host:
     def changed(self) -> None:
         """The table changed (a move, a seat's connection): every client gets an update."""
         for conn in self.conns:
-            if conn.seat >= 0:
+            if conn.seat >= 0 or conn.watching:
                 conn.changed()
         self.on_change()
 
@@ -638,7 +641,7 @@ class Host:
         conn.writer = asyncio.get_running_loop().create_task(self._write(conn))
         try:
             await self._greet(conn)
-            if conn.seat >= 0:
+            if conn.seat >= 0 or conn.watching:
                 await self._listen(conn)
         except ConnectionClosed:
             pass
@@ -663,6 +666,9 @@ class Host:
         if message is None:
             return
         try:
+            if message.get("watch") is True:
+                self._watch(conn, message)
+                return
             seated = sum(1 for c in self.conns if c.seat >= 0)
             if seated >= self.limits.max_connections:
                 conn.close_after(None, 1013, "too many connections")
@@ -722,7 +728,26 @@ class Host:
             raise ProtocolError("the first sealed message must be a hello")
         return message
 
+    def _watch(self, conn: Connection, hello: Message) -> None:
+        """A spectator: told the table from the public view only, never seated, never
+        counted among the seats; one more than `max_watchers` is refused."""
+        if sum(1 for c in self.conns if c.watching) >= self.limits.max_watchers:
+            raise Refused("full", _("This table has as many watchers as it can take."))
+        name = hello.get("name")
+        shown = normal_name(name) if isinstance(name, str) else ""
+        shown = clean(shown)[:40] or _("Someone")
+        conn.post({"type": "welcome", "protocol": PROTOCOL, "version": __version__,
+                   "seat": -1, "token": "", "name": shown, "players": len(self.seats),
+                   "watch": True,
+                   "deck": {"name": self.deck.name, "hash": self.deck.content_hash,
+                            "text": self.deck_text}})
+        conn.watching = True
+        conn.sent = 0
+        self.note(fmt(_("{name} is watching the table."), name=shown))
+        conn.changed()
+
     def _check_version(self, hello: Message) -> None:
+
         """Refuse a client of another protocol (an exact whole number: not true, not 1.0),
         naming both sides' versions."""
         protocol, version = hello.get("protocol"), hello.get("version")
@@ -821,7 +846,9 @@ class Host:
                                  "bad message")
                 return
             kind = message["type"]
-            if kind == "answer":
+            if kind == "answer" and conn.watching:
+                conn.post(error("watching", "You are watching this table: you cannot play."))
+            elif kind == "answer":
                 if self._answer(conn, message):
                     conn.refund()
             elif kind == "hello":
@@ -895,7 +922,7 @@ class Host:
                     await asyncio.wait_for(conn.ws.close(code, reason),
                                            self.limits.write_seconds)
                     return
-                if conn.dirty and conn.seat >= 0 and conn in self.conns:
+                if conn.dirty and (conn.seat >= 0 or conn.watching) and conn in self.conns:
                     conn.dirty = False
                     await self._send(conn, self.update_for(conn))
                 if conn not in self.conns and not conn.wake.is_set():
@@ -919,7 +946,7 @@ class Host:
     def update_for(self, conn: Connection) -> Message:
         """What `conn`'s seat is told now: its view, the events since its last update as it
         may see them (R11), and the table."""
-        seat = conn.seat
+        seat = conn.seat  # -1 for a spectator: nobody's private part (R11.1)
         view = None
         events: list[Message] = []
         first = conn.sent
@@ -927,7 +954,8 @@ class Host:
             log_ = self.match.events
             events = [for_seat(e, seat) for e in log_[first:]]
             conn.sent = len(log_)
-            view = view_to_json(self.match.game.view(seat))
+            view = (public_to_json(self.match.game.public_view()) if conn.watching
+                    else view_to_json(self.match.game.view(seat)))
         return {"type": "update", "first": first, "events": events, "view": view,
                 "table": self.table()}
 
