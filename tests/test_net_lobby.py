@@ -113,6 +113,26 @@ def test_the_banner_lists_every_address_it_listens_on_ipv6_too(standard_deck, tm
     assert any(f"dread-draw join [fd00::2]:{host.port} --code" in line for line in lines)
 
 
+def test_every_address_listens_on_the_one_port_the_banner_prints(standard_deck, tmp_path):
+    """--lan with --port 0: IPv4 and IPv6 got a port each, and the banner printed one."""
+    from dread_draw.net.host import Host, Lobby
+
+    async def main():
+        host = Host(Lobby(standard_deck, SeatPlan(3).seats(), 2), None)
+        await host.start(None, 0)
+        ports = {s.getsockname()[1] for s in host.server.sockets}
+        seats = []
+        for address, name in (("127.0.0.1", "Ana"), ("::1", "Ben")):
+            c = Client(address, host.port, code=host.code, name=name,
+                       tokens=SeatTokens(tmp_path / f"{name}.json"), timeout=3)
+            seats.append((await c.connect()).seat)
+        await host.close()
+        return host, ports, seats
+
+    host, ports, seats = run(main())
+    assert ports == {host.port} and seats == [0, 1]
+
+
 def test_notes_that_repeat_are_said_once_then_with_a_count(standard_deck):
     async def main():
         host = await open_host(standard_deck, SeatPlan(2), 2, None)

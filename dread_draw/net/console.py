@@ -658,7 +658,7 @@ async def watch_game(address: str, code: str, name: str, *, out: Console | None 
     lines of text; a spectator takes no seat and cannot play."""
     host, port = parse_address(address)
     out = out or Console(highlight=False)
-    client = Client(host, port, code=code, name=name or _("a watcher"), watch=True)
+    client = Client(host, port, code=code, name=name, watch=True)  # "": the host says who
     await client.connect()
     say(out, _("You are watching this table (you take no seat)."))
     try:

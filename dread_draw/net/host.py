@@ -222,6 +222,22 @@ class Gate:
                 del self.by_address[address]
 
 
+def free_port() -> int:
+    """A port free on every address (IPv6 and IPv4 when the system has both), for port 0."""
+    import socket
+
+    for family, where in ((socket.AF_INET6, "::"), (socket.AF_INET, "0.0.0.0")):
+        try:
+            with socket.socket(family, socket.SOCK_STREAM) as probe:
+                if family == socket.AF_INET6:
+                    probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+                probe.bind((where, 0))
+                return int(probe.getsockname()[1])
+        except OSError:
+            continue
+    return 0
+
+
 def open_files_allowed() -> int | None:
     """This process's limit of open files (None: unknown or unlimited)."""
     try:
@@ -515,6 +531,8 @@ class Host:
     async def start(self, address: str | None, port: int) -> None:
         """Listen (HostError if the port is taken or the address is not this computer's)."""
         host = self
+        if port == 0 and address is None:  # every address: one port for all of them (each
+            port = free_port()             # family's socket would get a port of its own)
         allowed = open_files_allowed()
         if allowed is not None:  # enough open files left for the saves, come what may
             budget = (allowed - self.limits.spare_files - self.limits.max_connections
