@@ -179,3 +179,26 @@ def test_closing_the_hosts_terminal_saves_tells_the_players_and_prints_no_traceb
     assert "The game is saved" in hosted and "Traceback" not in hosted
     kept = read_save(SaveDir(tmp_path / "saves").current)
     assert not kept.finished and len(kept.choices) >= 2  # --resume takes it back
+
+
+def test_the_keyboard_thread_ends_quietly_when_the_terminal_is_gone(monkeypatch):
+    """A closed terminal makes reading stdin fail (EIO): the host's keyboard thread printed
+    a traceback; now the input simply ends (a host without a keyboard goes on)."""
+    import threading
+
+    from dread_draw.net.console import Lines
+
+    class Gone:
+        def readline(self):
+            raise OSError(5, "Input/output error")
+
+    crashes = []
+    monkeypatch.setattr("sys.stdin", Gone())
+    monkeypatch.setattr(threading, "excepthook", crashes.append)
+
+    async def main():
+        lines = Lines()
+        return await asyncio.wait_for(lines.get(), 3)
+
+    assert run(main()) is None
+    assert crashes == []
