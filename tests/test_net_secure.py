@@ -183,3 +183,26 @@ def test_a_host_that_does_not_know_the_code_is_not_believed(tmp_path):
 
     code, text = run(main())
     assert code == "code" and "could not prove" in text
+
+
+def test_key_exchanges_that_never_prove_the_code_count_as_guesses(standard_deck):
+    """Each key exchange costs the host CPU: one that ends without a hello (a connection
+    that drains the host, or a guess that dares not be checked) counts as a wrong code."""
+
+    async def main():
+        host = await open_host(standard_deck, SeatPlan(2), 1, None)
+        host.guesses = Guesses(free=2, longest=60)
+        replies = []
+        for _ in range(4):
+            async with websockets.connect(f"ws://127.0.0.1:{host.port}/") as ws:
+                mine = Exchange("AAAA-AAAA", host=False)
+                await ws.send(json.dumps({"type": "pake", "protocol": PROTOCOL,
+                                          "version": "x", "pake": mine.message}))
+                replies.append(json.loads(await ws.recv()))
+            await asyncio.sleep(0.1)  # the host notices the close
+        await host.close()
+        return replies
+
+    replies = run(main())
+    assert [r["type"] for r in replies[:2]] == ["pake", "pake"]
+    assert [r.get("code") for r in replies[2:]] == ["slow-down", "slow-down"]

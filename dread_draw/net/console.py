@@ -376,6 +376,7 @@ def banner(host: Host, lan: bool, addresses: list[str]) -> list[str]:
                         "this computer join with:"), port=host.port),
                   join_line("127.0.0.1", host.port, host.code),
                   _("To let other computers join, start the host with --lan.")]
+    lines.append(_("To watch without a seat, join with --watch instead of --name."))
     lines.append(fmt(_("Join code: {code}"), code=host.code))
     return lines
 

@@ -142,6 +142,7 @@ class Connection:
         self.dirty = False  # something changed since its last update
         self.outbox: deque[Message] = deque()
         self.channel: Channel | None = None  # the sealed channel, once the code is proven
+        self.guessed = False  # it ran the key exchange: one guess of the code, right or not
         peer = getattr(ws, "remote_address", None)
         self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
         self.wake = asyncio.Event()
@@ -727,11 +728,13 @@ class Host:
                                          "lately. Wait a little and try again."))
         exchange = Exchange(self.code, host=True)
         channel = exchange.finish(first.get("pake"))
+        conn.guessed = True  # a guess, unless its hello opens (the key exchange costs CPU)
         conn.post({"type": "pake", "pake": exchange.message})
         raw = await conn.ws.recv()
         try:
             text = channel.open(raw)
         except Unsealed:
+            conn.guessed = False  # counted here
             self.guesses.missed(conn.address)
             self.note(_("Someone tried to join with a wrong join code."))
             await asyncio.sleep(self.limits.refuse_seconds)  # slows guessing
@@ -904,6 +907,8 @@ class Host:
     async def _drop(self, conn: Connection) -> None:
         self.conns.discard(conn)
         self.gate.passed(conn.ws)
+        if conn.guessed and conn.channel is None:  # exchanged keys, then never proved the
+            self.guesses.missed(conn.address)     # code: a guess too (or a CPU drain)
         if conn.writer is not None:
             conn.wake.set()
             try:
