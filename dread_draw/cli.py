@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+import typer.core
 import typer.main
 from rich.console import Console
 from rich.text import Text
@@ -21,10 +22,48 @@ from dread_draw.i18n import N_, _, fmt, use_language
 from dread_draw.runner import MAX_GAMES
 from dread_draw.safe_text import clean
 
+FIRST_COMMANDS = ("play", "tutorial")  # --help lists these first: what most people came for
+
+
+def short_metavar(param: Any) -> str | None:
+    """A short placeholder for an option's value ("N", "FILE") instead of Typer's long
+    "<int range>" or "<file>"; None keeps the one given (or none, for a flag). By the type's
+    name: Typer may bring a Click of its own, whose classes are not `click`'s."""
+    if (param.metavar is not None or param.param_type_name != "option"
+            or getattr(param, "is_flag", False)):
+        return None
+    kind = param.type.name
+    if kind.startswith("int"):
+        return "N"
+    if kind.startswith("float"):
+        return "SECONDS"  # every decimal option of this program is a time
+    if kind in ("file", "directory", "path"):
+        return "FOLDER" if kind == "directory" else "FILE"
+    return str(param.name or "value").upper()
+
+
+class DreadDrawGroup(typer.core.TyperGroup):
+    """The command group: `play` and `tutorial` first in --help, then the others in the order
+    they are declared, with short placeholders for option values."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        return ([n for n in FIRST_COMMANDS if n in names]
+                + [n for n in names if n not in FIRST_COMMANDS])
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        for command in [self, *self.commands.values()]:
+            for param in command.params:
+                param.metavar = short_metavar(param) or param.metavar
+        return super().main(*args, **kwargs)
+
+
 app = typer.Typer(
     name="dread-draw",
-    help=N_("Dread Draw: the press-your-luck fortune-telling card game, at your terminal."),
-    no_args_is_help=True,
+    cls=DreadDrawGroup,
+    help=N_("Dread Draw: the press-your-luck fortune-telling card game, at your terminal. "
+            "Without a command, it opens the new-game screen (as dread-draw play)."),
+    invoke_without_command=True,
     pretty_exceptions_enable=False,
 )
 err = Console(stderr=True, highlight=False)
@@ -45,6 +84,7 @@ LangOpt = Annotated[
 
 @app.callback()
 def root(
+    ctx: typer.Context,
     version: Annotated[bool, typer.Option(
         "--version", callback=show_version, is_eager=True,
         help=N_("Print the version and exit."))] = False,
@@ -52,6 +92,8 @@ def root(
 ) -> None:
     # The words of the whole program, for what comes before a command's own --lang.
     use_language(lang)
+    if ctx.invoked_subcommand is None:  # bare `dread-draw`: the app opens, as play does
+        play(lang=lang)
 
 
 DeckOpt = Annotated[
