@@ -52,9 +52,12 @@ class DreadDrawGroup(typer.core.TyperGroup):
                 + [n for n in names if n not in FIRST_COMMANDS])
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
-        for command in [self, *self.commands.values()]:
+        commands: list[Any] = [self]
+        while commands:
+            command = commands.pop()
             for param in command.params:
                 param.metavar = short_metavar(param) or param.metavar
+            commands += getattr(command, "commands", {}).values()  # `deck new` too
         return super().main(*args, **kwargs)
 
 
@@ -422,6 +425,44 @@ def stats(save_dir: SaveDirOpt = None, lang: LangOpt = None) -> None:
     from dread_draw.commands import stats_command
 
     stats_command(save_dir)
+
+
+deck_app = typer.Typer(
+    help=N_("Write a deck of your own: start from the standard deck, then check it (the "
+            "format: docs/deck-format.md)."),
+    no_args_is_help=True)
+app.add_typer(deck_app, name="deck")
+
+
+@deck_app.command("new", help=N_("Write the standard deck to FILE as a starting point for a "
+                                 "deck of your own (never overwrites a file)."))
+def deck_new(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("The deck file to write "
+                                                                 "(TOML)."), dir_okay=False)],
+    lang: LangOpt = None,
+) -> None:
+    use_language(lang)
+    from dread_draw.deck_tools import new_command
+
+    new_command(file)
+
+
+@deck_app.command("check", help=N_("Check a deck file and its translation files beside it, "
+                                   "then play a short balance report with it."))
+def deck_check(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("The deck file to check "
+                                                                 "(TOML)."), dir_okay=False)],
+    players: Annotated[int, typer.Option(min=2, max=5, help=N_("Players per game, 2 to 5."))]
+    = 4,
+    games: Annotated[int, typer.Option(min=1, max=MAX_GAMES, help=N_("How many games to play."))]
+    = 200,
+    seed: Annotated[int, typer.Option(help=N_("The run's seed: same seed, same games."))] = 1,
+    lang: LangOpt = None,
+) -> None:
+    use_language(lang)
+    from dread_draw.deck_tools import check_command
+
+    check_command(file, players, games, seed)
 
 
 def lang_argument(argv: list[str]) -> str | None:
