@@ -29,10 +29,13 @@ def short_metavar(param: Any) -> str | None:
     """A short placeholder for an option's value ("N", "FILE") instead of Typer's long
     "<int range>" or "<file>"; None keeps the one given (or none, for a flag). By the type's
     name: Typer may bring a Click of its own, whose classes are not `click`'s."""
-    if (param.metavar is not None or param.param_type_name != "option"
+    if (getattr(param, "metavar", None) is not None
+            or getattr(param, "param_type_name", "") != "option"
             or getattr(param, "is_flag", False)):
         return None
-    kind = param.type.name
+    kind = str(getattr(getattr(param, "type", None), "name", ""))  # Typer 0.29 may have none
+    if not kind:
+        return None
     if kind.startswith("int"):
         return "N"
     if kind.startswith("float"):
@@ -340,8 +343,13 @@ def serve(
     except ModuleNotFoundError as e:
         if (e.name or "").partition(".")[0] not in WEB_MODULES:
             raise
-        raise fail(_("playing in a web browser needs the web extra: pip install "
-                     "'dread-draw[web]' (from a checkout: pip install '.[web]').")) from None
+        from dread_draw.install import from_source_folder, web_extra_command
+
+        raise fail(fmt(_("playing in a web browser needs the web extra; add it with: "
+                         "{command}") if not from_source_folder() else
+                       _("playing in a web browser needs the web extra; add it with this "
+                         "command, run in Dread Draw's source folder: {command}"),
+                       command=web_extra_command())) from None
 
     serve_command(host=host, port=port, public_url=public_url, save_dir=save_dir)
 
