@@ -335,6 +335,13 @@ def serve(
         "--save-dir", help=N_("Where games are saved; each browser session has its own folder "
                            "in web/ there (default: your data folder, as for play)."),
         file_okay=False)] = None,
+    max_tables: Annotated[int, typer.Option(
+        min=1, help=N_("How many tables may be open at once; a visitor beyond them is asked "
+                       "to come back later."))] = 8,
+    idle_minutes: Annotated[float, typer.Option(
+        min=1.0, metavar="MINUTES",
+        help=N_("Close a table nobody has typed in for this many minutes (its game is "
+                "saved)."))] = 30.0,
     lang: LangOpt = None,
 ) -> None:
     use_language(lang)
@@ -351,7 +358,8 @@ def serve(
                          "command, run in Dread Draw's source folder: {command}"),
                        command=web_extra_command())) from None
 
-    serve_command(host=host, port=port, public_url=public_url, save_dir=save_dir)
+    serve_command(host=host, port=port, public_url=public_url, save_dir=save_dir,
+                  max_tables=max_tables, idle_minutes=idle_minutes)
 
 
 @app.command(help=N_("Host a game that players join from their own terminals (dread-draw join). It "

@@ -495,6 +495,30 @@ def test_leaving_a_game_prints_how_to_continue_it_and_a_crash_exits_non_zero(
     assert str(tmp_path / "again" / "current.json") in last
 
 
+def test_a_served_table_tells_a_browser_player_how_to_continue_without_paths_or_commands(
+        plain_deck, tmp_path, capsys, monkeypatch):
+    """Under `dread-draw serve` (issue 30): the quit question named the server's own save
+    path (every visitor saw the host's user name) and a shell command; the serve console
+    repeated the line for every table."""
+    from dread_draw.tui.app import run_table
+
+    monkeypatch.setenv("DREAD_DRAW_WEB", "1")  # as serve.Table sets it
+    said = []
+
+    async def quit_after_two_moves(pilot):
+        await answer(pilot.app, pilot, 2)
+        await pilot.press("q")
+        said.append(" ".join(text_of(pilot.app.screen.query_one("#quit-saved")).split()))
+        await pilot.press("y")
+
+    match, app = table_with_saves(plain_deck, tmp_path)
+    run_table(app, headless=True, size=SIZE, auto_pilot=quit_after_two_moves)
+    assert "open this page again in this browser" in said[0]
+    assert str(tmp_path) not in said[0] and "dread-draw" not in said[0]
+    assert "--resume" not in said[0] and "`" not in said[0]
+    assert capsys.readouterr().err == ""  # nothing on the serve console
+
+
 @sync
 async def test_help_shows_keys_and_rules_then_closes(plain_deck):
     match = Match(plain_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")], seed=1)

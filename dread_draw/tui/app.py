@@ -9,6 +9,7 @@ resumed — reaches the table: the place to hook per-match work such as autosave
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -301,6 +302,8 @@ class DreadDrawApp(App):
             return None
         if saver is None:
             return _("This game is not being saved: when you quit, it is lost.")
+        if os.environ.get("DREAD_DRAW_WEB") == "1":  # served (dread_draw/serve.py): a browser
+            return self.web_save_note()
         if saver.error is None:
             return fmt(_("The game is saved in {folder}: Continue on the new-game screen, or "
                          "`dread-draw play --resume`, brings it back where it is."),
@@ -320,6 +323,25 @@ class DreadDrawApp(App):
             "the last good save, {file}, is {n} moves behind the table; `dread-draw play "
             "--resume` continues from there.", behind),
             error=str(saver.error), round=last.rounds, file=str(last.path), n=behind)
+
+
+    def web_save_note(self) -> str:
+        """`save_note` for a player in a web browser: no path on the server, no command."""
+        assert self.match is not None and self.saver is not None
+        if self.saver.error is None:
+            return _("The game is saved at every move: open this page again in this browser "
+                     "(or choose Continue on the new-game screen) and it goes on where it is.")
+        last = read_save_or_none(self.saver.folder.current)
+        if last is None or last.seed != self.match.seed:
+            return _("Saving this game is failing on the server: nothing of it is saved, so "
+                     "when you quit, it is lost.")
+        behind = len(self.match.choices) - len(last.choices)
+        return fmt(ngettext(
+            "Saving this game is failing on the server: it is saved up to round {round}, {n} "
+            "move behind the table; opening this page again continues from there.",
+            "Saving this game is failing on the server: it is saved up to round {round}, {n} "
+            "moves behind the table; opening this page again continues from there.", behind),
+            round=last.rounds, n=behind)
 
 
 def make_app(match: Match | None = None, *, animate: bool = True,
@@ -350,7 +372,7 @@ def run_table(app: DreadDrawApp, **run: Any) -> None:
     if app.return_code:
         print(stopped_line(note), file=sys.stderr)
         raise SystemExit(app.return_code)
-    if note is not None:
+    if note is not None and os.environ.get("DREAD_DRAW_WEB") != "1":  # not on serve's console
         print(note, file=sys.stderr)
 
 
