@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from aiohttp import WSMsgType
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from dread_draw.cards import load_deck
@@ -541,3 +542,34 @@ def test_a_full_server_says_so_and_lets_the_next_visitor_in_when_a_table_closes(
     finally:
         proc.terminate()
         proc.communicate(timeout=30)
+
+
+def test_a_table_nobody_types_in_closes_after_the_idle_time(tmp_path):
+    """--idle-minutes: the relay from the page ends (and with it the table, its game saved)
+    when no key has come for that long; a key starts the wait again."""
+    from dread_draw.serve import TableServer
+
+    server = TableServer(tmp_path, "127.0.0.1", 0, None, idle_minutes=0.01)  # 0.6 s
+    keys: list[bytes] = []
+
+    class Page:
+        def __init__(self) -> None:
+            self.sent = 0
+
+        async def receive(self):
+            if self.sent < 2:  # two keys, 0.4 s apart, then silence
+                await asyncio.sleep(0.4)
+                self.sent += 1
+                return type("Message", (), {"type": WSMsgType.TEXT,
+                                            "data": json.dumps(["stdin", "1"])})()
+            await asyncio.sleep(3600)
+
+    class Table:
+        async def send_bytes(self, data: bytes) -> None:
+            keys.append(data)
+
+    start = time.monotonic()
+    asyncio.run(server.relay(Page(), Table()))
+    took = time.monotonic() - start
+    assert keys == [b"1", b"1"]
+    assert 1.2 < took < 10  # 0.8 s of keys, then 0.6 s of silence
