@@ -81,9 +81,35 @@ def show_version(value: bool) -> None:
         raise typer.Exit()
 
 
+def complete_lang(incomplete: str) -> list[str]:
+    """Tab after --lang: the languages (completion of option values, issue 30)."""
+    from dread_draw.i18n import LANGUAGES
+
+    return [code for code in LANGUAGES if code.startswith(incomplete)]
+
+
+def complete_level(incomplete: str) -> list[str]:
+    """Tab after --cpu or --agent: the CPU levels."""
+    from dread_draw.ai import AGENTS
+
+    return [name for name in AGENTS if name.startswith(incomplete)]
+
+
+def complete_seats(incomplete: str) -> list[str]:
+    """Tab after --seats: the CPU levels, for the last of the comma-separated seats."""
+    done, _, last = incomplete.rpartition(",")
+    return [f"{done}," * bool(done) + name for name in complete_level(last)]
+
+
+def complete_sort(incomplete: str) -> list[str]:
+    from dread_draw.cards_table import SORTS
+
+    return [name for name in SORTS if name.startswith(incomplete)]
+
+
 LangOpt = Annotated[
     str | None,
-    typer.Option("--lang", metavar="LANG",
+    typer.Option("--lang", metavar="LANG", autocompletion=complete_lang,
                  help=N_("The language: en, fr, es, de, pt or ko (default: your system's).")),
 ]
 
@@ -147,7 +173,8 @@ def simulate(
     = 100,
     seed: Annotated[int, typer.Option(help=N_("The run's seed: same seed, same games."))] = 1,
     deck: DeckOpt = None,
-    agent: Annotated[str, typer.Option(help=N_("The CPU agent in every seat."))] = "random",
+    agent: Annotated[str, typer.Option(autocompletion=complete_level,
+                                       help=N_("The CPU agent in every seat."))] = "random",
     log: Annotated[Path | None, typer.Option(
         help=N_("Write every game's event log here (JSON Lines)."), dir_okay=False)] = None,
     workers: Annotated[int, typer.Option(min=1, help=N_("Processes to spread games over."))] = 1,
@@ -169,6 +196,7 @@ def simulate(
                      "decision latency."))
 def arena(
     seats: Annotated[str, typer.Option(
+        autocompletion=complete_seats,
         help=N_("The CPU agents at the table, comma-separated, e.g. hard,normal,normal,normal."))]
     = "normal,random",
     games: Annotated[int, typer.Option(
@@ -200,7 +228,7 @@ def play(
         "--human", metavar="NAME",
         help=N_("A person's seat, by name (repeat for hot-seat play)."))] = None,
     cpu: Annotated[list[str] | None, typer.Option(
-        "--cpu", metavar="LEVEL",
+        "--cpu", metavar="LEVEL", autocompletion=complete_level,
         help=N_("A CPU seat, by level: random, easy, normal or hard (repeat for more)."))]
     = None,
     seed: Annotated[int | None, typer.Option(help=N_("The game's seed (a fresh one by default)."))]
@@ -256,7 +284,8 @@ def rules(lang: LangOpt = None) -> None:
 @app.command(help=N_("Print the deck as a table."))
 def cards(
     deck: DeckOpt = None,
-    sort: Annotated[str, typer.Option(help=N_("Order: strength, name or damage."))] = "strength",
+    sort: Annotated[str, typer.Option(autocompletion=complete_sort,
+                                      help=N_("Order: strength, name or damage."))] = "strength",
     lang: LangOpt = None,
 ) -> None:
     use_language(lang)
@@ -376,7 +405,7 @@ def host(
         "--human", metavar="NAME",
         help=N_("Keep a seat for the player of this name (repeat for more)."))] = None,
     cpu: Annotated[list[str] | None, typer.Option(
-        "--cpu", metavar="LEVEL",
+        "--cpu", metavar="LEVEL", autocompletion=complete_level,
         help=N_("A CPU seat, by level: random, easy, normal or hard (repeat for more). The seats "
              "still empty when the game starts take the last level given (or normal)."))]
     = None,

@@ -99,6 +99,14 @@ def test_completion_script_is_shown_for_bash():
 @pytest.mark.parametrize(("words", "expected"), [
     ("dread-draw si", "simulate"),
     ("dread-draw play --sa", "--save-dir"),
+    # option values too (issue 30)
+    ("dread-draw play --cpu h", "hard"),
+    ("dread-draw host --cpu no", "normal"),
+    ("dread-draw simulate --agent e", "easy"),
+    ("dread-draw play --lang k", "ko"),
+    ("dread-draw rules --lang f", "fr"),
+    ("dread-draw cards --sort d", "damage"),
+    ("dread-draw arena --seats hard,no", "hard,normal"),
 ])
 def test_completion_completes_commands_and_options(words, expected):
     """What bash asks the program when Tab is pressed (the script above makes this call)."""
