@@ -271,6 +271,35 @@ async def test_new_game_screen_starts_the_game_and_remembers_the_setup(tmp_path,
 
 
 @sync
+async def test_a_theme_chosen_on_the_new_game_screen_shows_at_once_and_is_remembered(tmp_path):
+    """Issue 30: no theme choice (dark, light, high contrast), and with the command palette
+    off, Textual's own theme switch was gone too."""
+    from textual.widgets import Select
+
+    from dread_draw.tui.themes import THEMES
+
+    settings = tmp_path / "last.json"
+    app = make_app(settings=settings)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, NewGame)
+        choice = app.screen.query_one("#theme", Select)
+        assert [key for _label, key in choice._options] == ["dark", "light", "contrast"]
+        choice.value = "light"
+        await pilot.pause()
+        assert app.theme == "textual-light"
+        choice.value = "contrast"
+        await pilot.pause()
+        assert app.theme == THEMES["contrast"].name
+        assert app.current_theme.background.lower() == "#000000"
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Theme" in titles and "Quit" not in titles  # q asks first during a game
+    assert load_setup(settings).theme == "contrast"
+    again = make_app(settings=settings)
+    async with again.run_test(size=SIZE):
+        assert again.theme == THEMES["contrast"].name
+
+
+@sync
 async def test_typing_q_in_a_name_types_it_and_does_not_quit():
     setup = Setup([SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")], 5)
     app = make_app(setup=setup)

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.screen import Screen
 
 from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck, load_deck
@@ -36,6 +38,7 @@ from dread_draw.saves import (
     separate_folder,
 )
 from dread_draw.sim import HUMAN, Match, SeatSpec
+from dread_draw.tui import themes
 from dread_draw.tui.pauses import Pauses
 from dread_draw.tui.saved import BadSave, FolderInUse, ReplaceSave
 from dread_draw.tui.screens.dialogs import ConfirmQuit, HelpScreen
@@ -65,7 +68,8 @@ class DreadDrawApp(App):
 
     TITLE = "Dread Draw"
     CSS_PATH = ["dread_draw.tcss", "viewers.tcss"]
-    ENABLE_COMMAND_PALETTE = False  # its Quit would skip the question asked during a game
+    # Ctrl+P: Textual's command palette, for its theme switch and keys panel; its Quit is left
+    # out (`get_system_commands`): it would skip the question asked during a game.
     # F1 and Ctrl+C work on every screen, even in a text field; ? and q wherever no text
     # field takes them (the new-game screen shows F1 and Ctrl+C in its key bar instead).
     BINDINGS = [
@@ -109,7 +113,15 @@ class DreadDrawApp(App):
                 return  # the app is closing: keys still coming from the terminal go nowhere
         await super().on_event(event)
 
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        for command in super().get_system_commands(screen):
+            # q and Ctrl+C ask first during a game; the palette's Quit would not
+            if command.callback != self.action_quit and command.title != "Quit":
+                yield command
+
     def on_mount(self) -> None:
+        themes.install(self)
+        themes.apply(self, self.setup.theme)  # the one chosen on the new-game screen
         self.pauses.start()
         self.check_size()
         if self.first_match is None:
