@@ -284,7 +284,7 @@ async def card_share(match, size) -> float:
     app.animation_level = "none"
     async with app.run_test(size=size) as pilot:
         await until_asked(app, pilot)
-        await pilot.pause(0.1)
+        await pilot.pause(0.6)  # the table laid out for its cards, the stage for its room
         return card_coverage(app.screen)
 
 

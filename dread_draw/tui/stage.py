@@ -140,8 +140,11 @@ class StageWords(Static):
 
     def on_resize(self) -> None:
         self._draw()
+        self.call_after_refresh(self._draw)  # (again once the layout has settled)
 
     def _draw(self) -> None:
+        if not self.is_attached:
+            return
         box = self.content_region
         self.update(fit_lines(self.said, box.width, box.height, self.app.console)
                     if box.width and box.height else self.said, layout=False)
@@ -173,12 +176,13 @@ class Stage(Horizontal):
 
     def on_resize(self) -> None:
         self.refresh_act()
+        self.call_after_refresh(self.refresh_act)  # (again once the layout has settled)
 
     def on_mount(self) -> None:
         self.refresh_act()
 
     def refresh_act(self) -> None:
-        if not self.is_mounted:
+        if not self.is_mounted or not self.is_attached:
             return
         act = self.act
         card = self.query_one(StageCard)
