@@ -212,6 +212,7 @@ class TableScreen(SizeAware, Screen):
         self.set_class(w < 100, "-narrow")
         self.set_class(w >= 160, "-wide")
         self.set_class(h < 36, "-short")
+        self.set_class(w >= 160 and h >= 50, "-roomy")  # the stage keeps room for its card
         self.query_one(CardReader).emblem = w >= 100 and h >= 36
         self.call_after_refresh(self.show_table)  # the styles' sizes are the new ones then
 
