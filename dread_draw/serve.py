@@ -82,6 +82,24 @@ def can_resume(folder: Path) -> bool:
     return not save.finished
 
 
+# The language tag of the page (BCP 47): our Portuguese is Brazil's.
+HTML_LANG = {"pt": "pt-BR"}
+
+
+def page_words(title: str) -> dict[str, Any]:
+    """The page's language tag and words, in the language serve was given."""
+    return {
+        "lang": HTML_LANG.get(current_language(), current_language()),
+        "words": {
+            "laying": fmt(_("{name}: the table is being laid…"), name=title),
+            "start": _("Start"),
+            "closed": _("This table is closed. Your game was saved at every move: open the "
+                        "table again to go on."),
+            "reopen": _("Open the table again"),
+        },
+    }
+
+
 def play_command(folder: Path, resume: bool) -> str:
     """The shell command of one session's table (textual-serve runs a shell command)."""
     args = [sys.executable, "-m", "dread_draw", "play", "--save-dir", str(folder),
@@ -212,6 +230,7 @@ class TableServer(Server):
             "app_websocket_url": f"{socket_base}/ws/{session}",
             "config": {"static": {"url": f"{base}/static/"}},
             "application": {"name": self.title},
+            **page_words(self.title),
         }
         response = aiohttp_jinja2.render_template("app_index.html", request, context)
         response.headers["Cache-Control"] = "no-store"

@@ -1,0 +1,63 @@
+"""Every command and screen in the player's language: `--lang` wherever it is written, and no
+English that never entered the catalogues (review, saves, replay, tutorial, odds, web page)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+import pytest
+from typer.testing import CliRunner
+
+from dread_draw import i18n
+from dread_draw.cli import app
+
+ROOT = Path(__file__).parent.parent
+
+
+# ---------------------------------------------------------------------- --lang anywhere
+
+@pytest.mark.parametrize("args, words", [
+    (["--lang", "fr", "rules"], "Comment jouer à Dread Draw"),
+    (["--lang", "de", "rules"], "Lebensdeck"),
+    (["--lang", "fr", "cards"], "Le Mat"),
+    (["--lang=ko", "cards"], "바보"),
+    (["--lang", "es", "rules", "--lang", "pt"], "Baralho de Vida"),  # the command's own wins
+])
+def test_the_global_lang_option_reaches_the_command(args, words):
+    """`dread-draw --lang fr rules` is the French rules, as `--help` promises: a command
+    without its own --lang keeps the one written before it."""
+    r = CliRunner().invoke(app, args)
+    assert r.exit_code == 0, r.output
+    assert words in r.output
+
+
+def test_an_error_speaks_the_global_language(tmp_path):
+    from dread_draw.cli import error_text
+
+    r = CliRunner().invoke(app, ["--lang", "fr", "replay", str(tmp_path / "missing.json")])
+    assert r.exit_code != 0
+    assert i18n.current_language() == "fr"
+    assert r.exception is not None
+    text = error_text(r.exception) if hasattr(r.exception, "said") else str(r.exception)
+    assert "missing.json" in text and "No " not in text
+
+
+# ---------------------------------------------------------------------- the web page
+
+@pytest.mark.parametrize("language, tag", [("fr", "fr"), ("pt", "pt-BR"), ("ko", "ko"),
+                                           ("en", "en")])
+def test_the_web_page_says_its_language_and_speaks_it(language, tag):
+    from dread_draw.serve import TEMPLATES, page_words
+
+    i18n.set_language(language)
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True)
+    page = env.get_template("app_index.html").render(
+        config={"static": {"url": "/static/"}}, application={"name": "Dread Draw"},
+        app_websocket_url="ws://x/ws/1", font_size=16, **page_words("Dread Draw"))
+    assert f'<html lang="{tag}">' in page
+    english = ("the table is being laid", "This table is closed", "Open the table again")
+    if language == "en":
+        assert all(e in page for e in english)
+    else:
+        assert not any(e in page for e in english)
