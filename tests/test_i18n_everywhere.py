@@ -61,3 +61,52 @@ def test_the_web_page_says_its_language_and_speaks_it(language, tag):
         assert all(e in page for e in english)
     else:
         assert not any(e in page for e in english)
+
+
+# ---------------------------------------------------------------------- the replay viewer
+
+def _played(seed=21):
+    from dread_draw.cards import load_deck
+    from dread_draw.saves import Save
+    from dread_draw.sim import Match, SeatSpec
+
+    match = Match(load_deck(), [SeatSpec("Ana", "random"), SeatSpec("Émile", "random")], seed)
+    match.play_cpus()
+    return Save.of(match), match
+
+
+def test_the_replay_speaks_french_in_its_key_bar_header_and_on_ctrl_c():
+    import asyncio
+
+    from dread_draw.tui.replay import ReplayApp, position_text
+    from dread_draw.tui.widgets.keybar import KeyBar
+
+    save, match = _played()
+    i18n.set_language("fr")
+    app = ReplayApp(save, match)
+    header = str(position_text(app.timeline, 0)).splitlines()[0]
+    assert "Standard" not in header or "Standard" == i18n._("Standard")
+
+    async def drive():
+        async with app.run_test(size=(80, 24)) as pilot:
+            bar = str(app.query_one(KeyBar).render())
+            for english in ("Next", "Back", "Help", "Quit", "Review"):
+                assert f" {english} " not in bar, bar
+            assert i18n._("Quit") in bar and i18n._("Help") in bar
+            await pilot.press("ctrl+c")  # quits, as at the table; no English notice
+            await pilot.pause()
+            assert not app._notifications
+        return app.return_code
+
+    assert asyncio.run(drive()) is not None or not app.is_running
+
+
+@pytest.mark.parametrize("language", ["es", "ko"])
+def test_the_replay_header_names_the_deck_in_the_language(language):
+    from dread_draw.overlays import deck_text
+    from dread_draw.tui.replay import Timeline, position_text
+
+    save, match = _played()
+    i18n.set_language(language)
+    header = str(position_text(Timeline(save, match.deck), 0)).splitlines()[0]
+    assert deck_text(match.deck).name in header and "Standard" not in header

@@ -50,6 +50,7 @@ from dread_draw.tui.setup import (
     load_setup,
     save_setup,
     settings_path,
+    shown_name,
 )
 from dread_draw.tui.widgets.base import MIN_HEIGHT, MIN_WIDTH, ScreenResized
 
@@ -162,7 +163,8 @@ class DreadDrawApp(App):
         first while another game is saved in progress: it would take that game's place)."""
         from dread_draw.tutorial import tutorial_match
 
-        name = next((s.name for s in setup.seats if s.is_human), Setup.default_seat(0).name)
+        name = shown_name(next((s.name for s in setup.seats if s.is_human),
+                               Setup.default_seat(0).name))
         saved = continue_label(self.saves)
         if saved is None:
             self.start_match(tutorial_match(name))
@@ -417,7 +419,8 @@ def tutorial_command(*, cpu_delay: float, save_dir: Path | None = None,
     settings = settings_path()
     last = load_setup(settings)
     use_language(lang, last.language)  # as for play
-    name = next((s.name for s in last.seats if s.is_human), Setup.default_seat(0).name)
+    name = shown_name(next((s.name for s in last.seats if s.is_human),
+                           Setup.default_seat(0).name))
     make_app(tutorial_match(name), setup=last, cpu_delay=cpu_delay, settings=settings,
              saves=SaveDir(save_dir, keep)).run()
 
@@ -426,7 +429,8 @@ def daily_match(last: Setup) -> tuple[Match, Setup]:
     """Today's daily deal for the person of the last setup (its first person's name)."""
     from dread_draw.daily import daily_setup, today
 
-    name = next((s.name for s in last.seats if s.is_human), Setup.default_seat(0).name)
+    name = shown_name(next((s.name for s in last.seats if s.is_human),
+                           Setup.default_seat(0).name))
     day = daily_setup(today(), name)
     setup = Setup(day.seats, day.seed, None, language=last.language, hold=last.hold,
                   ascii=last.ascii)
