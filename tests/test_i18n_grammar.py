@@ -18,9 +18,9 @@ from dread_draw.cards import load_deck
 from dread_draw.i18n import fmt, korean
 from dread_draw.i18n.grammar import FORMS, GERMAN_ARTICLES, Word
 from dread_draw.i18n.tools import read_po
+from dread_draw.narrate import Narrator, RoundTracker, card_label
 from dread_draw.overlays import card_word, deck_text
 from dread_draw.sim import Match, SeatSpec
-from dread_draw.tui.narrate import Narrator, RoundTracker, card_label
 
 ROOT = Path(__file__).parent.parent
 ASSETS = ROOT / "dread_draw" / "assets"

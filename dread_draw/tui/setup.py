@@ -21,10 +21,9 @@ from dread_draw.cards import MAX_PLAYERS, MIN_PLAYERS
 from dread_draw.files import atomic_write
 from dread_draw.i18n import LANGUAGES, N_, _, translations
 from dread_draw.safe_text import name_problem
-from dread_draw.sim import HUMAN, SeatSpec
+from dread_draw.sim import CPU_NAMES, DEFAULT_CPU, HUMAN, SeatSpec
 
 MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
-CPU_NAMES = ("Zora", "Orrin", "Vesna", "Tobin", "Ilse")
 # Translators: the name a person's seat has until they type their own
 DEFAULT_NAME = N_("Player")
 
@@ -38,8 +37,9 @@ def shown_name(name: str) -> str:
     """A seat's name as shown now: the default name is said in the current language (it is
     ours); a name a person typed is theirs and never translated."""
     return _(DEFAULT_NAME) if name in default_names() else name
+
+
 HOLDS = (0, 1, 2, 3)  # seconds a person's own failed reveal stays on the stage (0: a key)
-DEFAULT_CPU = "normal"  # a fair opponent for a newcomer: odds-aware, no search
 
 
 def fresh_seed() -> int:
