@@ -84,6 +84,12 @@ def test_the_card_names_of_the_glossary_are_the_card_files_names(language):
         assert overlay["card"][card_id]["name"] == cells[COLUMN[language]], card_id
 
 
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_card_reader_names_a_fortune_as_the_glossary_does(language):
+    fortune = glossary(language)["a card's fortune"]
+    assert msgstr(language, "Fortune: {fortune}").lower().startswith(fortune.lower())
+
+
 def test_german_says_weissagung_and_the_compound_ability_words():
     terms = glossary("de")
     po = read_po("de")

@@ -110,3 +110,28 @@ def test_the_replay_header_names_the_deck_in_the_language(language):
     i18n.set_language(language)
     header = str(position_text(Timeline(save, match.deck), 0)).splitlines()[0]
     assert deck_text(match.deck).name in header and "Standard" not in header
+
+
+# ---------------------------------------------------------------------- no-break spaces
+
+def test_a_log_line_never_starts_with_the_colon_a_no_break_space_holds():
+    """French writes "manche 2\\u00a0: aucun dégât": at every width the log may have, no line
+    of the table's log starts with ':' (Rich alone breaks at the no-break space)."""
+    from rich.console import Console
+    from rich.text import Text
+
+    from dread_draw.tui.nobreak import NoBreak
+
+    text = Text("Vesna gagne la manche 2\u00a0: aucun dégât\u00a0; la suite\u00a0?")
+    broke = False
+    for width in range(10, 50):
+        console = Console(width=width, record=True, file=open("/dev/null", "w"))
+        console.print(text)
+        broke |= any(line.lstrip()[:1] in ":;?" for line in console.export_text().splitlines()
+                     if line.strip())
+        console.print(NoBreak(text))
+        lines = [line for line in console.export_text().splitlines() if line.strip()]
+        assert not any(line[:1] in ":;?" for line in lines), (width, lines)
+        assert "".join(lines).replace(" ", "").replace("\u00a0", "") == \
+            text.plain.replace(" ", "").replace("\u00a0", "")
+    assert broke  # Rich by itself does break there
