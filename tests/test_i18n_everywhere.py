@@ -135,3 +135,37 @@ def test_a_log_line_never_starts_with_the_colon_a_no_break_space_holds():
         assert "".join(lines).replace(" ", "").replace("\u00a0", "") == \
             text.plain.replace(" ", "").replace("\u00a0", "")
     assert broke  # Rich by itself does break there
+
+
+# ---------------------------------------------------------------------- tutorial and odds
+
+@pytest.mark.parametrize("language", ["es", "de", "ko"])
+def test_the_tutorials_tips_and_the_odds_line_name_cards_in_the_language(language):
+    """The tips said "Death (fuerza 12)" and the odds line "The Devil (10)": the deck's own
+    English names. Every tip of a whole tutorial game and every odds line names cards in the
+    language (the English names never appear)."""
+    from dread_draw.cards import load_deck
+    from dread_draw.odds import odds_sentence
+    from dread_draw.tutorial import PERSON, Tutor, tutorial_match
+
+    i18n.set_language(language)
+    deck = load_deck()
+    english = [c.name for c in deck.cards]
+    match = tutorial_match("Ana", deck)
+    tutor = Tutor(match)
+    said = []
+    while not match.over:
+        said += [lesson.text for lesson in tutor.due(match)]
+        if match.game.pending.seat == PERSON:
+            odds = odds_sentence(match.game.view(PERSON))
+            if odds:
+                said.append(odds)
+        match.apply(match.cpu_choice() if match.game.pending.seat != PERSON
+                    else match.game.pending.options[0])
+    assert len(said) > 10
+    from dread_draw.overlays import deck_text
+
+    own = [deck_text(deck)[c].name for c in deck.cards]
+    assert any(name in text for text in said for name in own)  # cards are named, in it
+    for text in said:
+        assert not any(name in text for name in english if len(name) > 4), text
