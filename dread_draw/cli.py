@@ -1,4 +1,4 @@
-"""The `dread-draw` command line (fixed command names, DESIGN.md): one Typer app.
+"""The `dread-draw` command line (fixed command names, docs/DESIGN.md): one Typer app.
 
 Every command turns the project's own errors into a one-paragraph message and exit code 2.
 Each command's body lives with the part it belongs to; this module only declares options.

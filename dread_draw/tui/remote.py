@@ -36,7 +36,7 @@ from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.screens.game_over import GameOver
 from dread_draw.tui.screens.summary import RoundSummary
 from dread_draw.tui.screens.table import TableScreen
-from dread_draw.tui.stage import Stage, acts, before_move
+from dread_draw.tui.stage import Stage, acts
 from dread_draw.tui.widgets.base import TooSmall
 from dread_draw.tui.widgets.keybar import KeyBar
 from dread_draw.tui.widgets.prompt import PromptBar
@@ -226,7 +226,6 @@ class RemoteTable(TableScreen, inherit_bindings=False):
         r = self.remote
         if update.view is None:  # (an update before the start: nothing to draw)
             return
-        beats = before_move(r.game.latest) if r.game is not None else None
         new = r.take(update)
         self.current = update
         if update.problem:
@@ -235,7 +234,7 @@ class RemoteTable(TableScreen, inherit_bindings=False):
             self.app.notify(_("A CPU played for you while you were away."), markup=False)
         log = self.query_one("#log", RichLog)
         stage = self.query_one(Stage)
-        moments = iter(acts(new, self.match.deck, self.names, beats))  # public facts only
+        moments = iter(acts(new, self.match.deck, self.names))  # public facts only
         for ev in new:
             report = self._note(ev, log)
             act = next(moments, None) if ev["type"] in (
