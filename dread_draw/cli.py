@@ -122,10 +122,24 @@ def root(
         help=N_("Print the version and exit."))] = False,
     lang: LangOpt = None,
 ) -> None:
-    # The words of the whole program, for what comes before a command's own --lang.
+    # The words of the whole program, for what comes before a command's own --lang; a
+    # command without its own --lang keeps this one (`dread-draw --lang fr rules`).
+    global _root_lang
+    _root_lang = lang
     use_language(lang)
     if ctx.invoked_subcommand is None:  # bare `dread-draw`: the app opens, as play does
         play(lang=lang)
+
+
+_root_lang: str | None = None  # the --lang given before the command, if any
+
+
+def speak(lang: str | None) -> str | None:
+    """Speak the command's own --lang, else the one given before the command, else the
+    environment's language; return the explicit choice (None when neither was given)."""
+    lang = lang if lang is not None else _root_lang
+    use_language(lang)
+    return lang
 
 
 DeckOpt = Annotated[
@@ -185,7 +199,7 @@ def simulate(
                          "targets."))] = False,
     lang: LangOpt = None,
 ) -> None:
-    use_language(lang)
+    lang = speak(lang)
     from dread_draw.commands import simulate as run
 
     run(players=players, games=games, seed=seed, deck=deck, agent=agent, log=log,
@@ -211,7 +225,7 @@ def arena(
         "--json", help=N_("Print the results as one JSON object instead of a table."))] = False,
     lang: LangOpt = None,
 ) -> None:
-    use_language(lang)
+    lang = speak(lang)
     from dread_draw.arena import arena_command
 
     arena_command(seats=seats, games=games, seed=seed, deck=deck, workers=workers,
@@ -250,7 +264,7 @@ def play(
                            "streak."))] = False,
     lang: LangOpt = None,
 ) -> None:
-    use_language(lang)
+    lang = speak(lang)
     from dread_draw.tui.app import play_command
 
     play_command(players=players, humans=human or [], cpus=cpu or [], seed=seed, deck=deck,
@@ -267,7 +281,7 @@ def tutorial(
     save_dir: SaveDirOpt = None,
     lang: LangOpt = None,
 ) -> None:
-    use_language(lang)
+    lang = speak(lang)
     from dread_draw.tui.app import tutorial_command
 
     tutorial_command(cpu_delay=cpu_delay, save_dir=save_dir, lang=lang)
@@ -275,7 +289,7 @@ def tutorial(
 
 @app.command(help=N_("Print the rules of Dread Draw."))
 def rules(lang: LangOpt = None) -> None:
-    use_language(lang)
+    lang = speak(lang)
     from dread_draw.rules_text import print_rules
 
     print_rules()
@@ -288,7 +302,7 @@ def cards(
                                       help=N_("Order: strength, name or damage."))] = "strength",
     lang: LangOpt = None,
 ) -> None:
-    use_language(lang)
+    lang = speak(lang)
     from dread_draw.cards_table import print_cards
 
     print_cards(deck, sort)
@@ -308,7 +322,7 @@ def replay(
     deck: DeckOpt = None,
     lang: LangOpt = None,
 ) -> None:
-    use_language(lang)
+    lang = speak(lang)
     from dread_draw.commands import replay_command
 
     replay_command(file, last, plain, save_dir, deck, log)
@@ -338,7 +352,7 @@ def review(
     deck: DeckOpt = None,
     lang: LangOpt = None,
 ) -> None:
-    use_language(lang)
+    lang = speak(lang)
     from dread_draw.review import review_command
 
     review_command(file, last, seat, game, as_json, think_ms, save_dir, deck)
@@ -373,7 +387,7 @@ def serve(
                 "saved)."))] = 30.0,
     lang: LangOpt = None,
 ) -> None:
-    use_language(lang)
+    lang = speak(lang)
     try:
         from dread_draw.serve import serve_command
     except ModuleNotFoundError as e:
@@ -435,7 +449,7 @@ def host(
                              "the table (also when the output is not a terminal)."))] = False,
     lang: LangOpt = None,
 ) -> None:
-    use_language(lang)
+    lang = speak(lang)
     from dread_draw.net.console import host_command
 
     host_command(port=port, players=players, own=name, people=human or [], cpus=cpu or [],
@@ -460,7 +474,7 @@ def join(
                            "nobody keeps hidden, live, in plain lines of text."))] = False,
     lang: LangOpt = None,
 ) -> None:
-    use_language(lang)
+    lang = speak(lang)
     from dread_draw.net.console import join_command
 
     if not name and not watch:
@@ -472,7 +486,7 @@ def join(
 @app.command(help=N_("Games played and won, per player name and per CPU level, from the "
                      "kept games."))
 def stats(save_dir: SaveDirOpt = None, lang: LangOpt = None) -> None:
-    use_language(lang)
+    lang = speak(lang)
     from dread_draw.commands import stats_command
 
     stats_command(save_dir)

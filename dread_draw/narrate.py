@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 
 from dread_draw.cards import Card, Deck
 from dread_draw.i18n import _, fmt, ngettext, pgettext
-from dread_draw.overlays import deck_text, keyword_label
+from dread_draw.i18n.grammar import Word, join
+from dread_draw.overlays import card_word, deck_text, keyword_label
 from dread_draw.rules import (
     DONE,
     EFFECTS,
@@ -32,15 +33,18 @@ DOT = "●"
 PIP_FULL, PIP_EMPTY = "■", "□"
 
 
-def card_name(deck: Deck, card: Card) -> str:
-    """A card's name in the current language (its deck's overlay, else its own)."""
-    return deck_text(deck)[card].name
+def card_name(deck: Deck, card: Card) -> Word:
+    """A card's name in the current language (its deck's overlay, else its own), with the
+    forms a sentence may ask for (`dread_draw.i18n.grammar`)."""
+    return card_word(deck, card)
 
 
-def card_label(deck: Deck, uid: int) -> str:
-    """'The Puppet (7)': a card's name (in the current language) and strength."""
+def card_label(deck: Deck, uid: int) -> Word:
+    """'The Puppet (7)': a card's name (in the current language) and strength, in every
+    form of the name ("den Wagen (9)"); a Korean particle after it follows the name."""
     card = deck.card[uid]
-    return f"{card_name(deck, card)} ({card.strength})"
+    # Translators: a card's name and its strength, "The Puppet (7)"
+    return card_name(deck, card).labelled(_("{card} ({strength})"), strength=card.strength)
 
 
 def damage_text(damage: int, dot: str = DOT) -> str:
@@ -97,7 +101,9 @@ def _card(ev_card: dict | None, deck: Deck) -> str:
 
 def _cards(ev_cards: list, deck: Deck) -> str:
     # Translators: the separator between the cards of a list ("The Fool (0), Death (13)").
-    return _(", ").join(_card(c, deck) for c in ev_cards) or _("no card")
+    if not ev_cards:
+        return _("no card")
+    return join(_(", "), [_card(c, deck) for c in ev_cards])
 
 
 def _pick_pattern(template: str) -> re.Pattern[str]:
@@ -273,40 +279,58 @@ class Narrator:
         self.tops.clear()
         dmg, row = ev["damage"], ev.get("row")
         words = {"who": self.name(ev["winner"]), "round": ev["round"], "n": dmg}
+        # (the damage is counted: "1 dégât", "3 dégâts")
         if row:
             words["row"] = _cards(row, self.deck)
             if dmg:
-                return fmt(_("{who} wins round {round} with {row}: {n} damage to every other "
-                             "player."), **words)
+                return fmt(ngettext(
+                    "{who} wins round {round} with {row}: {n} damage to every other player.",
+                    "{who} wins round {round} with {row}: {n} damage to every other player.",
+                    dmg), **words)
             return fmt(_("{who} wins round {round} with {row}: no damage."), **words)
         if row is not None:
             if dmg:
-                return fmt(_("{who} wins round {round} with an empty row: {n} damage to every "
-                             "other player."), **words)
+                return fmt(ngettext(
+                    "{who} wins round {round} with an empty row: {n} damage to every other "
+                    "player.",
+                    "{who} wins round {round} with an empty row: {n} damage to every other "
+                    "player.", dmg), **words)
             return fmt(_("{who} wins round {round} with an empty row: no damage."), **words)
         if dmg:  # a log from before rows were written
-            return fmt(_("{who} wins round {round}: {n} damage to every other player."),
-                       **words)
+            return fmt(ngettext("{who} wins round {round}: {n} damage to every other player.",
+                                "{who} wins round {round}: {n} damage to every other player.",
+                                dmg), **words)
         return fmt(_("{who} wins round {round}: no damage."), **words)
 
     def _damage(self, ev: dict) -> str:
         who = self.name(ev["seat"])
         drawn = len(ev["drawn"])
+        n = ev["amount"]
         if not drawn:
-            return fmt(_("{who} takes {n} damage with an empty Life Deck."), who=who,
-                       n=ev["amount"])
-        words = {"who": who, "n": ev["amount"], "drawn": drawn, "life": ev["life"],
+            return fmt(ngettext("{who} takes {n} damage with an empty Life Deck.",
+                                "{who} takes {n} damage with an empty Life Deck.", n),
+                       who=who, n=n)
+        words = {"who": who, "n": n, "drawn": drawn, "life": ev["life"],
                  "kept": _card(ev["kept"], self.deck), "rest": drawn - 1}
         if drawn == 1:
-            return fmt(_("{who} takes {n} damage: draws {drawn} from the Life Deck, keeps "
-                         "{kept} in reserve ({life} left)."), **words)
+            return fmt(ngettext(
+                "{who} takes {n} damage: draws {drawn} from the Life Deck, keeps {kept} in "
+                "reserve ({life} left).",
+                "{who} takes {n} damage: draws {drawn} from the Life Deck, keeps {kept} in "
+                "reserve ({life} left).", n), **words)
         if self.reveals(ev):  # the game is over, or the reader's own draw
             others = [c for c in ev["drawn"] if c["uid"] != ev["kept"]["uid"]]
             words["others"] = _cards(others, self.deck)
-            return fmt(_("{who} takes {n} damage: draws {drawn} from the Life Deck, keeps "
-                         "{kept} in reserve, discards {others} ({life} left)."), **words)
-        return fmt(_("{who} takes {n} damage: draws {drawn} from the Life Deck, keeps {kept} "
-                     "in reserve, discards {rest} ({life} left)."), **words)
+            return fmt(ngettext(
+                "{who} takes {n} damage: draws {drawn} from the Life Deck, keeps {kept} in "
+                "reserve, discards {others} ({life} left).",
+                "{who} takes {n} damage: draws {drawn} from the Life Deck, keeps {kept} in "
+                "reserve, discards {others} ({life} left).", n), **words)
+        return fmt(ngettext(
+            "{who} takes {n} damage: draws {drawn} from the Life Deck, keeps {kept} in "
+            "reserve, discards {rest} ({life} left).",
+            "{who} takes {n} damage: draws {drawn} from the Life Deck, keeps {kept} in "
+            "reserve, discards {rest} ({life} left).", n), **words)
 
     def _gain_life(self, ev: dict) -> str:
         return fmt(ngettext("{who} gains {amount} life ({n} card in the Life Deck).",
@@ -375,8 +399,9 @@ class RoundReport:
             head = fmt(_("Round {round}: {who} wins with an empty row."), **words)
         else:
             head = fmt(_("Round {round}: {who} wins."), **words)
-        out = [head, fmt(_("{who}'s row deals {n} damage to each other player."), who=who,
-                         n=self.damage)]
+        out = [head, fmt(ngettext("{who}'s row deals {n} damage to each other player.",
+                                  "{who}'s row deals {n} damage to each other player.",
+                                  self.damage), who=who, n=self.damage)]
         if not self.hits and not self.defeated:
             out.append(_("Nobody takes any damage."))
         for c in self.changes:

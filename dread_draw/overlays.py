@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -34,6 +34,7 @@ from types import MappingProxyType
 from dread_draw.cards import Card, Deck, check_toml_shape
 from dread_draw.errors import DeckError
 from dread_draw.i18n import PSEUDO, _, current_language, fmt, pgettext
+from dread_draw.i18n.grammar import FORMS, GENDERS, Word, derived
 from dread_draw.safe_text import clean
 
 MAX_BYTES = 1_000_000  # an overlay of the standard deck is about 15 kB
@@ -48,6 +49,10 @@ class CardText:
     name: str
     text: str  # the ability's text, "" for a card without one
     fortune: str
+    # The name's forms for sentences (`dread_draw.i18n.grammar`: "acc" → "den Wagen", "de" →
+    # "du Mat") and, in German, its gender; none in the deck's own words.
+    forms: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    gender: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,11 +177,11 @@ def parse_overlay(source: bytes | str, deck: Deck, language: str,
             raise DeckError(fmt(_("{file}: {card}: the deck {deck} has no card with this id."),
                                 file=path, card=_line_of(text, card_id),
                                 deck=repr(clean(deck.name))))
-    cards = {c.id: _card(c, tables.get(c.id), text, path) for c in deck.cards}
+    cards = {c.id: _card(c, tables.get(c.id), text, path, language) for c in deck.cards}
     return DeckText(language, clean(name), MappingProxyType(cards), path)
 
 
-def _card(card: Card, table: object, text: str, path: str) -> CardText:
+def _card(card: Card, table: object, text: str, path: str, language: str) -> CardText:
     if table is None:
         raise DeckError(fmt(_("{file}: card {id} of the deck is missing; add a "
                               "[card.{id_bare}] table."),
@@ -189,7 +194,18 @@ def _card(card: Card, table: object, text: str, path: str) -> CardText:
         raise DeckError(fmt(_("{file}: {card} must be a table."), file=path, card=where()))
     needed = {"name": True, "text": bool(card.ability and card.ability.text),
               "fortune": bool(card.fortune)}
+    # A name's grammar (optional; by rule when absent): its forms, and in German its gender.
+    grammar = (*FORMS.get(language, ()), *(("gender",) if language == "de" else ()))
     for key in table:
+        if key in grammar:
+            value = table[key]
+            if not isinstance(value, str) or not value.strip() or len(value) > MAX_LENGTH[
+                    "name"] or (key == "gender" and value not in GENDERS):
+                raise DeckError(fmt(_("{file}: {card}: field {field} must be {what}."),
+                                    file=path, card=where(), field=repr(key),
+                                    what=(" ".join(GENDERS) if key == "gender"
+                                          else _("the name as a sentence holds it"))))
+            continue
         if key not in _FIELDS or not needed[key]:
             reason = {"text": _("the card has no ability text"),
                       "fortune": _("the card has no fortune")}.get(key, _("no such field"))
@@ -214,7 +230,24 @@ def _card(card: Card, table: object, text: str, path: str) -> CardText:
                                 file=path, card=where(), field=repr(key), limit=MAX_LENGTH[key],
                                 length=len(value)))
         words[key] = clean(value, lines=key == "fortune")
-    return CardText(words["name"], words["text"], words["fortune"])
+    forms = {key: clean(table[key]) for key in FORMS.get(language, ()) if key in table}
+    return CardText(words["name"], words["text"], words["fortune"], MappingProxyType(forms),
+                    table.get("gender", "") if language == "de" else "")
+
+
+def card_word(deck: Deck, card: Card, language: str | None = None) -> Word:
+    """A card's name in `language` (default: the current one) as a `Word`: its title form,
+    and the forms a sentence may ask for (the overlay's, else by rule)."""
+    language = current_language() if language is None else language
+    return _card_word(deck, card.id, language)
+
+
+@lru_cache(maxsize=1024)
+def _card_word(deck: Deck, card_id: str, language: str) -> Word:
+    words = deck_text(deck, language)[card_id]
+    forms = derived(language, words.name)
+    forms.update(words.forms)
+    return Word(words.name, forms)
 
 
 def keyword_label(when: str) -> str:

@@ -279,7 +279,8 @@ def parse_save(data: bytes | str, path: Path | str = "<save>") -> Save:
         raw, "takebacks", ("at", "seat", "choice"), len(seats), len(choices), path)]
     daily = _get(raw, "daily", (str, type(None)), path, default=None)
     if daily is not None and not _is_day(daily):
-        raise bad(f"the field \"daily\" is {_show(daily)}, not a date such as 2026-12-03")
+        raise bad(fmt(_("the field \"daily\" is {value}, not a date such as 2026-12-03"),
+                      value=_show(daily)))
     return Save(seed=seed, seats=seats, choices=choices, deck_name=deck_name, deck_hash=deck_hash,
                 deck_path=deck_path, deck_text=deck_text, agent_options=options,
                 finished=finished, winner=winner, rounds=rounds, started=started, saved=saved,
@@ -293,8 +294,9 @@ def _entries(raw: dict, key: str, fields: tuple[str, ...], seats: int, choices: 
     `choice` an option number."""
     entries = _get(raw, key, list, path, default=[])
     if len(entries) > MAX_CHOICES:
-        raise SaveError(f"{path}: the field \"{key}\" has {len(entries):,} entries; no game "
-                        f"has that many. {_BAD}", path)
+        raise SaveError(fmt(_("{file}: the field \"{field}\" has {n} entries; no game has "
+                              "that many."), file=path, field=key, n=len(entries))
+                        + " " + _(_BAD), path)
     limits = {"at": (0, choices), "seat": (0, seats - 1), "choice": (-1, 999_999)}
     out: list[tuple[int, ...]] = []
     for i, e in enumerate(entries, 1):
@@ -303,9 +305,10 @@ def _entries(raw: dict, key: str, fields: tuple[str, ...], seats: int, choices: 
         ok = len(values) == len(fields) and all(
             limits[f][0] <= v <= limits[f][1] for f, v in zip(fields, values, strict=True))
         if not ok:
-            raise SaveError(f"{path}: entry {i} of the field \"{key}\" is {_show(e)}; it "
-                            f"should hold {', '.join(fields)} as whole numbers of this game. "
-                            f"{_BAD}", path)
+            raise SaveError(fmt(_("{file}: entry {i} of the field \"{field}\" is {value}; it "
+                                  "should hold {names} as whole numbers of this game."),
+                                file=path, i=i, field=key, value=_show(e),
+                                names=", ".join(fields)) + " " + _(_BAD), path)
         out.append(values)
     return out
 
@@ -600,8 +603,9 @@ class SaveDir:
     def last(self) -> Path:
         games = self.finished()
         if not games:
-            raise SaveError(f"{self.games}: no finished games are kept here yet; play one with "
-                            "`dread-draw play`.", self.games, "missing")
+            raise SaveError(fmt(_("{folder}: no finished games are kept here yet; play one "
+                                  "with `dread-draw play`."), folder=self.games),
+                            self.games, "missing")
         return games[-1]
 
     def archive(self, save: Save) -> Path:

@@ -94,6 +94,24 @@ def can_resume(folder: Path) -> bool:
     return not save.finished
 
 
+# The language tag of the page (BCP 47): our Portuguese is Brazil's.
+HTML_LANG = {"pt": "pt-BR"}
+
+
+def page_words(title: str) -> dict[str, Any]:
+    """The page's language tag and words, in the language serve was given."""
+    return {
+        "lang": HTML_LANG.get(current_language(), current_language()),
+        "words": {
+            "laying": fmt(_("{name}: the table is being laid…"), name=title),
+            "start": _("Start"),
+            "closed": _("This table is closed. Your game was saved at every move: open the "
+                        "table again to go on."),
+            "reopen": _("Open the table again"),
+        },
+    }
+
+
 def play_command(folder: Path, resume: bool) -> str:
     """The shell command of one session's table (textual-serve runs a shell command)."""
     args = [sys.executable, "-m", "dread_draw", "play", "--save-dir", str(folder),
@@ -233,8 +251,7 @@ class TableServer(Server):
             "app_websocket_url": f"{socket_base}/ws/{session}",
             "config": {"static": {"url": f"{base}/static/"}},
             "application": {"name": self.title},
-            "lang": current_language(),
-            "words": page_words(),
+            **page_words(self.title),
         }
         response = aiohttp_jinja2.render_template("app_index.html", request, context)
         response.headers["Cache-Control"] = "no-store"
@@ -250,8 +267,8 @@ class TableServer(Server):
         return session not in self.latest and len(self.latest) >= self.max_tables
 
     def full_page(self, request: web.Request) -> web.Response:
-        context = {"lang": current_language(), "application": {"name": self.title},
-                   "words": page_words(), "full": full_words(self.max_tables)}
+        context = {"application": {"name": self.title}, **page_words(self.title),
+                   "full": full_words(self.max_tables)}
         response = aiohttp_jinja2.render_template("full.html", request, context, status=503)
         response.headers["Cache-Control"] = "no-store"
         response.headers["Retry-After"] = "60"
@@ -398,17 +415,6 @@ class TableServer(Server):
             await stop.wait()
         finally:
             await runner.cleanup()
-
-
-def page_words() -> dict[str, str]:
-    """The page's own words, in the language serve was given."""
-    return {
-        "laying": _("the table is being laid…"),
-        "start": _("Start"),
-        "closed": _("This table is closed. Your game was saved at every move: open the table "
-                    "again to go on."),
-        "again": _("Open the table again"),
-    }
 
 
 def full_words(tables: int) -> str:

@@ -55,6 +55,7 @@ from dread_draw.tui.setup import (
     load_setup,
     save_setup,
     settings_path,
+    shown_name,
 )
 from dread_draw.tui.widgets.base import MIN_HEIGHT, MIN_WIDTH, ScreenResized
 
@@ -186,7 +187,8 @@ class DreadDrawApp(App):
         first while another game is saved in progress: it would take that game's place)."""
         from dread_draw.tutorial import tutorial_match
 
-        name = next((s.name for s in setup.seats if s.is_human), Setup.default_seat(0).name)
+        name = shown_name(next((s.name for s in setup.seats if s.is_human),
+                               Setup.default_seat(0).name))
         saved = continue_label(self.saves)
         if saved is None:
             self.start_match(tutorial_match(name))
@@ -466,7 +468,8 @@ def tutorial_command(*, cpu_delay: float, save_dir: Path | None = None,
     settings = settings_path()
     last = load_setup(settings)
     use_language(lang, last.language)  # as for play
-    name = next((s.name for s in last.seats if s.is_human), Setup.default_seat(0).name)
+    name = shown_name(next((s.name for s in last.seats if s.is_human),
+                           Setup.default_seat(0).name))
     make_app(tutorial_match(name), setup=last, cpu_delay=cpu_delay, settings=settings,
              saves=SaveDir(save_dir, keep)).run()
 
@@ -496,7 +499,8 @@ def daily_match(last: Setup, day: date | None = None) -> tuple[Match, Setup]:
     name), its CPUs on their fixed schedule (`daily.DAILY_OPTIONS`)."""
     from dread_draw.daily import DAILY_OPTIONS, daily_setup, today
 
-    name = next((s.name for s in last.seats if s.is_human), Setup.default_seat(0).name)
+    name = shown_name(next((s.name for s in last.seats if s.is_human),
+                           Setup.default_seat(0).name))
     deal = daily_setup(day or today(), name)
     setup = Setup(deal.seats, deal.seed, None, language=last.language, hold=last.hold,
                   ascii=last.ascii)

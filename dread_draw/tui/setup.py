@@ -19,11 +19,26 @@ import platformdirs
 from dread_draw.ai import AGENTS
 from dread_draw.cards import MAX_PLAYERS, MIN_PLAYERS
 from dread_draw.files import atomic_write
-from dread_draw.i18n import LANGUAGES
+from dread_draw.i18n import LANGUAGES, N_, _, translations
 from dread_draw.safe_text import name_problem
 from dread_draw.sim import CPU_NAMES, DEFAULT_CPU, HUMAN, SeatSpec
 
 MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
+# Translators: the name a person's seat has until they type their own
+DEFAULT_NAME = N_("Player")
+
+
+def default_names() -> set[str]:
+    """The default name in every language (a remembered setup may hold any of them)."""
+    return {translations(lang).gettext(DEFAULT_NAME) for lang in LANGUAGES}
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as shown now: the default name is said in the current language (it is
+    ours); a name a person typed is theirs and never translated."""
+    return _(DEFAULT_NAME) if name in default_names() else name
+
+
 HOLDS = (0, 1, 2, 3)  # seconds a person's own failed reveal stays on the stage (0: a key)
 
 
@@ -54,7 +69,9 @@ class Setup:
 
     @staticmethod
     def default_seat(i: int) -> SeatSpec:
-        return SeatSpec("Player", HUMAN) if i == 0 else SeatSpec(CPU_NAMES[i - 1], DEFAULT_CPU)
+        if i == 0:
+            return SeatSpec(_(DEFAULT_NAME), HUMAN)
+        return SeatSpec(CPU_NAMES[i - 1], DEFAULT_CPU)
 
     @classmethod
     def default(cls) -> Setup:

@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from dread_draw.cards import Deck
 from dread_draw.i18n import _, fmt, ngettext
-from dread_draw.narrate import card_name, keyword_of
+from dread_draw.narrate import card_label, card_name, keyword_of
 from dread_draw.safe_text import clean
 from dread_draw.tui.cardface import LARGE, face
 from dread_draw.tui.widgets.centre import fit_lines
@@ -52,7 +52,8 @@ def acts(events: list[dict], deck: Deck, names: list[str]) -> list[Act]:
         kind = ev["type"]
         if kind == "summon":
             seat, uid = ev["seat"], ev["card"]["uid"]
-            who, card = names[seat], clean(card_name(deck, deck.card[uid]))
+            # the strength inside the sentence ("어머니(8)를 공개합니다"), not after its verb
+            who, card = names[seat], clean(card_label(deck, uid))
             head = (fmt(_("{who} summons {card} from reserves"), who=who, card=card)
                     if ev["source"] == "reserve" else
                     fmt(_("{who} reveals {card}"), who=who, card=card))
@@ -68,8 +69,7 @@ def acts(events: list[dict], deck: Deck, names: list[str]) -> list[Act]:
                 uid = -1
             else:
                 uid = ev["card"]["uid"]
-                head = fmt(_("{who} reveals {card}"), who=who,
-                           card=clean(card_name(deck, deck.card[uid])))
+                head = fmt(_("{who} reveals {card}"), who=who, card=clean(card_label(deck, uid)))
             result = fmt(ngettext("Fails: {who} is out of the round; {n} card is discarded.",
                                   "Fails: {who} is out of the round; {n} cards are discarded.",
                                   lost), who=who, n=lost)
@@ -198,9 +198,7 @@ class Stage(Horizontal):
         if act is None:
             return Text(_("Reveals and summons appear here as they happen."), style="dim")
         words = Text()
-        words.append(act.headline, "bold")
-        if act.card >= 0:
-            words.append(f" ({self.deck.strength[act.card]})", "bold")
+        words.append(act.headline, "bold")  # (with the card's strength in it)
         beat = "" if act.banner else self.beat_words(act)
         if beat:
             words.append("\n")

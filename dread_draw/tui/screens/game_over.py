@@ -10,7 +10,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Label, Static
 
-from dread_draw.i18n import N_, _, fmt, ngettext
+from dread_draw.i18n import N_, _, fmt, ngettext, pgettext
 from dread_draw.narrate import damage_text, fortune_part
 from dread_draw.overlays import deck_text
 from dread_draw.safe_text import clean, plain
@@ -63,7 +63,8 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
                                        "read."), name=who)), classes="fortune-intro")
             yield Vertical(id="fortune")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Enter  " + _("Turn the next card"), id="turn", compact=True)
+                yield Button(pgettext("key", "Enter") + "  " + _("Turn the next card"),
+                             id="turn", compact=True)
                 yield Button("r  " + _("Rematch"), id="rematch", variant="primary", compact=True)
                 yield Button("g  " + _("New game"), id="new", compact=True)
                 yield Button("v  " + _("Review"), id="review", compact=True)  # coach

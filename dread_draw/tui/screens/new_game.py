@@ -36,6 +36,7 @@ from dread_draw.tui.setup import (
     fresh_seed,
     save_language,
     save_setting,
+    shown_name,
 )
 from dread_draw.tui.widgets.base import TooSmall
 from dread_draw.tui.widgets.keybar import KeyBar
@@ -119,7 +120,8 @@ class NewGame(SizeAware, Screen):
                 spec = s.seats[i] if i < len(s.seats) else Setup.default_seat(i)
                 with Horizontal(classes="field seat-field", id=f"seat-row-{i}"):
                     yield Label(seat_name(i), classes="field-label")
-                    yield Input(spec.name, id=f"name-{i}", max_length=16, compact=True)
+                    yield Input(shown_name(spec.name), id=f"name-{i}", max_length=16,
+                                compact=True)
                     yield Select(kinds, value=spec.kind if spec.kind in known else DEFAULT_CPU,
                                  allow_blank=False, id=f"kind-{i}", compact=True)
             with Horizontal(classes="field", id="seed-row"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
+from typing import Any, Self
 
 from rich.text import Text
 from textual import on, work
@@ -23,6 +24,7 @@ from dread_draw.safe_text import clean, plain
 from dread_draw.sim import Agent, Match, Move, SeatSpec
 from dread_draw.tui.cardface import FRAMED, LINE, LINES, STYLES, TWO_LINE
 from dread_draw.tui.coach import tutor_for, tutor_step
+from dread_draw.tui.nobreak import NoBreak
 from dread_draw.tui.pauses import collect
 from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.screens.game_over import GameOver
@@ -62,6 +64,11 @@ class GameLog(ReflowLog):
 
     def on_resize(self) -> None:  # type: ignore[override]  # the event is not needed
         self.call_after_refresh(self.scroll_end, animate=False)
+
+    def write(self, content: Any, *args: Any, **kwargs: Any) -> Self:
+        """A line of text never breaks at a no-break space (French ": ;"), see nobreak.py."""
+        return super().write(NoBreak(content) if isinstance(content, Text) else content,
+                             *args, **kwargs)
 
 
 class TableScreen(SizeAware, Screen):
