@@ -7,9 +7,7 @@ file is a `DeckError` whose message names the file, the card and the field.
 
 from __future__ import annotations
 
-import os
 import re
-import stat
 import tomllib
 from importlib import resources
 from itertools import accumulate
@@ -18,6 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from dread_draw.errors import DeckError
+from dread_draw.files import Unreadable, read_bounded
 from dread_draw.i18n import _, fmt
 from dread_draw.rules.deck import (
     LIFE_DECK_SIZE,
@@ -65,33 +64,26 @@ def read_deck_file(path: str | Path) -> bytes:
     file is opened without blocking, so a FIFO with no writer answers at once), and never more
     than `MAX_FILE_BYTES` + 1 bytes are read, whatever the file claims its size to be.
     """
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(path, flags)
-    except FileNotFoundError:
-        raise DeckError(fmt(_("{file}: no such deck file."), file=path)) from None
-    except IsADirectoryError:
-        raise DeckError(fmt(_("{file}: is a folder, not a deck file."), file=path)) from None
-    except OSError as e:
-        raise DeckError(fmt(_("{file}: cannot read the deck file ({reason})."), file=path,
-                             reason=e.strerror or e)) from None
-    try:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
-            raise DeckError(fmt(_("{file}: is a folder, not a deck file."), file=path))
-        if not stat.S_ISREG(mode):
-            raise DeckError(fmt(_("{file}: is not a deck file but a device, a pipe or a socket; "
-                                  "give the path of a deck file (.toml)."), file=path))
-        with open(fd, "rb", closefd=False) as f:
-            source = f.read(MAX_FILE_BYTES + 1)
-    except OSError as e:
-        raise DeckError(fmt(_("{file}: cannot read the deck file ({reason})."), file=path,
-                             reason=e.strerror or e)) from None
-    finally:
-        os.close(fd)
-    if len(source) > MAX_FILE_BYTES:
-        raise DeckError(_too_big(path))
-    return source
+        return read_bounded(path, MAX_FILE_BYTES)
+    except Unreadable as e:
+        raise DeckError(unreadable_deck(path, e, _("{file}: cannot read the deck file "
+                                                   "({reason})."))) from None
+
+
+def unreadable_deck(path: str | Path, e: Unreadable, cannot: str) -> str:
+    """What is wrong with a deck file, or a deck's translation file, that cannot be read
+    (`cannot`: the words for any other error, with {file} and {reason})."""
+    if e.kind == "missing":
+        return fmt(_("{file}: no such deck file."), file=path)
+    if e.kind == "folder":
+        return fmt(_("{file}: is a folder, not a deck file."), file=path)
+    if e.kind == "special":
+        return fmt(_("{file}: is not a deck file but a device, a pipe or a socket; "
+                     "give the path of a deck file (.toml)."), file=path)
+    if e.kind == "too-big":
+        return _too_big(path)
+    return fmt(cannot, file=path, reason=e.reason)
 
 
 def _too_big(path: str | Path) -> str:
@@ -126,7 +118,13 @@ def parse_deck(source: bytes | str, path: str = "<deck>") -> Deck:
     except ValueError as e:  # TOMLDecodeError, or an integer of more than 4,300 digits
         raise DeckError(fmt(_("{file}: not valid TOML: {reason}."), file=path,
                             reason=_clip(str(e)))) from None
-    return _build(data, text, source, path)
+    deck = _build(data, text, source, path)
+    # The deck's translation file for the language in use (mydeck.fr.toml beside it) is
+    # checked now, like the deck: a bad one is refused here, never in the middle of a game.
+    from dread_draw.overlays import deck_text
+
+    deck_text(deck)
+    return deck
 
 
 # Strings and comments, each matched whole, so that the brackets inside them are not counted.

@@ -23,6 +23,7 @@ Every text goes through `safe_text.clean`, as deck text does. This module import
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections.abc import Mapping
@@ -31,8 +32,9 @@ from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
-from dread_draw.cards import Card, Deck, check_toml_shape
+from dread_draw.cards import Card, Deck, check_toml_shape, unreadable_deck
 from dread_draw.errors import DeckError
+from dread_draw.files import Unreadable, read_bounded
 from dread_draw.i18n import PSEUDO, _, current_language, fmt, pgettext
 from dread_draw.safe_text import clean
 
@@ -91,7 +93,7 @@ def deck_text(deck: Deck, language: str | None = None) -> DeckText:
             cid: CardText(pseudo(t.name), pseudo(t.text), pseudo(t.fortune))
             for cid, t in own.cards.items()}))
     path = overlay_path(deck, language)
-    if path is None or not path.is_file():
+    if path is None or not os.path.lexists(path):  # any file there is read like a deck
         return _own(deck, language, deck.path)
     return _load(deck, language, path)
 
@@ -106,13 +108,10 @@ def _own(deck: Deck, language: str, path: str) -> DeckText:
 @lru_cache(maxsize=32)
 def _load(deck: Deck, language: str, path: Path) -> DeckText:
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise DeckError(fmt(_("{file}: an overlay file holds at most {limit} bytes."),
-                                file=str(path), limit=MAX_BYTES))
-        source = path.read_bytes()
-    except OSError as e:
-        raise DeckError(fmt(_("{file}: cannot read the overlay file ({reason})."),
-                            file=str(path), reason=e.strerror or str(e))) from None
+        source = read_bounded(path, MAX_BYTES)  # the deck file's reader and limits
+    except Unreadable as e:
+        raise DeckError(unreadable_deck(path, e, _("{file}: cannot read the overlay file "
+                                                   "({reason})."))) from None
     return parse_overlay(source, deck, language, str(path))
 
 

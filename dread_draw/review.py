@@ -21,6 +21,7 @@ from dread_draw.cards import Deck, load_deck
 from dread_draw.coach import REVIEW_MS, Review, review_game
 from dread_draw.coach_words import moment_text, option_words, turning_point_text
 from dread_draw.errors import DreadDrawError, IllegalChoice
+from dread_draw.files import Unreadable, open_bounded
 from dread_draw.safe_text import clean, markup_safe
 from dread_draw.saves import (
     MAX_BYTES,
@@ -34,6 +35,7 @@ from dread_draw.saves import (
 from dread_draw.sim import Match, SeatSpec, replay_log
 
 SAVE, LOG = "save", "log"
+MAX_LINE = MAX_BYTES  # one event of a log; a game_end holds every choice, like a save
 
 
 @dataclass
@@ -56,12 +58,10 @@ class Reviewable:
 def _kind_of(path: Path) -> str:
     """SAVE or LOG, from the file's first line; anything else is refused."""
     try:
-        with path.open("rb") as f:
+        with open_bounded(path) as f:  # a FIFO or a device is refused, never opened
             head = f.readline(MAX_BYTES)
-    except FileNotFoundError:
-        raise DreadDrawError(f"{path}: no such file.") from None
-    except IsADirectoryError:
-        raise DreadDrawError(f"{path}: is a folder, not a save or an event log.") from None
+    except Unreadable as e:
+        raise DreadDrawError(_unreadable(path, e)) from None
     except OSError as e:
         raise DreadDrawError(f"{path}: cannot read it ({e.strerror or e}).") from None
     try:
@@ -76,6 +76,16 @@ def _kind_of(path: Path) -> str:
         f"{path}: not a Dread Draw save or event log. Review a saved game (dread-draw review "
         "--last, or a file from the games folder) or a log written by dread-draw simulate "
         "--log.")
+
+
+def _unreadable(path: Path, e: Unreadable) -> str:
+    if e.kind == "missing":
+        return f"{path}: no such file."
+    if e.kind == "folder":
+        return f"{path}: is a folder, not a save or an event log."
+    if e.kind == "special":
+        return f"{path}: is a device, a pipe or a socket, not a save or an event log."
+    return f"{path}: cannot read it ({e.reason})."
 
 
 def load_reviewable(path: Path, deck: Path | None = None, game: int | None = None
@@ -112,8 +122,15 @@ def _logged_game(path: Path, wanted: int | None) -> list[dict[str, Any]]:
     events: list[dict[str, Any]] = []
     numbers: list[int] = []
     taking = False
-    with path.open("rb") as f:
-        for n, raw in enumerate(f, 1):
+    try:
+        f = open_bounded(path)
+    except Unreadable as problem:
+        raise DreadDrawError(_unreadable(path, problem)) from None
+    with f:
+        for n, raw in enumerate(iter(lambda: f.readline(MAX_LINE + 1), b""), 1):
+            if len(raw) > MAX_LINE:  # no event is near this: a line without end
+                raise DreadDrawError(f"{path}, line {n}: longer than any event of a Dread "
+                                     "Draw event log.")
             try:
                 e = json.loads(raw.decode("utf-8"))
                 kind = e["type"]

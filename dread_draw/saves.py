@@ -38,7 +38,7 @@ from rich.cells import cell_len, set_cell_size
 from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck, load_deck, parse_deck, read_deck_file, standard_deck_path
 from dread_draw.errors import DeckError, DreadDrawError, IllegalChoice
-from dread_draw.files import atomic_write
+from dread_draw.files import Unreadable, atomic_write, read_bounded
 from dread_draw.i18n import N_, _, fmt
 from dread_draw.safe_text import clean, name_problem
 from dread_draw.sim import HUMAN, Hint, Match, Move, SeatSpec, TakeBack
@@ -162,21 +162,28 @@ def read_save(path: Path | str) -> Save:
     """Read and validate a save file; raise SaveError naming the file and what is wrong."""
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise SaveError(fmt(_("{file}: {size} bytes is far too big for a Dread Draw save; "
-                                  "it is left as it is."), file=path, size=f"{size:,}"), path)
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(fmt(_("{file}: no such save file."), file=path), path,
-                        "missing") from None
-    except IsADirectoryError:
-        raise SaveError(fmt(_("{file}: is a folder, not a save file."), file=path), path,
-                        "missing") from None
-    except OSError as e:
-        raise SaveError(fmt(_("{file}: cannot read the save file ({reason})."), file=path,
-                            reason=e.strerror or e), path, "folder") from None
+        data = read_bounded(path, MAX_BYTES)  # a FIFO or /dev/zero is refused, never read
+    except Unreadable as e:
+        raise unreadable_save(path, e) from None
     return parse_save(data, path)
+
+
+def unreadable_save(path: Path, e: Unreadable) -> SaveError:
+    """The SaveError for a save (or a replay, a review's game) that cannot be read."""
+    if e.kind == "missing":
+        return SaveError(fmt(_("{file}: no such save file."), file=path), path, "missing")
+    if e.kind == "folder":
+        return SaveError(fmt(_("{file}: is a folder, not a save file."), file=path), path,
+                         "missing")
+    if e.kind == "special":
+        return SaveError(fmt(_("{file}: is not a save file but a device, a pipe or a socket; "
+                               "it is left as it is."), file=path), path)
+    if e.kind == "too-big":
+        return SaveError(fmt(_("{file}: it is far too big for a Dread Draw save (over {limit} "
+                               "bytes); it is left as it is."), file=path,
+                             limit=f"{MAX_BYTES:,}"), path)
+    return SaveError(fmt(_("{file}: cannot read the save file ({reason})."), file=path,
+                         reason=e.reason), path, "folder")
 
 
 def parse_save(data: bytes | str, path: Path | str = "<save>") -> Save:
