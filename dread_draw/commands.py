@@ -21,7 +21,7 @@ from dread_draw.coach_words import record_lines
 from dread_draw.daily import daily_record
 from dread_draw.errors import DreadDrawError
 from dread_draw.figures import playing
-from dread_draw.files import atomic_write, replacing
+from dread_draw.files import replacing
 from dread_draw.i18n import _, fmt, ngettext, pgettext
 from dread_draw.runner import run_batches
 from dread_draw.safe_text import clean, markup_safe, plain
@@ -142,7 +142,11 @@ def replay_command(file: Path | None, last: bool, plain: bool, save_dir: Path | 
         Console(stderr=True, highlight=False).print(fmt(_("Note: {note}"), note=clean(note)),
                                                     markup=False)
     if log is not None:  # the fixed event log of DESIGN.md
-        atomic_write(log, (json.dumps(e, separators=(",", ":")) for e in match.log()))
+        with log_file(log) as written:  # an unwritable place: a clear error, exit 2
+            assert written is not None
+            for e in match.log():
+                written.write(json.dumps(e, separators=(",", ":")))
+                written.write("\n")
         return
     if plain:
         for line in record_lines(save.names, save.hints, save.takebacks, save.daily):
@@ -153,7 +157,10 @@ def replay_command(file: Path | None, last: bool, plain: bool, save_dir: Path | 
         return
     from dread_draw.tui.replay import ReplayApp
 
-    ReplayApp(save, match).run()
+    viewer = ReplayApp(save, match)
+    viewer.run()
+    if viewer.return_code:  # it stopped on an error (Textual printed it): not a success
+        raise SystemExit(viewer.return_code)
 
 
 def stats_command(save_dir: Path | None) -> None:

@@ -25,8 +25,10 @@ import json
 import math
 import os
 import re
+import stat
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -500,17 +502,33 @@ class SaveDir:
         """Take the folder for this table, for the life of the process (see the module
         docstring), then clear the temporary files a killed autosave may have left.
 
-        Raises SaveError (reason "busy") while another table holds it. A folder where no
-        lock file can be made at all is not refused here: the table's autosave says what is
-        wrong with it, as it always has.
+        Raises SaveError (reason "busy") while another table holds it, and when a ``.lock``
+        is there but cannot be opened or locked (a folder, a file made read-only or
+        immutable): playing on unguarded is how two windows overwrote each other's games.
+        A folder where nothing can be made at all is not refused here: the table's autosave
+        says what is wrong with it, as it always has.
         """
         if self._lock is not None:
             return
+        path = self.root / LOCK
         try:
             self.root.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.root / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o644)
+        except OSError as e:
+            if os.path.lexists(path):
+                raise SaveError(fmt(_("{file}: the save folder's lock file cannot be opened "
+                                      "({reason}), so this folder cannot be kept safe from "
+                                      "another window. Remove it, or play in another folder "
+                                      "with --save-dir."), file=path,
+                                    reason=e.strerror or e), path, "busy") from None
             return
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise SaveError(fmt(_("{file}: the save folder's lock file cannot be opened "
+                                  "({reason}), so this folder cannot be kept safe from "
+                                  "another window. Remove it, or play in another folder "
+                                  "with --save-dir."), file=path,
+                                reason=_("not a regular file")), path, "busy")
         if not _try_lock(fd):
             os.close(fd)
             raise SaveError(fmt(
@@ -574,11 +592,26 @@ class SaveDir:
         return self.current.is_file()
 
     def write(self, path: Path, save: Save) -> None:
-        self.ensure()
+        """Write a save into the folder. Every write of a game comes here, and takes the
+        folder's lock for the write if this process does not hold it: a command that forgot
+        to lock cannot overwrite another window's game (SaveError "busy" instead)."""
+        with self.locked():
+            self.ensure()
+            try:
+                atomic_write(path, [save.to_json()])
+            except OSError as e:
+                raise self._folder_error(path.parent, e, "write to") from None
+
+    @contextmanager
+    def locked(self) -> Iterator[None]:
+        """The folder's lock for a block: the one this table holds, or taken for the block."""
+        taken = self._lock is None
+        self.lock()
         try:
-            atomic_write(path, [save.to_json()])
-        except OSError as e:
-            raise self._folder_error(path.parent, e, "write to") from None
+            yield
+        finally:
+            if taken:
+                self.unlock()
 
     def finished(self) -> list[Path]:
         """The kept finished games, oldest first (an absent folder has none)."""
@@ -627,6 +660,10 @@ class SaveDir:
 
     def set_aside(self, path: Path | None = None) -> Path:
         """Rename a bad save to ``<name>.bad`` (never overwriting) so a new game can start."""
+        with self.locked():  # renames a file of the folder: only its lock holder may
+            return self._set_aside(path)
+
+    def _set_aside(self, path: Path | None) -> Path:
         path = path or self.current
         target = path.with_name(path.name + ".bad")
         n = 1

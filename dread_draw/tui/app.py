@@ -373,8 +373,9 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
                                    "against three hard CPUs; it takes no --players, --human, "
                                    "--cpu, --seed, --deck or --resume."))
         match, setup = daily_match(remembered)
-        make_app(match, setup=setup, cpu_delay=cpu_delay, settings=settings,
-                 saves=saves, ascii=ascii).run()
+        saves.lock()  # as every table that writes a game: another window's is never lost
+        run_table(make_app(match, setup=setup, cpu_delay=cpu_delay, settings=settings,
+                           saves=saves, ascii=ascii))
         return
     if resume_saved:
         if players is not None or humans or cpus or seed is not None:
@@ -418,8 +419,10 @@ def tutorial_command(*, cpu_delay: float, save_dir: Path | None = None,
     last = load_setup(settings)
     use_language(lang, last.language)  # as for play
     name = next((s.name for s in last.seats if s.is_human), Setup.default_seat(0).name)
-    make_app(tutorial_match(name), setup=last, cpu_delay=cpu_delay, settings=settings,
-             saves=SaveDir(save_dir, keep)).run()
+    saves = SaveDir(save_dir, keep)
+    saves.lock()  # as every table that writes a game: another window's is never lost
+    run_table(make_app(tutorial_match(name), setup=last, cpu_delay=cpu_delay,
+                       settings=settings, saves=saves))
 
 
 def daily_match(last: Setup) -> tuple[Match, Setup]:
