@@ -28,7 +28,7 @@ from dread_draw.rules.deck import (
     Deck,
 )
 from dread_draw.rules.registry import EFFECTS  # the vocabulary lives with the rules
-from dread_draw.safe_text import clean
+from dread_draw.safe_text import blank, clean
 
 __all__ = [
     "LIFE_DECK_SIZE", "MAX_CARDS", "MAX_COPIES", "MAX_DEPTH", "MAX_DISTINCT", "MAX_FILE_BYTES",
@@ -48,7 +48,7 @@ MAX_COPIES = 999
 MAX_NUMBER = 99  # strength, damage and every number an effect takes
 MAX_NAME_CHARS = 60  # a card's name and id, the deck's name
 MAX_TEXT_CHARS = 1_000  # an ability's text, a fortune
-_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*\Z")  # \Z: not before a final newline, as $ is
 _ABILITY_KEYS = {"when", "effect", "text"}
 
 
@@ -109,6 +109,7 @@ def parse_deck(source: bytes | str, path: str = "<deck>") -> Deck:
     except UnicodeDecodeError as e:
         raise DeckError(fmt(_("{file}: not UTF-8 text (bad byte at offset {offset})."),
                             file=path, offset=e.start)) from None
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors save: not text
     check_toml_shape(text, path)
     try:
         data = tomllib.loads(text)
@@ -183,6 +184,9 @@ def _build(data: dict, text: str, source: bytes, path: str) -> Deck:
     if not isinstance(name, str):
         raise DeckError(fmt(_("{file}: [deck] name must be text, not {value}."), file=path,
                             value=_show(name)))
+    if blank(name):
+        raise DeckError(fmt(_("{file}: {card}: field `name` is empty."), file=path,
+                            card="[deck]"))
     if len(name) > MAX_NAME_CHARS:
         raise DeckError(fmt(_("{file}: [deck] name has {length} characters; a name has at "
                               "most {limit}."), file=path, length=f"{len(name):,}",
@@ -321,7 +325,7 @@ def _card(entry: object, index: int, lines: dict[str, list[int]], path: str) -> 
                               "'the-oracle'), at most {limit} characters, not {value}."),
                             file=path, card=where, limit=MAX_NAME_CHARS, value=_show(cid)))
     name = _field(entry, "name", str, where, path, chars=MAX_NAME_CHARS)
-    if not name.strip():
+    if blank(name):  # spaces or zero-width characters only: nothing to show
         raise DeckError(fmt(_("{file}: {card}: field `name` is empty."), file=path,
                             card=where))
     strength = _field(entry, "strength", int, where, path, bounds=(0, MAX_NUMBER))

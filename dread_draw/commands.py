@@ -24,7 +24,7 @@ from dread_draw.figures import playing
 from dread_draw.files import replacing
 from dread_draw.i18n import _, fmt, ngettext, pgettext
 from dread_draw.runner import run_batches
-from dread_draw.safe_text import clean, markup_safe, plain
+from dread_draw.safe_text import clean, plain
 from dread_draw.saves import SaveDir, SaveError, choose_replay, open_replay, stats
 from dread_draw.sim import PlayGames, Summary
 
@@ -110,8 +110,9 @@ def summary_table(s: Summary, deck: str, players: int, agent: str, seed: int,
                   workers: int) -> Table:
     # Translators: the title of the summary of `dread-draw simulate`.
     title = fmt(_("{games} games · {players} players · {agent} · deck {deck} · seed {seed}"),
-                games=s.games, players=players, agent=agent, deck=markup_safe(deck), seed=seed)
-    t = Table(title=title, show_header=True, header_style="bold")
+                games=s.games, players=players, agent=agent, deck=deck, seed=seed)
+    # plain Text: a deck's name is shown as written, never as markup or :emoji: codes
+    t = Table(title=plain(title), show_header=True, header_style="bold")
     t.add_column(pgettext("simulate table column", "measure"))
     t.add_column(pgettext("simulate table column", "value"), justify="right")
     t.add_row(_("games"), str(s.games))

@@ -36,7 +36,7 @@ from dread_draw.cards import Card, Deck, check_toml_shape, unreadable_deck
 from dread_draw.errors import DeckError
 from dread_draw.files import Unreadable, read_bounded
 from dread_draw.i18n import PSEUDO, _, current_language, fmt, pgettext
-from dread_draw.safe_text import clean
+from dread_draw.safe_text import blank, clean
 
 MAX_BYTES = 1_000_000  # an overlay of the standard deck is about 15 kB
 MAX_LENGTH = {"name": 100, "text": 1_000, "fortune": 2_000}  # characters per field
@@ -140,6 +140,7 @@ def parse_overlay(source: bytes | str, deck: Deck, language: str,
                             file=path, offset=e.start)) from None
     # An overlay is shared with its deck, so it is read with the deck file's limits: no
     # nesting, table count or dotted key that would cost tomllib far more than the file's size.
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors save: not text
     check_toml_shape(text, path)
     try:
         data = tomllib.loads(text)
@@ -155,7 +156,7 @@ def parse_overlay(source: bytes | str, deck: Deck, language: str,
         raise DeckError(fmt(_("{file}: [overlay] has no field {field}."),
                             file=path, field=repr(clean(sorted(unknown)[0]))))
     name = head.get("name", deck.name)
-    if not isinstance(name, str) or not name.strip():
+    if not isinstance(name, str) or blank(name):
         raise DeckError(fmt(_("{file}: [overlay] name must be text."), file=path))
     extra = set(data) - {"overlay", "card"}
     if extra:

@@ -53,7 +53,8 @@ GAMES = "games"
 LOCK = ".lock"
 MAX_BYTES = 20_000_000  # no honest save comes near this; refuse before parsing
 MAX_CHOICES = 200_000
-_HASH = re.compile(r"^[0-9a-f]{64}$")
+MAX_THINK_MS = 10_000  # a CPU's thinking per move at the table: more would stall it
+_HASH = re.compile(r"^[0-9a-f]{64}\Z")
 _GAME_FILE = re.compile(r"^game-\d{8}-\d{6}-\d{6}(-\d+)?\.json$")
 # atomic_write's temporary files for the files this module names (tempfile's 8 characters)
 _TEMP = re.compile(r"^\.(current|game-\d{8}-\d{6}-\d{6}(-\d+)?)\.json\.[a-z0-9_]{8}\.tmp$")
@@ -263,7 +264,7 @@ def parse_save(data: bytes | str, path: Path | str = "<save>") -> Save:
     for kind, opts in options.items():  # CPU settings such as think_ms: plain numbers only
         ok = kind in AGENTS and isinstance(opts, dict) and all(
             isinstance(k, str) and isinstance(v, int | float) and abs(v) <= 1_000_000
-            for k, v in opts.items())
+            and (k != "think_ms" or 1 <= v <= MAX_THINK_MS) for k, v in opts.items())
         if not ok:
             raise bad(fmt(_("the field \"agent_options\" has a bad entry for {kind}"),
                           kind=repr(kind)))
