@@ -110,6 +110,9 @@ def _load(deck: Deck, language: str, path: Path) -> DeckText:
     try:
         source = read_bounded(path, MAX_BYTES)  # the deck file's reader and limits
     except Unreadable as e:
+        if e.kind == "too-big":
+            raise DeckError(fmt(_("{file}: an overlay file holds at most {limit} bytes."),
+                                file=str(path), limit=MAX_BYTES)) from None
         raise DeckError(unreadable_deck(path, e, _("{file}: cannot read the overlay file "
                                                    "({reason})."))) from None
     return parse_overlay(source, deck, language, str(path))
