@@ -158,7 +158,7 @@ async def take_back_at_table(table: TableScreen) -> bool:
 def rebuild_table(table: TableScreen) -> None:
     """The table from the match as it is now (after a take-back): its log told again from
     the start, the round bookkeeping afresh, and the driver started again."""
-    from dread_draw.tui.narrate import RoundTracker
+    from dread_draw.narrate import RoundTracker
     from dread_draw.tui.turn import TurnTracker
 
     m = table.match

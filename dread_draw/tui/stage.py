@@ -17,10 +17,10 @@ from textual.widgets import Static
 
 from dread_draw.cards import Deck
 from dread_draw.i18n import _, fmt, ngettext
+from dread_draw.narrate import card_name, keyword_of
 from dread_draw.rules.public import PublicState, card_to_beat
 from dread_draw.safe_text import clean
 from dread_draw.tui.cardface import LARGE, face
-from dread_draw.tui.narrate import card_name, keyword_of
 
 CARD_WIDTH = 15  # the inside of the stage's card: the large tile's (dread_draw.tcss)
 
