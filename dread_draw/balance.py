@@ -71,7 +71,7 @@ class Balance:
             self.wins = [0] * self.players
 
     def add_game(self, events: list[Event]) -> None:
-        """Read one game's event log (DESIGN.md event types)."""
+        """Read one game's event log (docs/DESIGN.md event types)."""
         _Reading(self).feed(events)
 
     def watch(self, match: Match) -> None:

@@ -1,4 +1,4 @@
-"""Deck files: load a TOML deck (the fixed format of DESIGN.md), validate it, and build the
+"""Deck files: load a TOML deck (the fixed format of docs/DESIGN.md), validate it, and build the
 core's immutable `Deck` (`dread_draw.rules.deck`) from it.
 
 This is the loader, outside the rules core: the core never reads a file. Every problem with a

@@ -1,4 +1,4 @@
-"""The `dread-draw` command line (fixed command names, DESIGN.md): one Typer app.
+"""The `dread-draw` command line (fixed command names, docs/DESIGN.md): one Typer app.
 
 Every command turns the project's own errors into a one-paragraph message and exit code 2.
 Each command's body lives with the part it belongs to; this module only declares options.
@@ -458,16 +458,22 @@ def join(
         metavar="HOST[:PORT]", help=N_("The host's address, as it printed it (port 7777 by "
                                     "default)."))],
     code: Annotated[str, typer.Option("--code", help=N_("The join code the host printed."))],
-    name: Annotated[str, typer.Option("--name", help=N_("Your name at the table."))],
+    name: Annotated[str, typer.Option("--name", help=N_("Your name at the table."))] = "",
     console: Annotated[bool, typer.Option(
         "--console", help=N_("Play in plain lines of text instead of the table (also when the "
                              "output is not a terminal)."))] = False,
+    watch: Annotated[bool, typer.Option(
+        "--watch", help=N_("Watch the game without a seat: everything on the table that "
+                           "nobody keeps hidden, live, in plain lines of text."))] = False,
     lang: LangOpt = None,
 ) -> None:
     use_language(lang)
     from dread_draw.net.console import join_command
 
-    join_command(address, code, name, table=not console and sys.stdout.isatty())
+    if not name and not watch:
+        raise DreadDrawError(_("--name is needed to take a seat (or --watch to watch the "
+                               "game without one)."))
+    join_command(address, code, name, table=not console and sys.stdout.isatty(), watch=watch)
 
 
 @app.command(help=N_("Games played and won, per player name and per CPU level, from the "

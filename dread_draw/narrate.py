@@ -2,7 +2,7 @@
 
 The game log says what happened in sentences a newcomer can follow ("Mara reveals The
 Puppet (7) over Justice (4): summoned."). It reads only the public fields of the events:
-the event log is omniscient (DESIGN.md), so cards drawn from a Life Deck or seen by a peek
+the event log is omniscient (docs/DESIGN.md), so cards drawn from a Life Deck or seen by a peek
 are never named here (R11.2) — only how many there were — except in a replay of a finished
 game, where everything is revealed.
 """
@@ -93,12 +93,6 @@ def fortune_part(index: int) -> str:
 
 def _card(ev_card: dict | None, deck: Deck) -> str:
     return _("no card") if ev_card is None else card_label(deck, ev_card["uid"])
-
-
-def counted(n: int, word: str) -> str:
-    """'1 card', '3 cards' — English only: kept for the table's screens until they are
-    translated (they use `ngettext` once they are); the narration no longer uses it."""
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _cards(ev_cards: list, deck: Deck) -> str:
@@ -431,7 +425,7 @@ def pick_card_labels(options, view, names, card_option) -> list[tuple[int, str]]
 
 def describe(decision, view, names: list[str]) -> tuple[str, list[tuple[int, str]]]:
     """The question a Decision asks its seat, and a label for each legal option — exactly
-    the Decision's options, in order (STYLE.md principle 2). Every kind is handled."""
+    the Decision's options, in order (docs/DESIGN.md principle 2). Every kind is handled."""
     deck = view.deck
     who = names[decision.seat]
     kind = decision.kind

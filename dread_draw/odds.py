@@ -1,20 +1,20 @@
 """The odds line: the chance that a reveal succeeds, in words, from one seat's view (R11).
 
-It counts exactly as the `normal` CPU does (`dread_draw.ai.policy.reveal_pool` and
-`pool_count`): every card the seat has not seen is equally likely to be on top of the Draw
-Deck, unless the seat knows the top card; with the Draw Deck empty, a reveal takes from the
-discard pile, shuffled first (R6.1). The line is for a seat still in a round that is being
-played; anywhere else (a Life Deck draw, a round's end, out of the round) it says nothing
-rather than something untrue. No Textual here: the table shows the sentence.
+It counts exactly as the `normal` CPU does, by asking the rules core (`reveal_pool`,
+`count_beating`, `card_beats` in `dread_draw.rules.public`): every card the seat has not seen
+is equally likely to be on top of the Draw Deck, unless the seat knows the top card; with the
+Draw Deck empty, a reveal takes from the discard pile, shuffled first (R6.1). The line is for a
+seat still in a round that is being played; anywhere else (a Life Deck draw, a round's end, out
+of the round) it says nothing rather than something untrue.
+No Textual here: the table shows the sentence.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dread_draw.ai.policy import pool_count, reveal_pool
 from dread_draw.i18n import _, fmt, ngettext
-from dread_draw.rules import KEEP, View
+from dread_draw.rules import KEEP, View, card_beats, count_beating, reveal_pool
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +50,7 @@ def reveal_count(view: View) -> RevealCount | None:
         return None
     bar = view.card_to_beat(seat)
     top, pool = reveal_pool(view)
-    return RevealCount(bar, top, pool_count(pool, view.deck, bar), len(pool),
+    return RevealCount(bar, top, count_beating(view.deck, pool, bar), len(pool),
                        view.draw_count == 0)
 
 
@@ -62,7 +62,7 @@ def odds_sentence(view: View) -> str | None:
         return None
     if count.top >= 0:
         card = view.deck.card[count.top]
-        if count.bar < 0 or card.strength > count.bar:
+        if card_beats(view.deck, count.top, count.bar):
             said = _("You know the top card of the Draw Deck, {card} ({strength}): a reveal "
                      "succeeds.")
         else:

@@ -1,4 +1,4 @@
-"""The one driver: seats answer Decisions, the game moves on (STYLE.md principle 6).
+"""The one driver: seats answer Decisions, the game moves on (docs/DESIGN.md principle 6).
 
 A `Match` is a game plus its seats — each answered by an `Agent`: a CPU, a person at the
 table, later a player over the network — and the list of choices made so far: everything
@@ -118,6 +118,8 @@ class Match:
         self.hints: list[Hint] = []
         self.takebacks: list[TakeBack] = []
         self.daily: str | None = None
+        # Non-empty: a practice game (why, `dread_draw.daily`), never saved, never in stats.
+        self.practice = ""
 
     def new_game(self, events: bool = True) -> Game:
         """This match's game as it was dealt, before any choice."""
@@ -216,7 +218,7 @@ class Match:
         self.run()
 
     def log(self) -> Iterator[Event]:
-        """The events as the event log writes them (DESIGN.md): the `game_end` line also
+        """The events as the event log writes them (docs/DESIGN.md): the `game_end` line also
         carries the match's choices, so that a log can be replayed (`replay_log`). The
         events themselves are never changed."""
         for e in self.events:

@@ -1,4 +1,4 @@
-"""The contracts between layers, checked over the import graph (STYLE.md principle 16):
+"""The contracts between layers, checked over the import graph (docs/DESIGN.md principle 16):
 
 - the rules core (`dread_draw.rules`) imports only the standard library and itself, and no
   clock, file or global random;
@@ -8,12 +8,15 @@
 - Textual is imported only under `dread_draw.tui`;
 - the words (`dread_draw.narrate`) import no front end: any table, console or browser may use them;
 - network play (`dread_draw.net`) and the web front end (`dread_draw.serve`) import no table at
-  load time (`net.console` opens the table for `--table` only inside the function that does it).
+  load time (`net.console` opens the table for `--table` only inside the function that does it);
+- nothing outside the rules core compares a strength with the card to beat (R4.3 is asked of
+  `dread_draw.rules.public`).
 """
 
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -200,3 +203,41 @@ def test_network_play_and_the_web_front_end_load_no_table():
 def test_the_load_time_guard_sees_a_table_import():
     assert "dread_draw.tui.remote.RemoteApp" in load_time_imports("dread_draw.tui.remote") or (
         any(under(i, "dread_draw.tui") for i in load_time_imports("dread_draw.tui.remote")))
+
+
+ORDERING = (ast.Gt, ast.GtE, ast.Lt, ast.LtE)
+BAR = re.compile(r"\bbar\b|to_beat|\bbeat\b")
+STRENGTH_OR_BAR = re.compile(r"strength|\bbar\b|to_beat|\bbeat\b")
+
+
+def bar_comparisons(source: str) -> list[str]:
+    """Ordering comparisons (<, <=, >, >=) of a strength with a bar (the card to beat): one
+    side names a strength or a bar, another a bar; literals and len(...) do not count."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Compare) or not any(isinstance(o, ORDERING)
+                                                         for o in node.ops):
+            continue
+        sides = [ast.unparse(s) for s in (node.left, *node.comparators)
+                 if not isinstance(s, ast.Constant)
+                 and not (isinstance(s, ast.UnaryOp) and isinstance(s.operand, ast.Constant))
+                 and not (isinstance(s, ast.Call) and ast.unparse(s.func) == "len")]
+        if len(sides) >= 2 and any(STRENGTH_OR_BAR.search(s) for s in sides) and any(
+                BAR.search(s) for s in sides):
+            found.append(ast.unparse(node))
+    return found
+
+
+def test_R4_3_only_the_rules_core_compares_a_strength_with_the_card_to_beat():
+    """Whether a card beats the card to beat is the core's (`rules.public.beats`): the odds
+    line, the CPUs, the coach and the table ask it, so a change to R4.3 is one edit."""
+    for name, path in MODULES.items():
+        if not under(name, "dread_draw.rules"):
+            found = bar_comparisons(path.read_text(encoding="utf-8"))
+            assert not found, f"{name} compares a strength with a bar itself: {found}"
+
+
+def test_the_bar_comparison_finder_finds_one():
+    assert bar_comparisons("good = deck.strength[top] > card_to_beat(state, nxt)") != []
+    assert bar_comparisons("ok = [c for c in cards if s[c] <= bar]") != []
+    assert bar_comparisons("if bar < 0 or n >= len(table): pass") == []

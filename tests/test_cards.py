@@ -1,4 +1,4 @@
-"""Deck files (DESIGN.md, fixed format): good files load; bad ones get one clear message."""
+"""Deck files (docs/DESIGN.md, fixed format): good files load; bad ones get one clear message."""
 
 from __future__ import annotations
 

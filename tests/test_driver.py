@@ -1,4 +1,4 @@
-"""The one driver (STYLE.md principle 6): one loop, one Agent protocol, per-decision hooks.
+"""The one driver (docs/DESIGN.md principle 6): one loop, one Agent protocol, per-decision hooks.
 
 A person's seat is an async seat: its answer is awaited (the table's, later the network's),
 through the very loop `simulate` drives for CPU seats."""

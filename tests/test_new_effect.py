@@ -1,4 +1,4 @@
-"""Acceptance test of "effects are data plus one registration" (STYLE.md principle 14): an
+"""Acceptance test of "effects are data plus one registration" (docs/DESIGN.md principle 14): an
 effect registered here, in a test module, with what it does, what a CPU needs to judge it and
 how it is told, is dealt in a deck, played by every CPU level and told by the narrator —
 with no change to `dread_draw.ai` or to the narration."""
@@ -15,6 +15,7 @@ from dread_draw.narrate import Narrator
 from dread_draw.rules import EFFECTS, HELP, PICK_CARD, PICK_SEAT, TAKE, Game, Pick, Tell, effect
 from dread_draw.rules.game import outcome
 from dread_draw.rules.public import PublicState
+from dread_draw.rules.registry import SHOWN
 from dread_draw.sim import Match, SeatSpec
 
 
@@ -84,10 +85,11 @@ text = "Reserve: a player of your choice gains 1 life."
 
 @pytest.fixture(scope="module")
 def deck() -> Iterator[object]:
-    effect("rob", timings=("summon",), picks=(ROB,),
+    effect("rob", timings=("summon",), picks=(ROB,), outcome={"took": SHOWN, "victim": SHOWN},
            tell=Tell("{who} takes {took} from {victim}'s reserves.", on="took",
                      seats=("victim",)))(rob)
     effect("bless", params={"count": int}, timings=("reserve",), picks=(BLESS,),
+           outcome={"target": SHOWN},
            tell=Tell("{who} blesses {target}.", on="target", seats=("target",)))(bless)
     try:
         yield parse_deck((DATA / "plain.toml").read_text() + CARDS, "new-effects.toml")

@@ -1,4 +1,4 @@
-"""Golden playthroughs (STYLE.md principle 9): whole seeded games whose event logs are checked
+"""Golden playthroughs (docs/DESIGN.md principle 9): whole seeded games whose event logs are checked
 in under tests/data/playthroughs/. Any change of behaviour — a rule, the standard deck, a CPU
 seat, the log format — changes a log and fails here. When the change is meant, regenerate
 with `DREAD_DRAW_REGOLD=1 pytest tests/test_playthroughs.py` and read the diff of the .jsonl

@@ -96,7 +96,7 @@ def test_two_thousand_quick_games_all_end(plain_deck, standard_deck):
 
 
 def test_events_are_facts_never_changed_after_they_are_emitted(standard_deck):
-    """STYLE.md principle 15: an event is complete when `choose` returns it; nothing changes
+    """docs/DESIGN.md principle 15: an event is complete when `choose` returns it; nothing changes
     it afterwards — not the rules, not an ability's later choices, not the driver writing the
     log (the choices go into the log line, not into the event)."""
     from helpers import ability_deck

@@ -271,19 +271,18 @@ def test_R11_2_the_stage_shows_only_cards_everyone_has_seen(named_deck):
     """R11.1/R11.2: the stage is built from the public events only: every card it ever shows,
     and every card it names as the one to beat, was face up on the table (revealed, summoned
     or in a row) — never a Life Deck draw, a peek or a planted card."""
-    from dread_draw.tui.stage import acts, before_move
+    from dread_draw.tui.stage import acts
 
     match = Match(named_deck, [SeatSpec("Ana", "normal"), SeatSpec("Ben", "normal"),
                                SeatSpec("Zora", "normal")], seed=3)
     names = [s.name for s in match.seats]
     shown = 0
     while not match.over:
-        beats = before_move(match.game)
         rows_before = {c for row in match.game.rows for c in row}
         new = match.apply(match.cpu_choice())
         face_up = rows_before | {ev["card"]["uid"] for ev in new
                                  if ev["type"] in ("summon", "fail") and ev["card"]}
-        for act in acts(new, named_deck, names, beats):
+        for act in acts(new, named_deck, names):
             assert act.card < 0 or act.card in face_up
             assert act.beat_card < 0 or act.beat_card in face_up
             shown += act.card >= 0

@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 from dread_draw.ai.dice import restart
-from dread_draw.ai.policy import Sight, answer, pool_odds
-from dread_draw.rules import Decision, View
+from dread_draw.ai.policy import Sight, answer
+from dread_draw.rules import Decision, View, reveal_chance
 
 MISTAKE = 0.2  # how often it picks a random legal option instead of thinking
 
@@ -30,5 +30,5 @@ class EasyAgent:
         deck = view.deck
         everything = range(deck.size)  # no card counting
         top = view.draw_top() if view.draw_count else -1
-        sight = Sight(lambda bar: pool_odds(everything, deck, bar), top)
+        sight = Sight(lambda bar: reveal_chance(deck, -1, everything, bar), top)
         return answer(view, view.seat, decision, sight, caution=0.5)

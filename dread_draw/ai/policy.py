@@ -46,10 +46,14 @@ from dread_draw.rules import (
     EffectSpec,
     PublicState,
     View,
+    card_beats,
     card_to_beat,
+    damage_taken,
     next_to_play,
+    reveal_chance,
+    reveal_pool,
     round_damage,
-    ward,
+    would_beat,
 )
 
 HOOK_WORTH = {"ward": 3.0, "beat": 2.0, "deal": 1.5}  # always-active amounts, per point
@@ -67,52 +71,13 @@ class Sight:
     top: int = -1
 
 
-@lru_cache(maxsize=16)
-def _beats(deck: Deck) -> tuple[tuple[int, ...], ...]:
-    """``_beats(deck)[bar][uid]`` is 1 if the card beats `bar` (R4.3), for bars 0..max-1."""
-    top = max(deck.strength, default=0)
-    return tuple(tuple(int(s > bar) for s in deck.strength) for bar in range(top))
-
-
-def pool_count(pool: Sequence[int], deck: Deck, bar: int) -> int:
-    """How many cards of `pool` beat `bar` (R4.3; every card beats an empty row's -1)."""
-    if bar < 0:
-        return len(pool)
-    table = _beats(deck)
-    if bar >= len(table):
-        return 0
-    return sum(map(table[bar].__getitem__, pool))
-
-
-def pool_odds(pool: Sequence[int], deck: Deck, bar: int) -> float:
-    """The chance that a card drawn from `pool` beats `bar` (R4.3)."""
-    if not pool:
-        return 0.0  # R4.6: no card at all is a failure
-    return pool_count(pool, deck, bar) / len(pool)
-
-
-def reveal_pool(view: View) -> tuple[int, Sequence[int]]:
-    """What a reveal takes, as `view.seat` can count it (R11): the top card of the Draw Deck
-    if this seat knows it (else -1), and the cards it may be, each equally likely — the
-    cards this seat has not seen, or the discard pile when the Draw Deck is empty (R6.1:
-    it is shuffled into a new one first)."""
-    top = view.draw_top() if view.draw_count else -1
-    pool = view.discard if view.draw_count == 0 else view.unseen()
-    return top, pool
-
-
 def view_sight(view: View) -> Sight:
     """Odds counted from the cards `view.seat` has not seen (R11): every unseen card is
-    equally likely to be on top of the Draw Deck, unless this seat saw the top card."""
+    equally likely to be on top of the Draw Deck, unless this seat saw the top card (the
+    rules core's `reveal_pool` and `reveal_chance`)."""
     deck = view.deck
     top, pool = reveal_pool(view)
-
-    def odds(bar: int) -> float:
-        if top >= 0:
-            return 1.0 if deck.strength[top] > bar else 0.0
-        return pool_odds(pool, deck, bar)
-
-    return Sight(odds, top)
+    return Sight(lambda bar: reveal_chance(deck, top, pool, bar), top)
 
 
 def reveal_odds(view: View) -> float:
@@ -152,10 +117,6 @@ def card_values(deck: Deck) -> tuple[float, ...]:
                  for c in range(deck.size))
 
 
-def card_value(deck: Deck, c: int) -> float:
-    return card_values(deck)[c]
-
-
 def fragility(life: int) -> float:
     """How much one Life card matters: more as the Life Deck runs low (R8.1)."""
     return 1.0 + 4.0 / (life + 1)
@@ -177,7 +138,7 @@ def failure_cost(state: PublicState, seat: int) -> float:
         taken: float = round_damage(state, others[0])
     else:  # the others' rows keep growing before one of them wins
         taken = max(round_damage(state, s) for s in others) + 0.5
-    taken = max(0.0, taken - ward(state, seat))
+    taken = damage_taken(state, seat, taken)
     lives = state.life_counts
     life = lives[seat]
     if taken > 0 and life == 0:
@@ -253,7 +214,7 @@ def use_choice(state: PublicState, seat: int, decision: Decision, sight: Sight) 
     if spec.discards_top and sight.top >= 0:
         nxt = next_to_play(state, seat)
         if nxt >= 0:  # keep a top card we know helps us; otherwise stir the deck
-            good = deck.strength[sight.top] > card_to_beat(state, nxt)
+            good = card_beats(deck, sight.top, card_to_beat(state, nxt))
             return SKIP if good == (nxt == seat) else USE_IT
     gained, given, gives = 0.0, 0.0, False
     values = card_values(deck)
@@ -269,8 +230,8 @@ def use_choice(state: PublicState, seat: int, decision: Decision, sight: Sight) 
         elif pick.does == TAKE:
             gained = max(values[x] for x in options)
         elif pick.does == TO_TOP and next_to_play(state, seat) == seat:  # only a card that
-            bar = card_to_beat(state, seat)  # ... beats our own bar is worth planting
-            if not any(deck.strength[x] > bar for x in options):
+            # ... beats our own bar is worth planting
+            if not any(would_beat(state, seat, x) for x in options):
                 return SKIP
     if gives:  # an exchange: only for a better card than the one we part with
         return USE_IT if gained - given > 0.5 else SKIP
@@ -284,8 +245,8 @@ def _stack_top_for(state: PublicState, seat: int, options: Sequence[int], *,
     deck = state.deck
     nxt = next_to_play(state, seat)
     bar = card_to_beat(state, nxt if nxt >= 0 else seat)
-    beats = [c for c in options if deck.strength[c] > bar]
-    misses = [c for c in options if deck.strength[c] <= bar]
+    beats = [c for c in options if card_beats(deck, c, bar)]
+    misses = [c for c in options if c not in beats]
     if hurt:
         return min(misses or options, key=lambda c: (deck.strength[c], c))
     return min(beats, key=lambda c: (deck.strength[c], c)) if beats else \
@@ -306,7 +267,7 @@ def pick_card(state: PublicState, seat: int, decision: Decision, sight: Sight) -
     if does == TO_BOTTOM:  # options: the seen cards, top first; bury the top or stop
         nxt = next_to_play(state, seat)
         top = cards[0]
-        good = deck.strength[top] > card_to_beat(state, nxt if nxt >= 0 else seat)
+        good = card_beats(deck, top, card_to_beat(state, nxt if nxt >= 0 else seat))
         helps_us = good == (nxt == seat or nxt < 0)
         return DONE if helps_us and DONE in decision.options else top
     values = card_values(deck)

@@ -1,6 +1,6 @@
 """What of the event log one seat may receive (R11): the one place that decides it.
 
-The log is omniscient (DESIGN.md): `damage.drawn` names the cards a player drew from their
+The log is omniscient (docs/DESIGN.md): `damage.drawn` names the cards a player drew from their
 Life Deck, an `outcome` may name cards its player alone saw (`seen`, `buried`, `order`), and
 `game_start` carries the seed, from which the whole deal follows. `for_seat(event, seat)`
 is the event as `seat` may see it:
@@ -10,20 +10,20 @@ is the event as `seat` may see it:
 - `damage`: its player gets it whole (R11.2, their own draw); the others see how many cards
   were drawn (`drawn` holds null for each card) and the card kept, which goes to the
   reserves face up;
-- `outcome`: its player gets it whole; the others get the fields its effect's `Tell`
-  sentences for everyone name (`{took}`: the card; `{buried_count}`: only how many — a list
-  of nulls) and nothing else: what a sentence for everyone does not name is private;
+- `outcome`: its player gets it whole; the others get what its effect declares where it is
+  registered (`EffectSpec.outcome`, `dread_draw.rules.registry`): a SHOWN field whole, a
+  COUNTED one as how many (a list of nulls), and nothing else — a SECRET field, a field not
+  declared, every field of an effect that declares none;
 - an event of a type not known here passes as its type alone (a new kind of event stays
   private until it is declared here).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from string import Formatter
 from typing import Any
 
 from dread_draw.rules import EFFECTS, Event
+from dread_draw.rules.registry import COUNTED, SHOWN
 
 PUBLIC = frozenset({
     "round_start", "turn", "summon", "fail", "ability", "ability_idle", "ability_lost",
@@ -34,22 +34,13 @@ OUTCOME_PUBLIC = frozenset({"type", "seat", "card", "effect"})  # who used which
 KNOWN = PUBLIC | {"game_start", "damage", "outcome"}
 
 
-@lru_cache(maxsize=256)
 def outcome_fields(effect: str) -> tuple[frozenset[str], frozenset[str]]:
     """(fields anyone may see, fields of which only the count is public) of an effect's
-    `outcome` events, read from its Tells' sentences for everyone."""
+    `outcome` events, as the effect declares them (nothing, for an effect not known)."""
     spec = EFFECTS.get(effect)
-    shown: set[str] = set()
-    counted: set[str] = set()
-    for tell in spec.tells if spec is not None else ():
-        for _, name, _, _ in Formatter().parse(tell.public or ""):
-            if not name or name == "who":
-                continue
-            if name.endswith("_count"):
-                counted.add(name[:-len("_count")])
-            else:
-                shown.add(name)
-    return frozenset(shown), frozenset(counted - shown)
+    if spec is None:
+        return frozenset(), frozenset()
+    return spec.shared(SHOWN), spec.shared(COUNTED)
 
 
 def for_seat(event: Event, seat: int) -> Event:
@@ -81,14 +72,9 @@ def for_seat(event: Event, seat: int) -> Event:
     return {"type": kind}
 
 
-def redacted(event: Event, seat: int) -> bool:
-    """Whether `seat` receives less than the whole event."""
-    return for_seat(event, seat) is not event
-
-
 def cards_in(value: Any) -> list[int]:
     """Every card uid named anywhere in an event (or any JSON value): the `uid` of each card
-    object (DESIGN.md writes cards as objects)."""
+    object (docs/DESIGN.md writes cards as objects)."""
     found: list[int] = []
     stack = [value]
     while stack:

@@ -34,11 +34,20 @@ from dread_draw.rules.errors import DeckError, DreadDrawError, IllegalChoice
 from dread_draw.rules.game import Event, Game, determinize
 from dread_draw.rules.public import (
     PublicState,
+    SeatKnowledge,
     always_amount,
+    beat_chance,
+    beats,
+    card_beats,
     card_to_beat,
+    count_beating,
+    damage_taken,
     next_to_play,
+    reveal_chance,
+    reveal_pool,
     round_damage,
     ward,
+    would_beat,
 )
 from dread_draw.rules.registry import EFFECTS, EffectSpec, Tell, always, effect
 from dread_draw.rules.view import PublicView, View, public_of
@@ -48,8 +57,9 @@ __all__ = [
     "LIFE_DECK_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "NEXT_TURN", "ORDER", "PICK_CARD",
     "PICK_SEAT", "REVEAL", "SEAT_PICKS", "SKIP", "SUMMON", "TAKE", "TO_BOTTOM", "TO_TOP", "USE",
     "USE_IT", "Ability", "Card", "Decision", "Deck", "DeckError", "DreadDrawError",
-    "EffectSpec", "Event", "Game", "IllegalChoice", "Pick", "PublicState", "PublicView", "Tell",
-    "View",
-    "always", "always_amount", "card_to_beat", "determinize", "effect", "next_to_play", "public_of",
-    "round_damage", "ward",
+    "EffectSpec", "Event", "Game", "IllegalChoice", "Pick", "PublicState", "PublicView",
+    "SeatKnowledge", "Tell", "View",
+    "always", "always_amount", "beat_chance", "beats", "card_beats", "card_to_beat",
+    "count_beating", "damage_taken", "determinize", "effect", "next_to_play", "public_of",
+    "reveal_chance", "reveal_pool", "round_damage", "ward", "would_beat",
 ]

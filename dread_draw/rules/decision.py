@@ -1,6 +1,6 @@
 """A Decision: whose seat must choose, what kind of choice, and the legal options.
 
-`options` is the single source of truth for what is legal (STYLE.md principle 2): the table
+`options` is the single source of truth for what is legal (docs/DESIGN.md principle 2): the table
 offers exactly those, the CPU picks among exactly those, `Game.choose` accepts nothing else.
 """
 

@@ -21,7 +21,17 @@ from dread_draw.rules.decision import (
 from dread_draw.rules.errors import N_
 from dread_draw.rules.game import Game, outcome, take_damage
 from dread_draw.rules.public import PublicState
-from dread_draw.rules.registry import BEAT, DEAL, WARD, Tell, always, effect
+from dread_draw.rules.registry import (
+    BEAT,
+    COUNTED,
+    DEAL,
+    SECRET,
+    SHOWN,
+    WARD,
+    Tell,
+    always,
+    effect,
+)
 
 
 def _int(params: Mapping[str, object], key: str) -> int:
@@ -67,7 +77,7 @@ always("bloodlust", DEAL)
 
 # ------------------------------------------------------------------------- looking at cards
 
-@effect("peek-draw", params={"count": int}, can_act=_looks_at_draw,
+@effect("peek-draw", params={"count": int}, can_act=_looks_at_draw, outcome={"seen": SECRET},
         tell=Tell(None, revealed=N_("{who} sees {seen}."), on="seen"))
 def peek_draw(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
     """Look at the top `count` cards of the Draw Deck; only this seat sees them (R11.2)."""
@@ -85,7 +95,7 @@ def _looks_at_own_life(state: PublicState, seat: int, card: int,
 
 
 @effect("peek-life", params={"count": int}, can_act=_looks_at_own_life,
-        tell=Tell(None, revealed=N_("{who} sees {seen}."), on="seen"))
+        outcome={"seen": SECRET}, tell=Tell(None, revealed=N_("{who} sees {seen}."), on="seen"))
 def peek_life(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
     """Look at the top `count` cards of your own Life Deck (R2.2: only this card lets you)."""
     life = g.life[seat]
@@ -123,6 +133,7 @@ BURY = Pick(TO_BOTTOM, N_("Choose a card you saw to put on the bottom of the Dra
 
 
 @effect("bury", params={"count": int}, picks=(BURY,), can_act=_looks_at_draw,
+        outcome={"seen": SECRET, "buried": COUNTED},
         tell=(SEEN, Tell(N_("{who} puts {buried_count} of them on the bottom of the Draw "
                             "Deck."),
                          revealed=N_("{who} puts {buried} on the bottom of the Draw Deck."),
@@ -164,6 +175,7 @@ ARRANGE = Pick(TO_TOP, N_("Put back the cards you saw: choose the card to be num
 
 
 @effect("arrange", params={"count": int}, picks=(ARRANGE,), can_act=_looks_at_draw,
+        outcome={"seen": SECRET, "order": SECRET},
         tell=(SEEN, Tell(None, revealed=N_("{who} puts them back as {order}, top first."),
                          on="order")))
 def arrange(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
@@ -191,13 +203,15 @@ def _arrange_pick(g: Game, seat: int, card: int, k: int, placed: int, chosen: in
 
 # ------------------------------------------------------------------------- moving cards
 
-@effect("gain-life", params={"count": int}, gains_life="count", can_act=_takes_from_draw)
+@effect("gain-life", params={"count": int}, gains_life="count", can_act=_takes_from_draw,
+        outcome={})  # what it did is the game's own `gain_life` event
 def gain_life(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
     """Gain `count` life (R8.5)."""
     g.gain_life(seat, _int(params, "count"))
 
 
 @effect("mill", params={"count": int}, discards_top=True, can_act=_takes_from_draw,
+        outcome={"discarded": SHOWN},
         tell=Tell(N_("Discarded from the Draw Deck: {discarded}."), on="discarded"))
 def mill(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
     """Discard the top `count` cards of the Draw Deck face up (R6.1 applies; R6.2: never the
@@ -222,7 +236,7 @@ SCAVENGE = Pick(TAKE, N_("Choose a card from the discard pile to put in your res
                 _discarded_up_to_cap)
 
 
-@effect("scavenge", optional={"max_strength": int}, picks=(SCAVENGE,),
+@effect("scavenge", optional={"max_strength": int}, picks=(SCAVENGE,), outcome={"took": SHOWN},
         tell=Tell(N_("{who} takes {took} from the discard pile into reserves."), on="took"))
 def scavenge(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
     """Put a card of your choice from the discard pile into your reserves (at most
@@ -242,7 +256,7 @@ PLANT = Pick(TO_TOP, N_("Choose a card from the discard pile to put on top of th
              _discarded_up_to_cap)
 
 
-@effect("plant", optional={"max_strength": int}, picks=(PLANT,),
+@effect("plant", optional={"max_strength": int}, picks=(PLANT,), outcome={"planted": SHOWN},
         tell=Tell(N_("{who} puts {planted} face up on top of the Draw Deck."), on="planted"))
 def plant(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
     """Put a card of your choice from the discard pile face up on top of the Draw Deck
@@ -276,6 +290,7 @@ SWAP_TAKE = Pick(TAKE, N_("Choose another player's reserve card to take in excha
 
 
 @effect("swap-reserve", picks=(SWAP_GIVE, SWAP_TAKE),
+        outcome={"gave": SHOWN, "took": SHOWN, "other": SHOWN},
         tell=Tell(N_("{who} gives {gave} to {other} for {took}."), on="gave",
                   seats=("other",)))
 def swap_reserve(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
@@ -313,6 +328,7 @@ SALVAGE = Pick(TAKE, N_("Choose a card of your row to keep in your reserves."),
 
 
 @effect("salvage", timings=("aftermath",), optional={"max_strength": int}, picks=(SALVAGE,),
+        outcome={"kept": SHOWN},
         tell=Tell(N_("{who} keeps {kept} from the row in reserves."), on="kept"))
 def salvage(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
     """Only if you were eliminated (R4.4): put a card of your choice from your row into your
@@ -340,6 +356,7 @@ PUPPET = Pick(NEXT_TURN, N_("Choose the player who takes the next turn."), _othe
 
 
 @effect("puppet", timings=("summon",), picks=(PUPPET,),  # R5 is overridden for one turn
+        outcome={"target": SHOWN},
         tell=Tell(N_("{target} takes the next turn."), on="target", seats=("target",)))
 def puppet(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
     """Choose another player in the round: they take the next turn (instead of R5)."""
@@ -364,6 +381,7 @@ CURSE = Pick(HARM, N_("Choose a player to take {amount} damage."), _victims_if_w
 
 
 @effect("curse", params={"amount": int}, timings=("aftermath",), picks=(CURSE,),
+        outcome={"target": SHOWN},
         tell=Tell(N_("{who} chooses {target}."), on="target", seats=("target",)))
 def curse(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
     """Only if you won the round (R7.3): choose another player still in the game; they take

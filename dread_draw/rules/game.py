@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from types import MappingProxyType
 from typing import Any
 
 from dread_draw.rules.decision import (
@@ -38,7 +37,13 @@ from dread_draw.rules.decision import (
 )
 from dread_draw.rules.deck import LIFE_DECK_SIZE, Deck
 from dread_draw.rules.errors import IllegalChoice
-from dread_draw.rules.public import card_to_beat, next_to_play, round_damage, ward
+from dread_draw.rules.public import (
+    card_beats,
+    card_to_beat,
+    damage_taken,
+    next_to_play,
+    round_damage,
+)
 from dread_draw.rules.registry import EFFECTS
 from dread_draw.rules.state import (
     FRAMES,
@@ -63,9 +68,7 @@ from dread_draw.rules.state import (
 from dread_draw.rules.view import (
     PublicView,
     View,
-    known_places,
-    public_knowledge,
-    public_pending,
+    public_snapshot,
     snapshot,
 )
 
@@ -261,15 +264,7 @@ class Game:
 
     def public_view(self) -> PublicView:
         """What someone who holds no seat may know (R11.1): see `PublicView`."""
-        return PublicView(
-            self.deck, self.n, len(self.draw),
-            known_places(self.draw, public_knowledge(self.knows)),
-            tuple(map(len, self.life)), tuple(map(len, self.looking)), tuple(self.discard),
-            tuple(self.fortune), tuple(map(tuple, self.rows)), tuple(map(tuple, self.reserves)),
-            tuple(self.in_round), tuple(self.defeated), tuple(self.totals),
-            MappingProxyType(self.uses), self.round, self.starting_seat, self.current,
-            self.last_winner, self.quiet_rounds, self.damaged, self.winner, self.over,
-            self.stalemate, self.decisions, self.next_seat, public_pending(self.pending))
+        return public_snapshot(self)
 
     # ----------------------------------------------------------------------------- queries
 
@@ -288,9 +283,6 @@ class Game:
     def card_to_beat(self, seat: int) -> int:
         """The strength a summon must exceed (R4.2); -1 with an empty row (anything succeeds)."""
         return card_to_beat(self, seat)
-
-    def in_round_seats(self) -> list[int]:
-        return [s for s in range(self.n) if self.in_round[s]]
 
     def alive(self) -> list[int]:
         """Seats not defeated."""
@@ -333,7 +325,7 @@ class Game:
             self.events.append({"type": type_, **fields})
 
     def ev_card(self, c: int) -> dict[str, Any] | None:
-        """A card as the event log writes it (DESIGN.md)."""
+        """A card as the event log writes it (docs/DESIGN.md)."""
         if c < 0:
             return None
         card = self.deck.card[c]
@@ -405,13 +397,17 @@ class Game:
         """`seat` privately sees these hidden cards (R11.2): it knows where they are."""
         self.knows[seat].update(cards)
 
-    def summoned(self, seat: int, c: int, source: str) -> None:
-        """A successful summon (R4.3): escalate, then offer the Summon ability (R9.2)."""
-        self.rows[seat].append(c)
-        self.totals[seat] += self.deck.strength[c]
+    def summoned(self, seat: int, c: int, source: str, beat: int) -> None:
+        """A successful summon (R4.3) over the card to beat `beat` (R4.2): escalate, then
+        offer the Summon ability (R9.2). The event says what it beat (the bar), so that no
+        reader works it out again."""
+        row = self.rows[seat]
         if self.events is not None:
             self.emit("summon", seat=seat, card=self.ev_card(c), source=source,
-                      row_total=self.totals[seat])
+                      row_total=self.totals[seat] + self.deck.strength[c],
+                      beat_card=self.ev_card(row[-1] if row else -1), beat=beat)
+        row.append(c)
+        self.totals[seat] += self.deck.strength[c]
         if self.deck.when[c] == "summon":
             self.push(offer, seat, c, "summon")
 
@@ -563,10 +559,10 @@ def _turn(g: Game, seat: int) -> None:
     if g.events is not None:
         g.emit("turn", seat=seat)
     beat = card_to_beat(g, seat)
-    strength = g.deck.strength
+    deck = g.deck
     options = [REVEAL]
     for c in g.reserves[seat]:
-        if strength[c] > beat:
+        if card_beats(deck, c, beat):  # R4.5
             options.append(c)
     g.ask(seat, SUMMON, options, _summon, (beat,))
 
@@ -575,25 +571,28 @@ def _summon(g: Game, seat: int, beat: int, option: int) -> None:
     g._stack.append((_after_attempt, (seat,)))
     if option != REVEAL:
         g.reserves[seat].remove(option)
-        g.summoned(seat, option, "reserve")
+        g.summoned(seat, option, "reserve", beat)
         return
     c = g.take_from_draw()
-    if c >= 0 and g.deck.strength[c] > beat:  # R4.3: strictly greater
-        g.summoned(seat, c, "draw")
+    if c >= 0 and card_beats(g.deck, c, beat):  # R4.3
+        g.summoned(seat, c, "draw", beat)
         return
     if c >= 0:  # R4.4: the revealed card is discarded; R4.6: no card at all
         g.discard.append(c)
-    eliminate(g, seat, c)
+    eliminate(g, seat, c, beat)
 
 
-def eliminate(g: Game, seat: int, failed: int = -1) -> None:
+def eliminate(g: Game, seat: int, failed: int, beat: int) -> None:
     """R4.4: out of the round; Aftermath abilities of the row trigger (R9.4), then the row
     is discarded. The `fail` event comes first, so the log says why before any Aftermath
     is asked; `discarded` is the row at that moment (an Aftermath may still keep one of
-    its cards: its outcome event says which)."""
+    its cards: its outcome event says which); `beat_card` and `beat` what `failed` had to
+    beat (R4.2)."""
     g.in_round[seat] = False
     if g.events is not None:
-        g.emit("fail", seat=seat, card=g.ev_card(failed), discarded=g.ev_cards(g.rows[seat]))
+        row = g.rows[seat]
+        g.emit("fail", seat=seat, card=g.ev_card(failed), discarded=g.ev_cards(row),
+               beat_card=g.ev_card(row[-1] if row else -1), beat=beat)
     g.push(_discard_row, seat)
     _trigger_aftermaths(g, seat)
 
@@ -698,7 +697,7 @@ def _end_round(g: Game, winner: int) -> None:
 
 def _deal_damage(g: Game, winner: int) -> None:
     damage = round_damage(g, winner)  # R7.1
-    if g.events is not None:  # `row`: the winning row (DESIGN.md welcomes more fields)
+    if g.events is not None:  # `row`: the winning row (docs/DESIGN.md welcomes more fields)
         g.emit("round_end", round=g.round, winner=winner, damage=damage,
                row=g.ev_cards(g.rows[winner]))
     g.push(_finish_round, winner)
@@ -710,8 +709,7 @@ def _deal_damage(g: Game, winner: int) -> None:
 
 def take_damage(g: Game, seat: int, amount: int) -> None:
     """R8.1: draw that many Life Deck cards, keep one in reserves, discard the rest."""
-    if g.deck.has_always:
-        amount -= ward(g, seat)
+    amount = damage_taken(g, seat, amount)  # R9.5: less the seat's ward
     if amount <= 0:  # R8.3: 0 damage is no damage
         return
     g.damaged = True

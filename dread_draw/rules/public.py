@@ -1,15 +1,19 @@
-"""The rules that read only public facts (R11.1), written once: the card to beat (R4.2), who
-plays next (R5), the damage of a winning row (R7.1), and the always-active amounts behind
-them (R9.5).
+"""The rules that read only public facts (R11.1), written once: the card to beat (R4.2),
+whether a card beats it (R4.3), the cards a reveal may take as a seat knows them (R4.3, R6.1,
+R11), who plays next (R5), the damage of a winning row (R7.1) and the damage a seat would
+take from it (R7.2, R8.3), and the always-active amounts behind them (R9.5).
 
-The game applies them, a seat's view answers with them, and the CPU predicts with them: each
-takes a `PublicState` — a `Game` or a `View`, which both have these fields.
+The game applies them, a seat's view answers with them, and everyone else asks them — the
+odds line, every CPU level, the coach: none of them compares a strength with a card to beat
+itself, so a change to one of these rules is one edit here. Each takes a `PublicState` — a
+`Game` or a `View`, which both have these fields — or a deck and cards.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any, Protocol, TypeVar
 
 from dread_draw.rules.deck import Deck
 from dread_draw.rules.registry import BEAT, DEAL, WARD, hook_amounts
@@ -44,6 +48,18 @@ class PublicState(Protocol):
     def uses(self) -> Mapping[int, int]: ...
 
 
+Amount = TypeVar("Amount", int, float)
+
+
+class SeatKnowledge(PublicState, Protocol):
+    """A seat's view (`View`): the public facts, and what this seat alone has seen."""
+
+    @property
+    def seat(self) -> int: ...
+    def draw_top(self) -> int: ...
+    def unseen(self) -> Sequence[int]: ...
+
+
 _LAST: list[Any] = [None, None]  # the last deck asked about and its amounts: one game at a time
 
 
@@ -75,6 +91,70 @@ def card_to_beat(state: PublicState, seat: int) -> int:
     return beat
 
 
+def beats(strength: int, bar: int) -> bool:
+    """R4.3: a card of `strength` succeeds over the card to beat `bar` (`card_to_beat`, every
+    always-active modifier already in it) only if strictly greater (R4.4: equal fails). An
+    empty row's bar is -1: any card succeeds (R4.2).
+
+    The one place this comparison is written: the game, the odds line, every CPU and the coach
+    all ask it (through the functions below), so changing R4.3 is this one line."""
+    return strength > bar
+
+
+def card_beats(deck: Deck, card: int, bar: int) -> bool:
+    """R4.3 for card `card` of `deck` against the card to beat `bar`."""
+    return beats(deck.strength[card], bar)
+
+
+def would_beat(state: PublicState, seat: int, card: int) -> bool:
+    """Would `card`, summoned by `seat` now, beat its card to beat? (R4.2, R4.3, R4.5)"""
+    return beats(state.deck.strength[card], card_to_beat(state, seat))
+
+
+@lru_cache(maxsize=32)
+def _beating(deck: Deck, test: Callable[[int, int], bool]) -> tuple[tuple[int, ...], ...]:
+    """``_beating(deck, beats)[bar + 1][uid]``: 1 if the card beats `bar`, for bars -1 to the
+    deck's highest strength (keyed by the test too, so a changed R4.3 is never answered from
+    an old table)."""
+    top = max(deck.strength, default=0)
+    return tuple(tuple(int(test(s, bar)) for s in deck.strength) for bar in range(-1, top + 1))
+
+
+def count_beating(deck: Deck, pool: Iterable[int], bar: int) -> int:
+    """How many cards of `pool` beat `bar` (R4.3)."""
+    table = _beating(deck, beats)
+    if -1 <= bar < len(table) - 1:
+        return sum(map(table[bar + 1].__getitem__, pool))
+    strength = deck.strength
+    return sum(1 for c in pool if beats(strength[c], bar))
+
+
+def beat_chance(deck: Deck, pool: Sequence[int], bar: int) -> float:
+    """The chance that a card drawn at random from `pool` beats `bar` (R4.3); 0 from an empty
+    pool (R4.6: a reveal with no card at all fails)."""
+    if not pool:
+        return 0.0
+    return count_beating(deck, pool, bar) / len(pool)
+
+
+def reveal_chance(deck: Deck, top: int, pool: Sequence[int], bar: int) -> float:
+    """The chance that a reveal beats `bar`: certain either way when the seat knows the top
+    card `top` (-1 if not), else `beat_chance` over the cards it may be."""
+    if top >= 0:
+        return 1.0 if card_beats(deck, top, bar) else 0.0
+    return beat_chance(deck, pool, bar)
+
+
+def reveal_pool(view: SeatKnowledge) -> tuple[int, Sequence[int]]:
+    """What a reveal takes, as `view.seat` may know it (R11): the top card of the Draw Deck if
+    this seat saw it (else -1), and the cards it may be, each equally likely — the cards
+    this seat has not seen, or the discard pile when the Draw Deck is empty (R6.1: it is
+    shuffled into a new one first)."""
+    top = view.draw_top() if view.draw_count else -1
+    pool = view.discard if view.draw_count == 0 else view.unseen()
+    return top, pool
+
+
 def round_damage(state: PublicState, seat: int) -> int:
     """R7.1: the damage `seat`'s row deals if it wins the round: its cards' damage, plus the
     seat's always-active DEAL amounts, never below 0."""
@@ -89,6 +169,14 @@ def round_damage(state: PublicState, seat: int) -> int:
 def ward(state: PublicState, seat: int) -> int:
     """R9.5: how much less damage `seat` takes (its always-active WARD amounts)."""
     return always_amount(state.deck, state.rows[seat], state.reserves[seat], WARD)
+
+
+def damage_taken(state: PublicState, seat: int, amount: Amount) -> Amount:
+    """R7.2, R9.5, R8.3: the damage `seat` takes from a winning row dealing `amount` — less
+    its always-active WARD amounts, 0 meaning none (`amount` may be an estimate: a float)."""
+    if state.deck.has_always:
+        amount -= ward(state, seat)
+    return max(0, amount)
 
 
 def next_to_play(state: PublicState, seat: int) -> int:

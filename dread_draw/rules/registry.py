@@ -1,5 +1,5 @@
 """The effect registry: every `effect = "..."` name a deck file may use, with everything the
-rest of the program needs to know about it, declared in one place (STYLE.md principle 14).
+rest of the program needs to know about it, declared in one place (docs/DESIGN.md principle 14).
 
 An effect is registered once, with:
 
@@ -14,7 +14,11 @@ An effect is registered once, with:
   whether it discards the top of the Draw Deck, which parameter is the life it gains;
 - when it could do nothing, as anyone can see (R9.7): then it is not offered;
 - what the narrator needs to tell what it did: a `Tell` for each kind of `outcome` event it
-  emits (what an ability did is its own event, complete when emitted: see game.py).
+  emits (what an ability did is its own event, complete when emitted: see game.py);
+- the fields of its `outcome` events and what the other seats receive of each (R11):
+  SHOWN (whole), COUNTED (only how many cards) or SECRET (nothing) — the network sends
+  each seat exactly that (`dread_draw.net.privacy`), and a field not declared is never
+  sent (tests/test_effect_contract.py checks every registered effect against all this).
 
 Contract for steps: arguments carry seats, numbers and public cards only — never a card
 hidden from some seat — so that a seat's view can hold the pending steps (see game.py).
@@ -38,6 +42,8 @@ if TYPE_CHECKING:  # only for annotations: the game imports this registry
 TRIGGERED = ("summon", "reserve", "aftermath")
 BEAT, WARD, DEAL = "beat", "ward", "deal"  # the always-active hooks (R9.5)
 HOOKS = (BEAT, WARD, DEAL)
+SHOWN, COUNTED, SECRET = "shown", "counted", "secret"  # an outcome field, for other seats
+SHARES = (SHOWN, COUNTED, SECRET)
 
 Run = Callable[["Game", int, int, Mapping[str, object]], None]
 CanAct = Callable[["PublicState", int, int, Mapping[str, object]], bool]
@@ -78,6 +84,12 @@ class EffectSpec:
     discards_top: bool = False
     gains_life: str | None = None
     tells: tuple[Tell, ...] = ()
+    outcome: Mapping[str, str] | None = None  # outcome field -> SHOWN/COUNTED/SECRET (None:
+    # not declared, so nothing beyond who used which card is sent to other seats)
+
+    def shared(self, share: str) -> frozenset[str]:
+        """The outcome fields other seats receive as `share` (SHOWN, COUNTED, SECRET)."""
+        return frozenset(k for k, v in (self.outcome or {}).items() if v == share)
 
     def tell(self, event: Mapping[str, object]) -> Tell | None:
         """How to tell this `outcome` event of the effect (None: it has no words)."""
@@ -106,14 +118,19 @@ def effect(name: str, *, params: Mapping[str, type] | None = None,
            optional: Mapping[str, type] | None = None, timings: tuple[str, ...] = TRIGGERED,
            picks: tuple[Pick, ...] = (), can_act: CanAct | None = None,
            discards_top: bool = False, gains_life: str | None = None,
-           tell: Tell | tuple[Tell, ...] = ()) -> Callable[[Run], Run]:
-    """Register a triggered effect: ``run(game, seat, card, params)`` and its declarations."""
+           tell: Tell | tuple[Tell, ...] = (),
+           outcome: Mapping[str, str] | None = None) -> Callable[[Run], Run]:
+    """Register a triggered effect: ``run(game, seat, card, params)`` and its declarations
+    (`outcome`: each field of its outcome events and what other seats get of it; ``{}``: it
+    emits none)."""
+    assert outcome is None or set(outcome.values()) <= set(SHARES), f"{name}: {outcome}"
 
     def register(fn: Run) -> Run:
         EFFECTS[name] = EffectSpec(name, dict(params or {}), tuple(timings), run=fn,
                                    optional=dict(optional or {}), picks=picks, can_act=can_act,
                                    discards_top=discards_top, gains_life=gains_life,
-                                   tells=tell if isinstance(tell, tuple) else (tell,))
+                                   tells=tell if isinstance(tell, tuple) else (tell,),
+                                   outcome=None if outcome is None else dict(outcome))
         return fn
 
     return register
@@ -122,7 +139,7 @@ def effect(name: str, *, params: Mapping[str, type] | None = None,
 def always(name: str, hook: str) -> None:
     """Register an always-active effect (R9.5) with an `amount` for `hook`."""
     assert hook in HOOKS, f"unknown hook {hook!r}"
-    EFFECTS[name] = EffectSpec(name, {"amount": int}, ("always",), hook=hook)
+    EFFECTS[name] = EffectSpec(name, {"amount": int}, ("always",), hook=hook, outcome={})
 
 
 @lru_cache(maxsize=32)

@@ -1,9 +1,11 @@
 """The game's state, declared once: every field of a `Game`, what it is, and who may see it.
 
-`Game.copy`, `Game.view` (a seat's `View`, R11) and `determinize` (a full game consistent
-with a view) are all derived from `STATE`; `View`'s fields are checked against it when this
-package is imported. A field added to the game is added here, with its kind, and nowhere
-else: forgetting it in one of the three is no longer possible.
+`Game.copy`, `Game.view` (a seat's `View`, R11), `Game.public_view` and `public_of` (the
+`PublicView`, R11.1) and `determinize` (a full game consistent with a view) are all derived
+from `STATE`; the `View` and `PublicView` classes (which give the fields their types) are
+checked against it when this package is imported, and so is `Game`'s. A field added to the
+game is added here with its kind, then given its type in those three classes (the import
+fails until it is): it cannot be missed in any of them.
 """
 
 from __future__ import annotations
@@ -82,6 +84,24 @@ def view_fields() -> tuple[str, ...]:
             out += [f"{shown}_counts", f"{shown}_known"]
         elif kind == PRIVATE_ZONES:
             out += [shown, f"{shown}_counts", f"{shown}_known"]
+        else:
+            out.append(shown)
+    return tuple(out)
+
+
+def public_fields() -> tuple[str, ...]:
+    """The fields of a PublicView (R11.1), derived from STATE: what a seat's view shows,
+    less everything private to a seat (its own drawn cards, the places of hidden cards it
+    saw — of the Draw Deck's only those every seat knows remain —, its step to answer, the
+    rules' pending steps)."""
+    out: list[str] = []
+    for _name, kind, shown in STATE:
+        if kind in (SECRET, RNG, LOG, KNOWLEDGE, RESUME, FRAMES):
+            continue
+        if kind == HIDDEN:
+            out += [f"{shown}_count", f"{shown}_known"]
+        elif kind in (HIDDEN_ZONES, PRIVATE_ZONES):
+            out.append(f"{shown}_counts")
         else:
             out.append(shown)
     return tuple(out)

@@ -29,6 +29,7 @@ from dread_draw.rules.state import (
     STATE,
     VALUE,
     ZONES,
+    public_fields,
     view_fields,
 )
 
@@ -148,16 +149,31 @@ class PublicView(NamedTuple):
         return card_to_beat(self, seat)
 
 
+if PublicView._fields != public_fields():  # the declaration and the class agree, in order
+    raise TypeError(f"PublicView's fields {PublicView._fields} differ from the state "
+                    f"declaration's {public_fields()}")
+
+
+def _public_from_view() -> dict[str, Callable[[View], Any]]:
+    """Per PublicView field, how it is read from a seat's View (from the declaration)."""
+    out: dict[str, Callable[[View], Any]] = {}
+    for _name, kind, shown in STATE:
+        if kind == HIDDEN:  # a view cannot tell which known places every seat knows
+            out[f"{shown}_known"] = lambda view: ()
+        elif kind == PENDING:
+            out[shown] = lambda view: public_pending(view.pending)
+    return out
+
+
+_FROM_VIEW = _public_from_view()
+
+
 def public_of(view: View) -> PublicView:
     """The public part of one seat's view (for a table that holds nothing else: a joined
-    network game). The Draw Deck's known places are left out: a view cannot tell which of
-    them every seat knows."""
-    return PublicView(
-        view.deck, view.players, view.draw_count, (), view.life_counts, view.looking_counts,
-        view.discard, view.fortune, view.rows, view.reserves, view.in_round, view.defeated,
-        view.totals, view.uses, view.round, view.starting_seat, view.current,
-        view.last_winner, view.quiet_rounds, view.damaged, view.winner, view.over,
-        view.stalemate, view.decisions, view.next_seat, public_pending(view.pending))
+    network game), field by field from the state declaration. The Draw Deck's known places
+    are left out: a view cannot tell which of them every seat knows."""
+    return PublicView._make(_FROM_VIEW[f](view) if f in _FROM_VIEW else getattr(view, f)
+                            for f in PublicView._fields)
 
 
 def public_pending(pending: Decision | None) -> Decision | None:
@@ -245,3 +261,39 @@ def _compile() -> Callable[[Any, int], View]:
 
 
 snapshot = _compile()
+
+
+def _compile_public() -> Callable[[Any], PublicView]:
+    """`public_snapshot(game)`: the PublicView, written out from the state declaration."""
+    by_kind: dict[str, Callable[[str, str], list[tuple[str, str]]]] = {
+        VALUE: lambda name, shown: [(shown, f"g.{name}")],
+        SHARED: lambda name, shown: [(shown, f"g.{name}")],
+        PER_SEAT: lambda name, shown: [(shown, f"tuple(g.{name})")],
+        PILE: lambda name, shown: [(shown, f"tuple(g.{name})")],
+        ZONES: lambda name, shown: [(shown, f"tuple(map(tuple, g.{name}))")],
+        REPLACED: lambda name, shown: [(shown, f"MappingProxyType(g.{name})")],
+        HIDDEN: lambda name, shown: [
+            (f"{shown}_count", f"len(g.{name})"),
+            (f"{shown}_known", f"known_places(g.{name}, public_knowledge(g.knows))")],
+        HIDDEN_ZONES: lambda name, shown: [(f"{shown}_counts", f"tuple(map(len, g.{name}))")],
+        PRIVATE_ZONES: lambda name, shown: [(f"{shown}_counts", f"tuple(map(len, g.{name}))")],
+        PENDING: lambda name, shown: [(shown, f"public_pending(g.{name})")],
+    }
+    fields: dict[str, str] = {}
+    for name, kind, shown in STATE:
+        if kind in by_kind:
+            fields.update(by_kind[kind](name, shown))
+    args = ",\n        ".join(fields[f] for f in PublicView._fields)
+    source = f"def public_snapshot(g):\n    return new(PublicView, (\n        {args}))\n"
+    scope: dict[str, Any] = {
+        "PublicView": PublicView, "new": tuple.__new__, "MappingProxyType": MappingProxyType,
+        "known_places": known_places, "public_knowledge": public_knowledge,
+        "public_pending": public_pending,
+    }
+    exec(compile(source, "<dread_draw.rules.view.public_snapshot>", "exec"), scope)
+    made: Callable[[Any], PublicView] = scope["public_snapshot"]
+    made.__doc__ = "The game's PublicView, field by field from the state declaration."
+    return made
+
+
+public_snapshot = _compile_public()

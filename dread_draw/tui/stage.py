@@ -18,7 +18,6 @@ from textual.widgets import Static
 from dread_draw.cards import Deck
 from dread_draw.i18n import _, fmt, ngettext
 from dread_draw.narrate import card_name, keyword_of
-from dread_draw.rules.public import PublicState, card_to_beat
 from dread_draw.safe_text import clean
 from dread_draw.tui.cardface import LARGE, face
 
@@ -40,41 +39,32 @@ class Act:
     banner: bool = False  # a round won, a player defeated: shown as a banner
 
 
-def before_move(state: PublicState) -> list[tuple[int, int]]:
-    """Per seat, (the last card of its row, the value to beat, R4.2) before a move: what a
-    reveal in that move had to beat."""
-    return [(row[-1] if row else -1, card_to_beat(state, s)) for s, row in enumerate(state.rows)]
+def _bar(ev: dict) -> tuple[int, int]:
+    """What a `summon` or `fail` event says its card had to beat: the card (-1: an empty row)
+    and the value it counted as (R4.2, always-active cards included), as the game measured
+    it — never worked out again here."""
+    card = ev.get("beat_card")
+    return (-1 if card is None else card["uid"]), ev.get("beat", -1)
 
 
-UNKNOWN = -2  # a `beat_card` not known (a resumed game's last moment): not said
-
-
-def acts(events: list[dict], deck: Deck, names: list[str],
-         beats: list[tuple[int, int]] | None = None) -> list[Act]:
-    """The stage's moments among `events` (public facts only). `beats`: `before_move` of the
-    position the events start from (None: not known, and not said)."""
-    beats = [(UNKNOWN, -1)] * len(names) if beats is None else list(beats)
+def acts(events: list[dict], deck: Deck, names: list[str]) -> list[Act]:
+    """The stage's moments among `events` (public facts only)."""
     out: list[Act] = []
     for ev in events:
         kind = ev["type"]
-        if kind == "round_start":
-            beats = [(-1, -1)] * len(names)  # every row starts empty
-        elif kind == "summon":
+        if kind == "summon":
             seat, uid = ev["seat"], ev["card"]["uid"]
             who, card = names[seat], clean(card_name(deck, deck.card[uid]))
             head = (fmt(_("{who} summons {card} from reserves"), who=who, card=card)
                     if ev["source"] == "reserve" else
                     fmt(_("{who} reveals {card}"), who=who, card=card))
-            top, beat = beats[seat] if seat < len(beats) else (-1, -1)
             result = fmt(_("Summoned: {who}'s row is worth {total}."), who=who,
                          total=ev["row_total"])
-            out.append(Act(seat, uid, head, result, True, top, beat))
-            beats[seat] = (uid, deck.strength[uid])  # a second summon in the same move
+            out.append(Act(seat, uid, head, result, True, *_bar(ev)))
         elif kind == "fail":
             seat = ev["seat"]
             who = names[seat]
             lost = len(ev["discarded"])
-            top, beat = beats[seat] if seat < len(beats) else (-1, -1)
             if ev["card"] is None:
                 head = fmt(_("{who} has no card left to reveal"), who=who)
                 uid = -1
@@ -85,8 +75,7 @@ def acts(events: list[dict], deck: Deck, names: list[str],
             result = fmt(ngettext("Fails: {who} is out of the round; {n} card is discarded.",
                                   "Fails: {who} is out of the round; {n} cards are discarded.",
                                   lost), who=who, n=lost)
-            out.append(Act(seat, uid, head, result, False, top, beat))
-            beats[seat] = (-1, -1)
+            out.append(Act(seat, uid, head, result, False, *_bar(ev)))
         elif kind == "round_end":
             who = names[ev["winner"]]
             out.append(Act(ev["winner"], -1, fmt(_("{who} wins round {round}!"), who=who,
@@ -126,8 +115,6 @@ class Stage(Static):
         self.update(self.draw(self.act), layout=False)
 
     def beat_words(self, act: Act) -> str:
-        if act.beat_card == UNKNOWN:
-            return ""
         if act.beat_card < 0:
             return _("It had an empty row to beat: any card is summoned.")
         name = clean(card_name(self.deck, self.deck.card[act.beat_card]))

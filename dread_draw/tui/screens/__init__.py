@@ -1,6 +1,6 @@
 """The app's screens: new game, the table, hand-off, round summary, game over, help, quit.
 
-The table drives the match through `Match` only (the one driver loop, STYLE.md principle 6):
+The table drives the match through `Match` only (the one driver loop, docs/DESIGN.md principle 6):
 a worker asks the seat to move — a CPU agent in a thread, at a readable pace, or the person
 at the keyboard through the prompt — and applies the answer. Hot-seat privacy (R11.2): with
 more than one human, a seat's private cards appear only after a hand-off screen, and are

@@ -1,4 +1,4 @@
-"""The table: it drives the match through `Match` (the one driver loop, STYLE.md principle 6)
+"""The table: it drives the match through `Match` (the one driver loop, docs/DESIGN.md principle 6)
 and shows it; hot-seat privacy (R11.2) keeps a seat's private cards behind a hand-off."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.screens.game_over import GameOver
 from dread_draw.tui.screens.handoff import HandOff
 from dread_draw.tui.screens.summary import RoundSummary
-from dread_draw.tui.stage import Stage, acts, before_move
+from dread_draw.tui.stage import Stage, acts
 from dread_draw.tui.turn import TurnTracker, beat_line, next_line
 from dread_draw.tui.viewers import DiscardViewer, LogViewer, OddsLine, ToldLog
 from dread_draw.tui.widgets.base import TooSmall, taken_down, update_if_changed
@@ -102,8 +102,7 @@ class TableScreen(SizeAware, Screen):
         press a key; Setup.hold)."""
         super().__init__()
         self.hold = hold
-        self.moves: deque[tuple[Move, list[tuple[int, int]], bool]] = deque()
-        self.beats: list[tuple[int, int]] = []  # before_move of the move being made
+        self.moves: deque[tuple[Move, bool]] = deque()
         self.paced = False  # the move being made is a CPU's, at the table's pace
         self.match = match
         self.cpu_delay = cpu_delay
@@ -275,7 +274,7 @@ class TableScreen(SizeAware, Screen):
             states = seat_states(view, m.seats, round_winner=self.round_winner, mine=mine)
             to_play = view.pending.seat if view.pending is not None else -1
             parts = [fmt(_("round {n}"), n=view.round)]
-            if m.seed is not None:  # None: secret (net)
+            if m.seed is not None and m.daily is None:  # secret: net's; the daily's till the end
                 parts.append(fmt(_("seed {seed}"), seed=m.seed))
             if to_play >= 0:
                 parts.append(fmt(_("{name} to play"), name=clean(self.names[to_play])))
@@ -379,7 +378,7 @@ class TableScreen(SizeAware, Screen):
     def moved(self, match: Match, move: Move) -> None:
         """Match.play's hook: a move was made; the table shows it before the next seat is
         asked (`catch_up`)."""
-        self.moves.append((move, self.beats, self.paced))
+        self.moves.append((move, self.paced))
 
     async def turn(self, seat: int, cpu: Agent | None, view, decision) -> int:
         """A seat's answer to its decision, as `SeatAtTable.choose` awaits it: first the last
@@ -410,14 +409,13 @@ class TableScreen(SizeAware, Screen):
                 await self.uncovered.wait()  # the game waits while a player reads
         if self.gone:
             await asyncio.Future()  # never answers: the table's worker is cancelled
-        self.beats = before_move(m.game)  # what a reveal in this move has to beat (public)
         return option
 
     async def catch_up(self) -> None:
         """Show the moves made since the last look, one by one."""
         while self.moves and not self.gone:
-            move, beats, paced = self.moves.popleft()
-            await self.show_move(move, beats)
+            move, paced = self.moves.popleft()
+            await self.show_move(move)
             if self.gone:
                 return
             m = self.match
@@ -475,7 +473,7 @@ class TableScreen(SizeAware, Screen):
     def on_screen_resume(self) -> None:
         self.uncovered.set()
 
-    async def show_move(self, move: Move, beats: list[tuple[int, int]]) -> None:
+    async def show_move(self, move: Move) -> None:
         """One move on the screen: its events in the log, its moments on the stage (a
         person's own failed reveal held until they go on), the round summary if it ended a
         round."""
@@ -484,7 +482,7 @@ class TableScreen(SizeAware, Screen):
         new = move.events
         log = self.query_one("#log", RichLog)
         stage = self.query_one(Stage)
-        moments = acts(new, m.deck, self.names, beats)
+        moments = acts(new, m.deck, self.names)
         shown = 0
         for ev in new:
             report = self._note(ev, log)

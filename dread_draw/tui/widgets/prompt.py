@@ -1,4 +1,4 @@
-"""The prompt: the question a Decision asks, with one answer per legal option (STYLE.md
+"""The prompt: the question a Decision asks, with one answer per legal option (docs/DESIGN.md
 principle 2)."""
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ class PromptBar(Vertical):
     """The question a Decision asks, with one button (and a number key) per legal option.
 
     `ask(question, options)` takes (option, label) pairs: exactly the Decision's options
-    (STYLE.md principle 2); a long list becomes a scrolling list.
+    (docs/DESIGN.md principle 2); a long list becomes a scrolling list.
     """
 
     def __init__(self, *, id: str | None = None) -> None:
