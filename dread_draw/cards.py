@@ -1,4 +1,4 @@
-"""Deck files: load a TOML deck (the fixed format of docs/DESIGN.md), validate it, and build the
+"""Deck files: load a TOML deck (the format of docs/deck-format.md), validate it, and build the
 core's immutable `Deck` (`dread_draw.rules.deck`) from it.
 
 This is the loader, outside the rules core: the core never reads a file. Every problem with a
@@ -7,6 +7,7 @@ file is a `DeckError` whose message names the file, the card and the field.
 
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
 from importlib import resources
@@ -50,6 +51,34 @@ MAX_NAME_CHARS = 60  # a card's name and id, the deck's name
 MAX_TEXT_CHARS = 1_000  # an ability's text, a fortune
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*\Z")  # \Z: not before a final newline, as $ is
 _ABILITY_KEYS = {"when", "effect", "text"}
+# Every key a deck file may hold (docs/deck-format.md); any other is a typo, refused by name.
+_TOP_KEYS = ("deck", "card")
+_DECK_KEYS = ("name", "format")
+_CARD_KEYS = ("id", "name", "strength", "damage", "copies", "fortune", "ability")
+
+
+def nearest(key: str, known: Any) -> str | None:
+    """The known key `key` was most likely meant to be (a typo's fix), or None."""
+    found = difflib.get_close_matches(key, list(known), n=1, cutoff=0.6)
+    return found[0] if found else None
+
+
+def _refuse_unknown(table: dict, known: tuple[str, ...], path: str, where: str) -> None:
+    """Refuse the first key of `table` not in `known`, naming it, where it is, and the known
+    key it most likely meant (a misspelt `[card.abilty]` used to load a card with no
+    ability)."""
+    unknown = sorted(str(k) for k in table if k not in known)
+    if not unknown:
+        return
+    key = unknown[0]
+    near = nearest(key, known)
+    words = {"file": path, "where": where, "key": clean(key[:40]), "near": near,
+             "known": ", ".join(known)}
+    if near is not None:
+        raise DeckError(fmt(_("{file}: {where}: unknown key `{key}`; did you mean `{near}`? "
+                              "Known keys here: {known}."), **words))
+    raise DeckError(fmt(_("{file}: {where}: unknown key `{key}`; known keys here: {known}."),
+                        **words))
 
 
 def standard_deck_path() -> Path:
@@ -172,10 +201,13 @@ def check_toml_shape(text: str, path: str) -> None:
 
 
 def _build(data: dict, text: str, source: bytes, path: str) -> Deck:
+    # Translators: where in a deck file: its top level, outside any table.
+    _refuse_unknown(data, _TOP_KEYS, path, _("the top of the file"))
     head = data.get("deck", {})
     if not isinstance(head, dict):
         raise DeckError(fmt(_("{file}: [deck] must be a table with `name` and `format`."),
                             file=path))
+    _refuse_unknown(head, _DECK_KEYS, path, "[deck]")
     version = head.get("format", 1)
     if version != 1 or isinstance(version, bool):
         raise DeckError(fmt(_("{file}: [deck] format = {value} is not supported; this version "
@@ -319,6 +351,7 @@ def _card(entry: object, index: int, lines: dict[str, list[int]], path: str) -> 
         raise DeckError(fmt(_("{file}: card #{index}: each [[card]] must be a table."),
                             file=path, index=index))
     where = _where(entry.get("id"), index, lines)
+    _refuse_unknown(entry, _CARD_KEYS, path, where)
     cid = _field(entry, "id", str, where, path)
     if len(cid) > MAX_NAME_CHARS or not _ID.match(cid):
         raise DeckError(fmt(_("{file}: {card}: field `id` must be kebab-case (like "
@@ -368,6 +401,10 @@ def _ability(raw: object, where: str, path: str) -> Ability:
     params = {k: v for k, v in raw.items() if k not in _ABILITY_KEYS}
     extra = set(params) - set(spec.params) - set(spec.optional)
     if extra:
+        names = [*_ABILITY_KEYS, *spec.params, *spec.optional]
+        near = nearest(sorted(extra)[0], names)
+        if near is not None:
+            _refuse_unknown(raw, tuple(sorted(names)), path, where)
         takes = ", ".join(list(spec.params) + list(spec.optional))
         words = {"file": path, "card": where, "effect": repr(effect),
                  "param": clean(sorted(extra)[0][:40]), "known": takes}

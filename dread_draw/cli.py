@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+import typer.core
 import typer.main
 from rich.console import Console
 from rich.text import Text
@@ -25,10 +26,54 @@ from dread_draw.i18n import N_, _, fmt, use_language
 from dread_draw.runner import MAX_GAMES
 from dread_draw.safe_text import clean
 
+FIRST_COMMANDS = ("play", "tutorial")  # --help lists these first: what most people came for
+
+
+def short_metavar(param: Any) -> str | None:
+    """A short placeholder for an option's value ("N", "FILE") instead of Typer's long
+    "<int range>" or "<file>"; None keeps the one given (or none, for a flag). By the type's
+    name: Typer may bring a Click of its own, whose classes are not `click`'s."""
+    if (getattr(param, "metavar", None) is not None
+            or getattr(param, "param_type_name", "") != "option"
+            or getattr(param, "is_flag", False)):
+        return None
+    kind = str(getattr(getattr(param, "type", None), "name", ""))  # Typer 0.29 may have none
+    if not kind:
+        return None
+    if kind.startswith("int"):
+        return "N"
+    if kind.startswith("float"):
+        return "SECONDS"  # every decimal option of this program is a time
+    if kind in ("file", "directory", "path"):
+        return "FOLDER" if kind == "directory" else "FILE"
+    return str(param.name or "value").upper()
+
+
+class DreadDrawGroup(typer.core.TyperGroup):
+    """The command group: `play` and `tutorial` first in --help, then the others in the order
+    they are declared, with short placeholders for option values."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        return ([n for n in FIRST_COMMANDS if n in names]
+                + [n for n in names if n not in FIRST_COMMANDS])
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        commands: list[Any] = [self]
+        while commands:
+            command = commands.pop()
+            for param in command.params:
+                param.metavar = short_metavar(param) or param.metavar
+            commands += getattr(command, "commands", {}).values()  # `deck new` too
+        return super().main(*args, **kwargs)
+
+
 app = typer.Typer(
     name="dread-draw",
-    help=N_("Dread Draw: the press-your-luck fortune-telling card game, at your terminal."),
-    no_args_is_help=True,
+    cls=DreadDrawGroup,
+    help=N_("Dread Draw: the press-your-luck fortune-telling card game, at your terminal. "
+            "Without a command, it opens the new-game screen (as dread-draw play)."),
+    invoke_without_command=True,
     pretty_exceptions_enable=False,
 )
 err = Console(stderr=True, highlight=False)
@@ -40,15 +85,42 @@ def show_version(value: bool) -> None:
         raise typer.Exit()
 
 
+def complete_lang(incomplete: str) -> list[str]:
+    """Tab after --lang: the languages (completion of option values, issue 30)."""
+    from dread_draw.i18n import LANGUAGES
+
+    return [code for code in LANGUAGES if code.startswith(incomplete)]
+
+
+def complete_level(incomplete: str) -> list[str]:
+    """Tab after --cpu or --agent: the CPU levels."""
+    from dread_draw.ai import AGENTS
+
+    return [name for name in AGENTS if name.startswith(incomplete)]
+
+
+def complete_seats(incomplete: str) -> list[str]:
+    """Tab after --seats: the CPU levels, for the last of the comma-separated seats."""
+    done, _, last = incomplete.rpartition(",")
+    return [f"{done}," * bool(done) + name for name in complete_level(last)]
+
+
+def complete_sort(incomplete: str) -> list[str]:
+    from dread_draw.cards_table import SORTS
+
+    return [name for name in SORTS if name.startswith(incomplete)]
+
+
 LangOpt = Annotated[
     str | None,
-    typer.Option("--lang", metavar="LANG",
+    typer.Option("--lang", metavar="LANG", autocompletion=complete_lang,
                  help=N_("The language: en, fr, es, de, pt or ko (default: your system's).")),
 ]
 
 
 @app.callback()
 def root(
+    ctx: typer.Context,
     version: Annotated[bool, typer.Option(
         "--version", callback=show_version, is_eager=True,
         help=N_("Print the version and exit."))] = False,
@@ -56,6 +128,8 @@ def root(
 ) -> None:
     # The words of the whole program, for what comes before a command's own --lang.
     use_language(lang)
+    if ctx.invoked_subcommand is None:  # bare `dread-draw`: the app opens, as play does
+        play(lang=lang)
 
 
 DeckOpt = Annotated[
@@ -186,7 +260,8 @@ def simulate(
     = 100,
     seed: Annotated[int, typer.Option(help=N_("The run's seed: same seed, same games."))] = 1,
     deck: DeckOpt = None,
-    agent: Annotated[str, typer.Option(help=N_("The CPU agent in every seat."))] = "random",
+    agent: Annotated[str, typer.Option(autocompletion=complete_level,
+                                       help=N_("The CPU agent in every seat."))] = "random",
     log: Annotated[Path | None, typer.Option(
         help=N_("Write every game's event log here (JSON Lines)."), dir_okay=False)] = None,
     workers: Annotated[int, typer.Option(min=1, help=N_("Processes to spread games over."))] = 1,
@@ -209,6 +284,7 @@ def simulate(
 @guarded()
 def arena(
     seats: Annotated[str, typer.Option(
+        autocompletion=complete_seats,
         help=N_("The CPU agents at the table, comma-separated, e.g. hard,normal,normal,normal."))]
     = "normal,random",
     games: Annotated[int, typer.Option(
@@ -241,7 +317,7 @@ def play(
         "--human", metavar="NAME",
         help=N_("A person's seat, by name (repeat for hot-seat play)."))] = None,
     cpu: Annotated[list[str] | None, typer.Option(
-        "--cpu", metavar="LEVEL",
+        "--cpu", metavar="LEVEL", autocompletion=complete_level,
         help=N_("A CPU seat, by level: random, easy, normal or hard (repeat for more)."))]
     = None,
     seed: Annotated[int | None, typer.Option(help=N_("The game's seed (a fresh one by default)."))]
@@ -300,7 +376,8 @@ def rules(lang: LangOpt = None) -> None:
 @guarded()
 def cards(
     deck: DeckOpt = None,
-    sort: Annotated[str, typer.Option(help=N_("Order: strength, name or damage."))] = "strength",
+    sort: Annotated[str, typer.Option(autocompletion=complete_sort,
+                                      help=N_("Order: strength, name or damage."))] = "strength",
     lang: LangOpt = None,
 ) -> None:
     use_language(lang)
@@ -382,6 +459,13 @@ def serve(
         "--save-dir", help=N_("Where games are saved; each browser session has its own folder "
                            "in web/ there (default: your data folder, as for play)."),
         file_okay=False)] = None,
+    max_tables: Annotated[int, typer.Option(
+        min=1, help=N_("How many tables may be open at once; a visitor beyond them is asked "
+                       "to come back later."))] = 8,
+    idle_minutes: Annotated[float, typer.Option(
+        min=1.0, metavar="MINUTES",
+        help=N_("Close a table nobody has typed in for this many minutes (its game is "
+                "saved)."))] = 30.0,
     lang: LangOpt = None,
 ) -> None:
     use_language(lang)
@@ -390,10 +474,16 @@ def serve(
     except ModuleNotFoundError as e:
         if (e.name or "").partition(".")[0] not in WEB_MODULES:
             raise
-        raise fail(_("playing in a web browser needs the web extra: pip install "
-                     "'dread-draw[web]' (from a checkout: pip install '.[web]').")) from None
+        from dread_draw.install import from_source_folder, web_extra_command
 
-    serve_command(host=host, port=port, public_url=public_url, save_dir=save_dir)
+        raise fail(fmt(_("playing in a web browser needs the web extra; add it with: "
+                         "{command}") if not from_source_folder() else
+                       _("playing in a web browser needs the web extra; add it with this "
+                         "command, run in Dread Draw's source folder: {command}"),
+                       command=web_extra_command())) from None
+
+    serve_command(host=host, port=port, public_url=public_url, save_dir=save_dir,
+                  max_tables=max_tables, idle_minutes=idle_minutes)
 
 
 @app.command(help=N_("Host a game that players join from their own terminals (dread-draw join). It "
@@ -411,7 +501,7 @@ def host(
         "--human", metavar="NAME",
         help=N_("Keep a seat for the player of this name (repeat for more)."))] = None,
     cpu: Annotated[list[str] | None, typer.Option(
-        "--cpu", metavar="LEVEL",
+        "--cpu", metavar="LEVEL", autocompletion=complete_level,
         help=N_("A CPU seat, by level: random, easy, normal or hard (repeat for more). The seats "
              "still empty when the game starts take the last level given (or normal)."))]
     = None,
@@ -484,6 +574,46 @@ def stats(save_dir: SaveDirOpt = None, lang: LangOpt = None) -> None:
     from dread_draw.commands import stats_command
 
     stats_command(save_dir)
+
+
+deck_app = typer.Typer(
+    help=N_("Write a deck of your own: start from the standard deck, then check it (the "
+            "format: docs/deck-format.md)."),
+    no_args_is_help=True)
+app.add_typer(deck_app, name="deck")
+
+
+@deck_app.command("new", help=N_("Write the standard deck to FILE as a starting point for a "
+                                 "deck of your own (never overwrites a file)."))
+@guarded()
+def deck_new(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("The deck file to write "
+                                                                 "(TOML)."), dir_okay=False)],
+    lang: LangOpt = None,
+) -> None:
+    use_language(lang)
+    from dread_draw.deck_tools import new_command
+
+    new_command(file)
+
+
+@deck_app.command("check", help=N_("Check a deck file and its translation files beside it, "
+                                   "then play a short balance report with it."))
+@guarded()
+def deck_check(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("The deck file to check "
+                                                                 "(TOML)."), dir_okay=False)],
+    players: Annotated[int, typer.Option(min=2, max=5, help=N_("Players per game, 2 to 5."))]
+    = 4,
+    games: Annotated[int, typer.Option(min=1, max=MAX_GAMES, help=N_("How many games to play."))]
+    = 200,
+    seed: Annotated[int, typer.Option(help=N_("The run's seed: same seed, same games."))] = 1,
+    lang: LangOpt = None,
+) -> None:
+    use_language(lang)
+    from dread_draw.deck_tools import check_command
+
+    check_command(file, players, games, seed)
 
 
 def lang_argument(argv: list[str]) -> str | None:

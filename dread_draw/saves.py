@@ -434,6 +434,16 @@ def save_deck(save: Save, deck: str | Path | None = None, *, use_saved_copy: boo
             pass
     if found is not None and not changed:
         return found, ""
+    if found is not None and save.deck_text is not None:
+        # Only the file's words around the cards changed (a comment, as when the standard
+        # deck's notes were reworded): the same cards, so the game goes on with them.
+        try:
+            copy = parse_deck(save.deck_text, f"{where} (the deck saved in it)")
+        except DeckError:
+            copy = None
+        if (copy is not None and copy.content_hash == save.deck_hash
+                and copy.cards == found.cards and copy.name == found.name):
+            return copy, ""
     words = {"file": where, "deck": origin, "name": repr(save.deck_name),
              "hash": save.deck_hash[:12]}
     if use_saved_copy and save.deck_text is not None:

@@ -9,14 +9,17 @@ resumed — reaches the table: the place to hook per-match work such as autosave
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Iterable
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.screen import Screen
 
 from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck, load_deck
@@ -38,6 +41,7 @@ from dread_draw.saves import (
     separate_folder,
 )
 from dread_draw.sim import CPU_NAMES, DEFAULT_CPU, HUMAN, Match, SeatSpec
+from dread_draw.tui import themes
 from dread_draw.tui.pauses import Pauses
 from dread_draw.tui.saved import BadSave, FolderInUse, ReplaceSave
 from dread_draw.tui.screens.dialogs import ConfirmQuit, HelpScreen
@@ -65,7 +69,8 @@ class DreadDrawApp(App):
 
     TITLE = "Dread Draw"
     CSS_PATH = ["dread_draw.tcss", "viewers.tcss"]
-    ENABLE_COMMAND_PALETTE = False  # its Quit would skip the question asked during a game
+    # Ctrl+P: Textual's command palette, for its theme switch and keys panel; its Quit is left
+    # out (`get_system_commands`): it would skip the question asked during a game.
     # F1 and Ctrl+C work on every screen, even in a text field; ? and q wherever no text
     # field takes them (the new-game screen shows F1 and Ctrl+C in its key bar instead).
     BINDINGS = [
@@ -109,7 +114,15 @@ class DreadDrawApp(App):
                 return  # the app is closing: keys still coming from the terminal go nowhere
         await super().on_event(event)
 
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        for command in super().get_system_commands(screen):
+            # q and Ctrl+C ask first during a game; the palette's Quit would not
+            if command.callback != self.action_quit and command.title != "Quit":
+                yield command
+
     def on_mount(self) -> None:
+        themes.install(self)
+        themes.apply(self, self.setup.theme)  # the one chosen on the new-game screen
         self.pauses.start()
         self.check_size()
         if self.first_match is None:
@@ -317,6 +330,8 @@ class DreadDrawApp(App):
             return None
         if saver is None:
             return _("This game is not being saved: when you quit, it is lost.")
+        if os.environ.get("DREAD_DRAW_WEB") == "1":  # served (dread_draw/serve.py): a browser
+            return self.web_save_note()
         if saver.error is None:
             return fmt(_("The game is saved in {folder}: Continue on the new-game screen, or "
                          "`dread-draw play --resume`, brings it back where it is."),
@@ -336,6 +351,25 @@ class DreadDrawApp(App):
             "the last good save, {file}, is {n} moves behind the table; `dread-draw play "
             "--resume` continues from there.", behind),
             error=str(saver.error), round=last.rounds, file=str(last.path), n=behind)
+
+
+    def web_save_note(self) -> str:
+        """`save_note` for a player in a web browser: no path on the server, no command."""
+        assert self.match is not None and self.saver is not None
+        if self.saver.error is None:
+            return _("The game is saved at every move: open this page again in this browser "
+                     "(or choose Continue on the new-game screen) and it goes on where it is.")
+        last = read_save_or_none(self.saver.folder.current)
+        if last is None or last.seed != self.match.seed:
+            return _("Saving this game is failing on the server: nothing of it is saved, so "
+                     "when you quit, it is lost.")
+        behind = len(self.match.choices) - len(last.choices)
+        return fmt(ngettext(
+            "Saving this game is failing on the server: it is saved up to round {round}, {n} "
+            "move behind the table; opening this page again continues from there.",
+            "Saving this game is failing on the server: it is saved up to round {round}, {n} "
+            "moves behind the table; opening this page again continues from there.", behind),
+            round=last.rounds, n=behind)
 
 
 def make_app(match: Match | None = None, *, animate: bool = True,
@@ -366,7 +400,7 @@ def run_table(app: DreadDrawApp, **run: Any) -> None:
     if app.return_code:
         print(stopped_line(note), file=sys.stderr)
         raise SystemExit(app.return_code)
-    if note is not None:
+    if note is not None and os.environ.get("DREAD_DRAW_WEB") != "1":  # not on serve's console
         print(note, file=sys.stderr)
 
 

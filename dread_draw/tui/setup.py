@@ -39,7 +39,9 @@ class Setup:
     chosen on the new-game screen (None: none chosen, the environment's is used); `hold`,
     how long a person's own failed reveal stays on the stage: 0 until they press a key
     (the default), else that many seconds (`HOLDS`); `ascii`, the table's symbols in plain
-    ASCII (`dread_draw.glyphs`), for terminals that draw ● and ■ two cells wide."""
+    ASCII (`dread_draw.glyphs`), for terminals that draw ● and ■ two cells wide; `theme`,
+    the colour theme chosen on the new-game screen (a key of `tui.themes.THEMES`; None:
+    Textual's default, or the TEXTUAL_THEME environment variable's)."""
 
     seats: list[SeatSpec]
     seed: int
@@ -48,6 +50,7 @@ class Setup:
     language: str | None = None
     hold: int = 0
     ascii: bool = False
+    theme: str | None = None
 
     @staticmethod
     def default_seat(i: int) -> SeatSpec:
@@ -60,7 +63,7 @@ class Setup:
     def to_json(self) -> dict:
         return {"seats": [[s.name, s.kind] for s in self.seats], "deck": self.deck,
                 "odds": self.odds, "language": self.language,
-                "hold": self.hold, "ascii": self.ascii}
+                "hold": self.hold, "ascii": self.ascii, "theme": self.theme}
 
 
 def settings_path() -> Path:
@@ -89,6 +92,7 @@ def load_setup(path: Path | None) -> Setup:
     hold = data.get("hold")
     hold = hold if type(hold) is int and hold in HOLDS else 0  # (not True: it equals 1)
     ascii = data.get("ascii") is True
+    theme = data.get("theme") if isinstance(data.get("theme"), str) else None
     try:
         seats = [SeatSpec(str(name)[:16], kind if kind == HUMAN or kind in AGENTS else DEFAULT_CPU)
                  for name, kind in data["seats"]][:MAX_SEATS]
@@ -98,10 +102,11 @@ def load_setup(path: Path | None) -> Setup:
         if len(seats) < MIN_SEATS:
             raise ValueError("too few seats")
         return Setup(seats, fresh_seed(), data.get("deck") or None, odds, language, hold,
-                     ascii)
+                     ascii, theme)
     except (ValueError, KeyError, TypeError):
         setup = Setup.default()
         setup.odds, setup.language, setup.hold, setup.ascii = odds, language, hold, ascii
+        setup.theme = theme
         return setup
 
 
