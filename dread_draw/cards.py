@@ -8,9 +8,7 @@ file is a `DeckError` whose message names the file, the card and the field.
 from __future__ import annotations
 
 import difflib
-import os
 import re
-import stat
 import tomllib
 from importlib import resources
 from itertools import accumulate
@@ -19,6 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from dread_draw.errors import DeckError
+from dread_draw.files import Unreadable, read_bounded
 from dread_draw.i18n import _, fmt
 from dread_draw.rules.deck import (
     LIFE_DECK_SIZE,
@@ -30,7 +29,7 @@ from dread_draw.rules.deck import (
     Deck,
 )
 from dread_draw.rules.registry import EFFECTS  # the vocabulary lives with the rules
-from dread_draw.safe_text import clean
+from dread_draw.safe_text import blank, clean
 
 __all__ = [
     "LIFE_DECK_SIZE", "MAX_CARDS", "MAX_COPIES", "MAX_DEPTH", "MAX_DISTINCT", "MAX_FILE_BYTES",
@@ -50,7 +49,7 @@ MAX_COPIES = 999
 MAX_NUMBER = 99  # strength, damage and every number an effect takes
 MAX_NAME_CHARS = 60  # a card's name and id, the deck's name
 MAX_TEXT_CHARS = 1_000  # an ability's text, a fortune
-_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*\Z")  # \Z: not before a final newline, as $ is
 _ABILITY_KEYS = {"when", "effect", "text"}
 # Every key a deck file may hold (docs/deck-format.md); any other is a typo, refused by name.
 _TOP_KEYS = ("deck", "card")
@@ -94,33 +93,26 @@ def read_deck_file(path: str | Path) -> bytes:
     file is opened without blocking, so a FIFO with no writer answers at once), and never more
     than `MAX_FILE_BYTES` + 1 bytes are read, whatever the file claims its size to be.
     """
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(path, flags)
-    except FileNotFoundError:
-        raise DeckError(fmt(_("{file}: no such deck file."), file=path)) from None
-    except IsADirectoryError:
-        raise DeckError(fmt(_("{file}: is a folder, not a deck file."), file=path)) from None
-    except OSError as e:
-        raise DeckError(fmt(_("{file}: cannot read the deck file ({reason})."), file=path,
-                             reason=e.strerror or e)) from None
-    try:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
-            raise DeckError(fmt(_("{file}: is a folder, not a deck file."), file=path))
-        if not stat.S_ISREG(mode):
-            raise DeckError(fmt(_("{file}: is not a deck file but a device, a pipe or a socket; "
-                                  "give the path of a deck file (.toml)."), file=path))
-        with open(fd, "rb", closefd=False) as f:
-            source = f.read(MAX_FILE_BYTES + 1)
-    except OSError as e:
-        raise DeckError(fmt(_("{file}: cannot read the deck file ({reason})."), file=path,
-                             reason=e.strerror or e)) from None
-    finally:
-        os.close(fd)
-    if len(source) > MAX_FILE_BYTES:
-        raise DeckError(_too_big(path))
-    return source
+        return read_bounded(path, MAX_FILE_BYTES)
+    except Unreadable as e:
+        raise DeckError(unreadable_deck(path, e, _("{file}: cannot read the deck file "
+                                                   "({reason})."))) from None
+
+
+def unreadable_deck(path: str | Path, e: Unreadable, cannot: str) -> str:
+    """What is wrong with a deck file, or a deck's translation file, that cannot be read
+    (`cannot`: the words for any other error, with {file} and {reason})."""
+    if e.kind == "missing":
+        return fmt(_("{file}: no such deck file."), file=path)
+    if e.kind == "folder":
+        return fmt(_("{file}: is a folder, not a deck file."), file=path)
+    if e.kind == "special":
+        return fmt(_("{file}: is not a deck file but a device, a pipe or a socket; "
+                     "give the path of a deck file (.toml)."), file=path)
+    if e.kind == "too-big":
+        return _too_big(path)
+    return fmt(cannot, file=path, reason=e.reason)
 
 
 def _too_big(path: str | Path) -> str:
@@ -146,6 +138,7 @@ def parse_deck(source: bytes | str, path: str = "<deck>") -> Deck:
     except UnicodeDecodeError as e:
         raise DeckError(fmt(_("{file}: not UTF-8 text (bad byte at offset {offset})."),
                             file=path, offset=e.start)) from None
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors save: not text
     check_toml_shape(text, path)
     try:
         data = tomllib.loads(text)
@@ -155,7 +148,13 @@ def parse_deck(source: bytes | str, path: str = "<deck>") -> Deck:
     except ValueError as e:  # TOMLDecodeError, or an integer of more than 4,300 digits
         raise DeckError(fmt(_("{file}: not valid TOML: {reason}."), file=path,
                             reason=_clip(str(e)))) from None
-    return _build(data, text, source, path)
+    deck = _build(data, text, source, path)
+    # The deck's translation file for the language in use (mydeck.fr.toml beside it) is
+    # checked now, like the deck: a bad one is refused here, never in the middle of a game.
+    from dread_draw.overlays import deck_text
+
+    deck_text(deck)
+    return deck
 
 
 # Strings and comments, each matched whole, so that the brackets inside them are not counted.
@@ -217,6 +216,9 @@ def _build(data: dict, text: str, source: bytes, path: str) -> Deck:
     if not isinstance(name, str):
         raise DeckError(fmt(_("{file}: [deck] name must be text, not {value}."), file=path,
                             value=_show(name)))
+    if blank(name):
+        raise DeckError(fmt(_("{file}: {card}: field `name` is empty."), file=path,
+                            card="[deck]"))
     if len(name) > MAX_NAME_CHARS:
         raise DeckError(fmt(_("{file}: [deck] name has {length} characters; a name has at "
                               "most {limit}."), file=path, length=f"{len(name):,}",
@@ -356,7 +358,7 @@ def _card(entry: object, index: int, lines: dict[str, list[int]], path: str) -> 
                               "'the-oracle'), at most {limit} characters, not {value}."),
                             file=path, card=where, limit=MAX_NAME_CHARS, value=_show(cid)))
     name = _field(entry, "name", str, where, path, chars=MAX_NAME_CHARS)
-    if not name.strip():
+    if blank(name):  # spaces or zero-width characters only: nothing to show
         raise DeckError(fmt(_("{file}: {card}: field `name` is empty."), file=path,
                             card=where))
     strength = _field(entry, "strength", int, where, path, bounds=(0, MAX_NUMBER))

@@ -6,7 +6,11 @@ Each command's body lives with the part it belongs to; this module only declares
 
 from __future__ import annotations
 
+import functools
+import os
 import sys
+import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -179,8 +183,91 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
+# ------------------------------------------------------------ every command's guards (issue 26)
+# Every command is declared `@app.command(...)` then `@guarded(...)`: the one entry layer, so
+# that a new command inherits the guards (tests/test_guards.py fails for one without it).
+#  - numbers a person could not mean (BOUNDS) are refused with a clear message, exit 2;
+#  - a crash exits non-zero, and a command that writes games says where its save is kept;
+#  - the commands that write games (`writes`: the option naming their save folder) take the
+#    folder's lock before the table opens (and SaveDir.write takes it for any write), and
+#    every file is read through files.read_bounded (decks, saves, replays, logs, stats).
+
+def cpu_cores() -> int:
+    return os.cpu_count() or 1
+
+
+BOUNDS: dict[str, Callable[[], int | float]] = {
+    "workers": cpu_cores,  # one process per core is all a machine can use
+    "think_ms": lambda: 60_000,  # a minute per decision
+    "cpu_delay": lambda: 60.0,  # a minute between CPU moves
+    "keep_games": lambda: 100_000,
+    "start_after": lambda: 7 * 86_400.0,  # a week
+}
+EMPTY_PATH_OPTIONS = ("--save-dir", "--deck", "--log")
+
+
+def guarded(*, writes: str | None = None) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """The guards every command goes through (above); `writes`: the parameter that names
+    the save folder the command writes games into."""
+    def wrap(body: Callable[..., None]) -> Callable[..., None]:
+        @functools.wraps(body)
+        def command(**options: Any) -> None:
+            check_bounds(options)
+            try:
+                body(**options)
+            except (DreadDrawError, typer.Exit, typer.Abort, KeyboardInterrupt):
+                raise
+            except Exception:
+                traceback.print_exc()  # a bug: its report needs the traceback
+                folder = options.get(writes) if writes else None
+                print_error(crash_line(folder, writes is not None))
+                raise typer.Exit(1) from None
+
+        command.writes = writes  # type: ignore[attr-defined]  # read by tests/test_guards.py
+        return command
+    return wrap
+
+
+def check_bounds(options: dict[str, Any]) -> None:
+    for name, bound in BOUNDS.items():
+        value, most = options.get(name), bound()
+        if value is not None and value > most:
+            flag = "--" + name.replace("_", "-")
+            if name == "workers":
+                raise fail(fmt(_("--workers {n}: this computer has {cores} processor cores, so "
+                                 "more workers than that cannot play faster; give at most "
+                                 "{cores}."), n=value, cores=most))
+            raise fail(fmt(_("{option} {value}: more than anyone would wait for; give at most "
+                             "{most:g}."), option=flag, value=value, most=most))
+
+
+def crash_line(folder: Path | None, writes: bool) -> str:
+    said = _("Dread Draw stopped on an unexpected error (above).")
+    if not writes:
+        return said
+    from dread_draw.saves import SaveDir
+
+    where = SaveDir(folder).root
+    return said + " " + fmt(_("Your saved games in {folder} are kept as they were at the last "
+                              "move."), folder=where)
+
+
+def empty_path_option(argv: list[str]) -> str | None:
+    """The first of `EMPTY_PATH_OPTIONS` given an empty value (``--save-dir ''`` would mean
+    the current folder, which nobody means), read before Typer turns '' into '.'."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        name, eq, value = arg.partition("=")
+        if name in EMPTY_PATH_OPTIONS and (value == "" if eq else
+                                           i + 1 < len(argv) and argv[i + 1] == ""):
+            return name
+    return None
+
+
 @app.command(help=N_("Play games headless with CPU seats and print a summary (or, with "
                      "--report, the deck's balance report)."))
+@guarded()
 def simulate(
     players: Annotated[int, typer.Option(min=2, max=5, help=N_("Players per game, 2 to 5."))] = 4,
     games: Annotated[int, typer.Option(min=1, max=MAX_GAMES, help=N_("How many games to play."))]
@@ -208,6 +295,7 @@ def simulate(
 
 @app.command(help=N_("Pit CPU agents against each other: win rates (Wilson 95%) and "
                      "decision latency."))
+@guarded()
 def arena(
     seats: Annotated[str, typer.Option(
         autocompletion=complete_seats,
@@ -235,6 +323,7 @@ def arena(
 @app.command(help=N_("Open the table and play (hot-seat with CPU seats). With --players, "
                      "--human or --cpu the game starts at once; otherwise the new-game screen "
                      "opens. Every decision is saved."))
+@guarded(writes="save_dir")
 def play(
     players: Annotated[int | None, typer.Option(
         min=2, max=5, help=N_("Seats at the table, 2 to 5 (missing seats are CPUs)."))] = None,
@@ -275,6 +364,7 @@ def play(
 @app.command(help=N_("Learn to play: a real game against two CPUs on a prepared deal, each "
                      "rule shown the first time it matters. It is saved like any game: leave "
                      "it and continue it later."))
+@guarded(writes="save_dir")
 def tutorial(
     cpu_delay: Annotated[float, typer.Option(
         min=0.0, help=N_("Seconds between CPU moves (s skips ahead)."))] = 0.8,
@@ -288,6 +378,7 @@ def tutorial(
 
 
 @app.command(help=N_("Print the rules of Dread Draw."))
+@guarded()
 def rules(lang: LangOpt = None) -> None:
     lang = speak(lang)
     from dread_draw.rules_text import print_rules
@@ -296,6 +387,7 @@ def rules(lang: LangOpt = None) -> None:
 
 
 @app.command(help=N_("Print the deck as a table."))
+@guarded()
 def cards(
     deck: DeckOpt = None,
     sort: Annotated[str, typer.Option(autocompletion=complete_sort,
@@ -310,6 +402,7 @@ def cards(
 
 @app.command(help=N_("Step through a finished game with every card revealed (or print or "
                      "write its log)."))
+@guarded()
 def replay(
     file: Annotated[Path | None, typer.Argument(
         help=N_("A saved finished game (JSON)."), dir_okay=False)] = None,
@@ -331,6 +424,7 @@ def replay(
 @app.command(help=N_("Review a finished game: the decisions where the coach prefers another "
                      "option by a clear margin, and the biggest turning points, each judged "
                      "from what the player knew at that moment."))
+@guarded()
 def review(
     file: Annotated[Path | None, typer.Argument(
         help=N_("A saved finished game (JSON), or an event log written by simulate --log."),
@@ -363,6 +457,7 @@ WEB_MODULES = {"textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2", "yarl"}
 
 @app.command(help=N_("Serve the table to web browsers: each browser session is its own "
                      "game, saved at every move (a reload goes on with it)."))
+@guarded(writes="save_dir")
 def serve(
     host: Annotated[str, typer.Option(
         metavar="ADDRESS",
@@ -408,6 +503,7 @@ def serve(
 @app.command(help=N_("Host a game that players join from their own terminals (dread-draw join). It "
                      "prints the address and a join code; type s and Enter to start. Every "
                      "decision is saved."))
+@guarded(writes="save_dir")
 def host(
     port: Annotated[int, typer.Option(min=0, max=65535,
                                       help=N_("The port to listen on (0: any free port)."))] = 7777,
@@ -460,6 +556,7 @@ def host(
 
 @app.command(help=N_("Take a seat at a hosted game and play it at this terminal. The same command "
                      "again takes your seat back after a lost connection."))
+@guarded()
 def join(
     address: Annotated[str, typer.Argument(
         metavar="HOST[:PORT]", help=N_("The host's address, as it printed it (port 7777 by "
@@ -485,6 +582,7 @@ def join(
 
 @app.command(help=N_("Games played and won, per player name and per CPU level, from the "
                      "kept games."))
+@guarded()
 def stats(save_dir: SaveDirOpt = None, lang: LangOpt = None) -> None:
     lang = speak(lang)
     from dread_draw.commands import stats_command
@@ -501,6 +599,7 @@ app.add_typer(deck_app, name="deck")
 
 @deck_app.command("new", help=N_("Write the standard deck to FILE as a starting point for a "
                                  "deck of your own (never overwrites a file)."))
+@guarded()
 def deck_new(
     file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("The deck file to write "
                                                                  "(TOML)."), dir_okay=False)],
@@ -514,6 +613,7 @@ def deck_new(
 
 @deck_app.command("check", help=N_("Check a deck file and its translation files beside it, "
                                    "then play a short balance report with it."))
+@guarded()
 def deck_check(
     file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("The deck file to check "
                                                                  "(TOML)."), dir_okay=False)],
@@ -563,6 +663,12 @@ def main() -> None:
     """Entry point: run the app; the project's own errors exit 2 with a clear message."""
     try:
         use_language(lang_argument(sys.argv[1:]))
+        empty = empty_path_option(sys.argv[1:])
+        if empty is not None:
+            print_error(fmt(_("{option} needs a path; an empty one would mean the current "
+                              "folder. Give the path (or . for the current folder)."),
+                            option=empty))
+            sys.exit(2)
         command = typer.main.get_command(app)
         translate_help(command)
         # also under `python -m dread_draw`: help and completion name the program

@@ -23,6 +23,7 @@ Every text goes through `safe_text.clean`, as deck text does. This module import
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections.abc import Mapping
@@ -31,11 +32,12 @@ from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
-from dread_draw.cards import Card, Deck, check_toml_shape
+from dread_draw.cards import Card, Deck, check_toml_shape, unreadable_deck
 from dread_draw.errors import DeckError
+from dread_draw.files import Unreadable, read_bounded
 from dread_draw.i18n import PSEUDO, _, current_language, fmt, pgettext
 from dread_draw.i18n.grammar import FORMS, GENDERS, Word, derived
-from dread_draw.safe_text import clean
+from dread_draw.safe_text import blank, clean
 
 MAX_BYTES = 1_000_000  # an overlay of the standard deck is about 15 kB
 MAX_LENGTH = {"name": 100, "text": 1_000, "fortune": 2_000}  # characters per field
@@ -96,7 +98,7 @@ def deck_text(deck: Deck, language: str | None = None) -> DeckText:
             cid: CardText(pseudo(t.name), pseudo(t.text), pseudo(t.fortune))
             for cid, t in own.cards.items()}))
     path = overlay_path(deck, language)
-    if path is None or not path.is_file():
+    if path is None or not os.path.lexists(path):  # any file there is read like a deck
         return _own(deck, language, deck.path)
     return _load(deck, language, path)
 
@@ -111,13 +113,13 @@ def _own(deck: Deck, language: str, path: str) -> DeckText:
 @lru_cache(maxsize=32)
 def _load(deck: Deck, language: str, path: Path) -> DeckText:
     try:
-        if path.stat().st_size > MAX_BYTES:
+        source = read_bounded(path, MAX_BYTES)  # the deck file's reader and limits
+    except Unreadable as e:
+        if e.kind == "too-big":
             raise DeckError(fmt(_("{file}: an overlay file holds at most {limit} bytes."),
-                                file=str(path), limit=MAX_BYTES))
-        source = path.read_bytes()
-    except OSError as e:
-        raise DeckError(fmt(_("{file}: cannot read the overlay file ({reason})."),
-                            file=str(path), reason=e.strerror or str(e))) from None
+                                file=str(path), limit=MAX_BYTES)) from None
+        raise DeckError(unreadable_deck(path, e, _("{file}: cannot read the overlay file "
+                                                   "({reason})."))) from None
     return parse_overlay(source, deck, language, str(path))
 
 
@@ -146,6 +148,7 @@ def parse_overlay(source: bytes | str, deck: Deck, language: str,
                             file=path, offset=e.start)) from None
     # An overlay is shared with its deck, so it is read with the deck file's limits: no
     # nesting, table count or dotted key that would cost tomllib far more than the file's size.
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors save: not text
     check_toml_shape(text, path)
     try:
         data = tomllib.loads(text)
@@ -161,7 +164,7 @@ def parse_overlay(source: bytes | str, deck: Deck, language: str,
         raise DeckError(fmt(_("{file}: [overlay] has no field {field}."),
                             file=path, field=repr(clean(sorted(unknown)[0]))))
     name = head.get("name", deck.name)
-    if not isinstance(name, str) or not name.strip():
+    if not isinstance(name, str) or blank(name):
         raise DeckError(fmt(_("{file}: [overlay] name must be text."), file=path))
     extra = set(data) - {"overlay", "card"}
     if extra:

@@ -26,6 +26,7 @@ from dread_draw.coach_words import (
     turning_point_text,
 )
 from dread_draw.errors import DreadDrawError, IllegalChoice
+from dread_draw.files import Unreadable, open_bounded
 from dread_draw.i18n import N_, _, fmt, ngettext
 from dread_draw.safe_text import clean, markup_safe
 from dread_draw.saves import (
@@ -40,6 +41,7 @@ from dread_draw.saves import (
 from dread_draw.sim import Match, SeatSpec, replay_log
 
 SAVE, LOG = "save", "log"
+MAX_LINE = MAX_BYTES  # one event of a log; a game_end holds every choice, like a save
 
 
 @dataclass
@@ -62,13 +64,10 @@ class Reviewable:
 def _kind_of(path: Path) -> str:
     """SAVE or LOG, from the file's first line; anything else is refused."""
     try:
-        with path.open("rb") as f:
+        with open_bounded(path) as f:  # a FIFO or a device is refused, never opened
             head = f.readline(MAX_BYTES)
-    except FileNotFoundError:
-        raise DreadDrawError(fmt(_("{file}: no such file."), file=path)) from None
-    except IsADirectoryError:
-        raise DreadDrawError(fmt(_("{file}: is a folder, not a save or an event log."),
-                                  file=path)) from None
+    except Unreadable as e:
+        raise DreadDrawError(_unreadable(path, e)) from None
     except OSError as e:
         raise DreadDrawError(fmt(_("{file}: cannot read it ({reason})."), file=path,
                                   reason=e.strerror or e)) from None
@@ -84,6 +83,17 @@ def _kind_of(path: Path) -> str:
         "{file}: not a Dread Draw save or event log. Review a saved game (dread-draw review "
         "--last, or a file from the games folder) or a log written by dread-draw simulate "
         "--log."), file=path))
+
+
+def _unreadable(path: Path, e: Unreadable) -> str:
+    if e.kind == "missing":
+        return fmt(_("{file}: no such file."), file=path)
+    if e.kind == "folder":
+        return fmt(_("{file}: is a folder, not a save or an event log."), file=path)
+    if e.kind == "special":
+        return fmt(_("{file}: is a device, a pipe or a socket, not a save or an event log."),
+                   file=path)
+    return fmt(_("{file}: cannot read it ({reason})."), file=path, reason=e.reason)
 
 
 def load_reviewable(path: Path, deck: Path | None = None, game: int | None = None
@@ -120,8 +130,15 @@ def _logged_game(path: Path, wanted: int | None) -> list[dict[str, Any]]:
     events: list[dict[str, Any]] = []
     numbers: list[int] = []
     taking = False
-    with path.open("rb") as f:
-        for n, raw in enumerate(f, 1):
+    try:
+        f = open_bounded(path)
+    except Unreadable as problem:
+        raise DreadDrawError(_unreadable(path, problem)) from None
+    with f:
+        for n, raw in enumerate(iter(lambda: f.readline(MAX_LINE + 1), b""), 1):
+            if len(raw) > MAX_LINE:  # no event is near this: a line without end
+                raise DreadDrawError(f"{path}, line {n}: longer than any event of a Dread "
+                                     "Draw event log.")
             try:
                 e = json.loads(raw.decode("utf-8"))
                 kind = e["type"]

@@ -79,6 +79,19 @@ def plain(s: str, style: str = "", *, lines: bool = False) -> Text:
     return Text(clean(s, lines=lines), style=style)
 
 
+def blank(s: str) -> bool:
+    """Whether `s` shows nothing: only spaces, zero-width and other format characters, or
+    combining marks with nothing to combine with.
+
+    >>> blank("\u200b\u200d\u2060"), blank(" a ")
+    (True, False)
+    """
+    return all(unicodedata.category(ch) in _SHOWS_NOTHING for ch in s)
+
+
+_SHOWS_NOTHING = {"Zs", "Zl", "Zp", "Cc", "Cf", "Mn", "Me"}
+
+
 def name_problem(name: str) -> str | None:
     """Why `name` cannot be a player's name, in words, or None if it can.
 
@@ -87,7 +100,7 @@ def name_problem(name: str) -> str | None:
     >>> name_problem("Ana") is None
     True
     """
-    if not name.strip():
+    if blank(name):
         return _("a name cannot be empty")
     if len(name) > MAX_NAME:
         return fmt(_("a name has at most {limit} characters, not {length}"), limit=MAX_NAME,

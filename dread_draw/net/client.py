@@ -37,7 +37,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from dread_draw import __version__
 from dread_draw.cards import load_deck, parse_deck
 from dread_draw.errors import DeckError, DreadDrawError
-from dread_draw.files import atomic_write
+from dread_draw.files import atomic_write, read_bounded
 from dread_draw.i18n import _, fmt
 from dread_draw.net.protocol import (
     Message,
@@ -176,7 +176,7 @@ class SeatTokens:
 
     def _read(self) -> dict[str, str]:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = json.loads(read_bounded(self.path, 1_000_000).decode("utf-8"))
         except (OSError, ValueError):
             return {}
         if not isinstance(data, dict):

@@ -43,7 +43,7 @@ from websockets.exceptions import ConnectionClosed
 from dread_draw import __version__
 from dread_draw.ai import make_agent
 from dread_draw.errors import DreadDrawError
-from dread_draw.files import atomic_write
+from dread_draw.files import atomic_write, read_bounded
 from dread_draw.i18n import _, fmt
 from dread_draw.net.privacy import for_seat
 from dread_draw.net.protocol import (
@@ -1015,9 +1015,7 @@ def read_network(root: Path) -> dict[str, Any] | None:
     """The kept join code and seat tokens (None if missing or not usable)."""
     path = root / NETWORK_FILE
     try:
-        if path.stat().st_size > 100_000:
-            return None
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_bounded(path, 100_000).decode("utf-8"))
     except (OSError, ValueError):
         return None
     if not (isinstance(data, dict) and data.get("format") == NETWORK_FORMAT

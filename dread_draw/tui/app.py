@@ -470,8 +470,10 @@ def tutorial_command(*, cpu_delay: float, save_dir: Path | None = None,
     use_language(lang, last.language)  # as for play
     name = shown_name(next((s.name for s in last.seats if s.is_human),
                            Setup.default_seat(0).name))
-    make_app(tutorial_match(name), setup=last, cpu_delay=cpu_delay, settings=settings,
-             saves=SaveDir(save_dir, keep)).run()
+    saves = SaveDir(save_dir, keep)
+    saves.lock()  # as every table that writes a game: another window's is never lost
+    run_table(make_app(tutorial_match(name), setup=last, cpu_delay=cpu_delay,
+                       settings=settings, saves=saves))
 
 
 def play_daily(saves: SaveDir, last: Setup, **app_options: Any) -> None:

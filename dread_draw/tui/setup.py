@@ -18,7 +18,7 @@ import platformdirs
 
 from dread_draw.ai import AGENTS
 from dread_draw.cards import MAX_PLAYERS, MIN_PLAYERS
-from dread_draw.files import atomic_write
+from dread_draw.files import atomic_write, read_bounded
 from dread_draw.i18n import LANGUAGES, N_, _, translations
 from dread_draw.safe_text import name_problem
 from dread_draw.sim import CPU_NAMES, DEFAULT_CPU, HUMAN, SeatSpec
@@ -94,7 +94,7 @@ def _read(path: Path | None) -> dict:
     if path is None or not path.exists():
         return {}
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_bounded(path, 1_000_000).decode("utf-8"))
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}

@@ -106,9 +106,9 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """No "Turn the next card" in the footer once there is none left to turn."""
-        if action == "turn":
+        if action == "turn" and self.is_mounted:
             return self.turned < len(self.match.game.fortune)
-        return True
+        return super().check_action(action, parameters)  # keys wait for the mount
 
     def action_turn(self) -> None:
         """R10.2: the present, the near future, then the distant future."""

@@ -33,7 +33,7 @@ from dread_draw.tui.screens.summary import RoundSummary
 from dread_draw.tui.stage import Stage, acts
 from dread_draw.tui.turn import TurnTracker, beat_line, next_line
 from dread_draw.tui.viewers import DiscardViewer, LogViewer, OddsLine, ToldLog
-from dread_draw.tui.widgets.base import TooSmall, update_if_changed
+from dread_draw.tui.widgets.base import TooSmall, taken_down, update_if_changed
 from dread_draw.tui.widgets.cards import CardFocused, CardReader, CardTile
 from dread_draw.tui.widgets.centre import TableCentre, TurnLine
 from dread_draw.tui.widgets.keybar import KeyBar
@@ -184,6 +184,8 @@ class TableScreen(SizeAware, Screen):
         yield TooSmall()
 
     def on_mount(self) -> None:
+        if taken_down(self):  # issue 26: closed by keys typed while it started; nothing to draw
+            return
         self.set_class(self.ascii, "-ascii")
         events = self.match.events
         # A resumed match: the log tells the round in progress (at most RESUME_EVENTS
@@ -436,7 +438,7 @@ class TableScreen(SizeAware, Screen):
     def gone(self) -> bool:
         """The table is being taken down: nothing more may be drawn or played on it."""
         return self.app.return_code is not None or not self.app.is_running or (
-            not self.is_attached)  # a return code: exit() was called
+            taken_down(self))  # a return code: exit() was called
 
     def thinking_line(self, spec: SeatSpec) -> Text:
         """What the prompt says while a CPU thinks; once the people are knocked out, that
