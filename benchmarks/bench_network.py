@@ -8,7 +8,10 @@ every decision, as it always does), and 5 clients in this process, each answerin
 at once (as the `random` CPU would: no thinking time). A round trip is the time from a
 client sending its answer to that client receiving the update that carries the move — the
 network both ways, the host's checks, the rules, the autosave, and the five views and
-filtered event lists it sends. The host's memory (peak resident set) and CPU time are read
+filtered event lists it sends — each frame sealed and opened (ChaCha20-Poly1305) since
+protocol 2. A join is the time from opening the connection to the welcome: with protocol 2
+it includes the key exchange on the join code (SPAKE2, pure Python, on both sides).
+The host's memory (peak resident set) and CPU time are read
 from /proc (Linux).
 """
 
@@ -72,9 +75,14 @@ async def one_game(seed: int, trips: list[float]) -> dict[str, float]:
         idle_rss, _ = proc_memory(proc.pid)
         clients = [Client("127.0.0.1", port, code=code, name=f"P{i}",
                           tokens=SeatTokens(Path(folder) / f"{i}.json")) for i in range(5)]
+        cpu_join = proc_cpu(proc.pid)
+        joins = []
         for c in clients:
+            started = time.perf_counter()
             await c.connect()
+            joins.append(time.perf_counter() - started)
         cpu0, t0 = proc_cpu(proc.pid), time.perf_counter()
+        cpu_join = cpu0 - cpu_join
 
         async def play(c: Client) -> None:
             assert c.welcome is not None
@@ -97,7 +105,8 @@ async def one_game(seed: int, trips: list[float]) -> dict[str, float]:
         for c in clients:
             await c.close()
         proc.wait(10)
-        return {"wall": wall, "cpu": cpu, "idle_rss": idle_rss, "rss": rss, "hwm": hwm}
+        return {"wall": wall, "cpu": cpu, "idle_rss": idle_rss, "rss": rss, "hwm": hwm,
+                "join": statistics.median(joins), "cpu_join": cpu_join / len(clients)}
 
 
 async def main() -> None:
@@ -118,6 +127,9 @@ async def main() -> None:
     cpu = sum(g["cpu"] for g in games)
     print(f"host CPU: {cpu:.2f} s over {wall:.2f} s of play ({100 * cpu / wall:.0f}% of one "
           f"core), {1000 * cpu / len(ms):.2f} ms per decision")
+    print(f"join: median {1000 * statistics.median(g['join'] for g in games):.1f} ms a "
+          f"client, host CPU {1000 * sum(g['cpu_join'] for g in games) / len(games):.1f} ms "
+          "a join (the clock ticks 10 ms)")
     print(f"host memory: {max(g['idle_rss'] for g in games) / 1024:.1f} MiB waiting for "
           f"players, peak {max(g['hwm'] for g in games) / 1024:.1f} MiB during a game")
 

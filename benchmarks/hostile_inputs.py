@@ -2,6 +2,13 @@
 as a real `dread-draw` process, with its exit code, wall time and peak memory.
 
     python benchmarks/hostile_inputs.py [--only WORD] [--limit-mb 1500] [--timeout 60]
+    python benchmarks/hostile_inputs.py --every-command [--flips 40] [--timeout 20]
+
+`--every-command` (issue 26) runs hostile input at every command of the app — files that are
+FIFOs, devices, folders, too big, with a byte-order mark, broken translation files, empty
+paths, numbers nobody could mean, odd names, a save folder another window holds, truncated
+and bit-flipped saves — and prints per command: runs, tracebacks, hangs (killed at the
+timeout) and data lost (a game saved in the folder before the run, changed or gone after).
 
 Each case runs in its own process under a memory ceiling (RLIMIT_AS) and a timeout, so a
 regression cannot take the machine down; peak memory is the child's own ru_maxrss (os.wait4).
@@ -275,12 +282,195 @@ def two_windows(tmp: Path, limit_mb: int, timeout: float) -> list[tuple[str, tup
     return rows
 
 
+def every_command_cases(tmp: Path, paths: dict[str, Path], flips: int
+                        ) -> list[tuple[str, list[str], Path | None]]:
+    """(command, argv, the save folder whose game must survive) for every command."""
+    import random
+
+    from dread_draw.cli import app
+    from dread_draw.saves import SaveDir
+
+    saves = tmp / "every"
+    kept_game(saves)  # a finished game to replay, review and count
+    game = SaveDir(saves).last()
+    plain = tmp / "plain.toml"
+    plain.write_text(deck(plain_cards()), encoding="utf-8")
+    bom = tmp / "bom.toml"
+    bom.write_bytes(b"\xef\xbb\xbf" + deck(plain_cards()).encode())
+    emoji = tmp / "emoji.toml"
+    emoji.write_text(deck(plain_cards(), name=":smile: :fire: x"), encoding="utf-8")
+    zero = tmp / "zero-width.toml"
+    zero.write_text(deck(plain_cards(), name="\u200b\u200d"), encoding="utf-8")
+    newline_id = tmp / "newline-id.toml"
+    newline_id.write_text(deck(plain_cards()).replace('id = "c0"', 'id = "c0\\n"'),
+                          encoding="utf-8")
+    overlay = tmp / "overlaid.toml"
+    overlay.write_text(deck(plain_cards()), encoding="utf-8")
+    (tmp / "overlaid.fr.toml").write_text('[overlay]\nlanguage = "fr"\nx = [[[\n',
+                                          encoding="utf-8")
+    bad_files = {"fifo": paths["fifo"], "dev-zero": Path("/dev/zero"), "folder": paths["directory"],
+                 "fortune-50mb": paths["fortune-50mb"], "nested": paths["nested"], "bom": bom,
+                 "emoji": emoji, "zero-width": zero, "newline-id": newline_id,
+                 "bad-overlay": overlay}
+    locked = tmp / "locked"  # a folder another window holds (see every_command)
+    fifo_saves = tmp / "fifo-saves"
+    (fifo_saves / "games").mkdir(parents=True)
+    os.mkfifo(fifo_saves / "current.json")
+    os.mkfifo(fifo_saves / "games" / "game-20260101-000000-000000.json")
+    zero_saves = tmp / "zero-saves"
+    zero_saves.mkdir()
+    (zero_saves / "current.json").symlink_to("/dev/zero")
+    lock_folder = tmp / "lock-is-a-folder"
+    (lock_folder / ".lock").mkdir(parents=True)
+    cases: list[tuple[str, list[str], Path | None]] = []
+
+    def add(command: str, *argv: str, guard: Path | None = None) -> None:
+        cases.append((command, [command, *argv], guard))
+
+    for key, path in bad_files.items():
+        for command in ("simulate", "arena", "cards", "play", "host"):
+            extra = {"simulate": ["--games", "2"], "arena": ["--games", "2"],
+                     "play": ["--human", "Ana", "--cpu", "easy", "--save-dir", str(locked)],
+                     "host": ["--port", "0", "--save-dir", str(locked)]}.get(command, [])
+            lang = ["--lang", "fr"] if key == "bad-overlay" else []
+            add(command, *extra, *lang, "--deck", str(path),
+                guard=locked if command in ("play", "host") else None)
+        add("replay", "--print", str(path))
+        add("review", str(path))
+    for command in ("play", "tutorial", "host"):
+        run = {"play": ["--human", "Ana", "--cpu", "easy"], "tutorial": [],
+               "host": ["--port", "0", "--cpu", "easy"]}[command]
+        add(command, *run, "--save-dir", str(locked), guard=locked)  # another window's folder
+        add(command, *run, "--save-dir", str(lock_folder))
+        add(command, *run, "--save-dir", "")
+        add(command, *run, "--save-dir", str(plain))  # a file, not a folder
+    add("play", "--daily", "--save-dir", str(locked), guard=locked)
+    add("play", "--resume", "--save-dir", str(locked), guard=locked)
+    for folder in (fifo_saves, zero_saves):
+        add("play", "--resume", "--save-dir", str(folder))
+        add("stats", "--save-dir", str(folder))
+        add("replay", "--print", "--last", "--save-dir", str(folder))
+        add("review", "--last", "--save-dir", str(folder))
+    for name in ("\u200b", "\u200b\u200d\u2060", "x" * 500, "\x1b[31mred"):
+        add("play", "--human", name, "--cpu", "easy", "--save-dir", str(locked), guard=locked)
+        add("join", "127.0.0.1:1", "--code", "ABCD", "--name", name)
+    for option, value in (("--workers", "100000000"), ("--workers", "200"),
+                          ("--think-ms", "100000000"), ("--games", "10000000000000")):
+        add("simulate", option, value)
+        add("arena", option, value)
+    add("simulate", "--games", "2", "--log", "/proc/x.jsonl")
+    add("replay", "--last", "--save-dir", str(saves), "--log", "/proc/x.jsonl")
+    add("replay", "--last", "--save-dir", str(saves), "--log", str(tmp / "nowhere" / "x.jsonl"))
+    add("review", "--last", "--save-dir", str(saves), "--think-ms", "100000000")
+    add("play", "--cpu-delay", "1e12", "--save-dir", str(locked), guard=locked)
+    add("serve", "--save-dir", "")
+    add("serve", "--port", "70000")
+    add("serve", "--save-dir", str(plain))
+    add("join", "not an address:99999", "--code", "x", "--name", "Ana")
+    add("rules", "--lang", "xx")
+    add("rules", "--lang", "\x1b[2J")
+    add("cards", "--sort", "\x1b]8;;x\x07")
+    add("stats", "--save-dir", str(tmp / "missing"))
+    # truncated and bit-flipped copies of a kept game: replay, review and stats read them
+    rng = random.Random(26)
+    data = game.read_bytes()
+    for i in range(flips):
+        broken = saves.parent / f"broken-{i}" / "games" / game.name
+        broken.parent.mkdir(parents=True)
+        if i % 2:
+            b = bytearray(data)
+            b[rng.randrange(len(b))] ^= 1 << rng.randrange(8)
+            broken.write_bytes(bytes(b))
+        else:
+            broken.write_bytes(data[:rng.randrange(len(data))])
+        add("replay", "--print", str(broken))
+        add("review", str(broken), "--think-ms", "5")
+        add("stats", "--save-dir", str(broken.parent.parent))
+    names = set(app.registered_commands and [c.name or c.callback.__name__
+                                             for c in app.registered_commands])
+    missing = names - {c for c, _, _ in cases}
+    assert not missing, f"no hostile case for {missing}: add some"
+    return cases
+
+
+def every_command(tmp: Path, flips: int, limit_mb: int, timeout: float) -> None:
+    """Run every case; print the totals per command (runs, tracebacks, hangs, data lost)."""
+    from dread_draw.cards import load_deck
+    from dread_draw.saves import Save, SaveDir
+    from dread_draw.sim import HUMAN, Match, SeatSpec
+
+    paths = files(tmp)
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp / "data"), XDG_CONFIG_HOME=str(tmp / "cfg"),
+               COLUMNS="120")
+    locked = SaveDir(tmp / "locked")  # another window's game in progress, its lock held
+    locked.write(locked.current, Save.of(Match(load_deck(), [SeatSpec("Ana", HUMAN),
+                                                             SeatSpec("Zora", "random")], 5)))
+    holder = subprocess.Popen([sys.executable, "-c", "import sys, time\nfrom dread_draw.saves "
+                               "import SaveDir\nSaveDir(sys.argv[1]).lock()\nprint('ok', "
+                               "flush=True)\ntime.sleep(100000)\n", str(locked.root)],
+                              stdout=subprocess.PIPE, text=True)
+    assert holder.stdout is not None and holder.stdout.readline() == "ok\n"
+    precious = locked.current.read_bytes()
+    totals: dict[str, list[int]] = {}
+    odd: list[str] = []
+    try:
+        for command, argv, guard in every_command_cases(tmp, paths, flips):
+            out = tempfile.TemporaryFile()
+            start = time.perf_counter()
+            p = subprocess.Popen([*CMD, *argv], stdin=subprocess.DEVNULL, stdout=out,
+                                 stderr=subprocess.STDOUT, env=env, preexec_fn=lambda: (
+                                     resource.setrlimit(resource.RLIMIT_AS, (limit_mb * 2**20,
+                                                                             limit_mb * 2**20))))
+            try:
+                code: int | str = p.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+                code = "hang"
+            out.seek(0)
+            said = out.read().decode("utf-8", "replace")
+            row = totals.setdefault(command, [0, 0, 0, 0])
+            row[0] += 1
+            row[1] += "Traceback" in said
+            row[2] += code == "hang"
+            lost = guard is not None and (not locked.current.exists()
+                                          or locked.current.read_bytes() != precious)
+            row[3] += lost
+            if "Traceback" in said or code == "hang" or lost:
+                odd.append(f"{command} {argv[1:]!r}: {code} {said.strip().splitlines()[-1:]}")
+            if lost:
+                locked.current.write_bytes(precious)
+            print(f"{command} {code} {time.perf_counter() - start:.1f}s", file=sys.stderr,
+                  flush=True)
+    finally:
+        holder.kill()
+        holder.wait()
+    print(f"load {os.getloadavg()[0]:.1f}")
+    print("| command | runs | tracebacks | hangs | data lost |")
+    print("|---|---|---|---|---|")
+    for command in sorted(totals):
+        runs, tracebacks, hangs, lost = totals[command]
+        print(f"| {command} | {runs} | {tracebacks} | {hangs} | {lost} |")
+    runs, tracebacks, hangs, lost = (sum(r[i] for r in totals.values()) for i in range(4))
+    print(f"| all | {runs} | {tracebacks} | {hangs} | {lost} |")
+    for line in odd:
+        print("-", line)
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--only", default="", help="run only the cases whose label holds this")
     p.add_argument("--limit-mb", type=int, default=1500, help="address-space ceiling per run")
     p.add_argument("--timeout", type=float, default=60.0)
+    p.add_argument("--every-command", action="store_true",
+                   help="hostile input at every command: totals per command (issue 26)")
+    p.add_argument("--flips", type=int, default=40,
+                   help="--every-command: truncated or bit-flipped kept games")
     a = p.parse_args()
+    if a.every_command:
+        with tempfile.TemporaryDirectory() as tmp_name:
+            every_command(Path(tmp_name), a.flips, a.limit_mb, a.timeout)
+        return
     rows: list[tuple[str, tuple]] = []
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)

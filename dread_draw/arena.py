@@ -21,7 +21,7 @@ from dread_draw.errors import DreadDrawError
 from dread_draw.figures import percentile, playing
 from dread_draw.i18n import _, fmt, ngettext, pgettext
 from dread_draw.runner import run_batches
-from dread_draw.safe_text import markup_safe
+from dread_draw.safe_text import plain
 from dread_draw.sim import Match, Move, SeatSpec, game_seed, seat_name
 
 Z95 = 1.959963984540054
@@ -201,12 +201,13 @@ def arena_table(r: ArenaResult, deck: str, seed: int, workers: int, think_ms: in
     par = 1 / r.players
     title = fmt(_("Arena · {games} games ({deals} deals × {players} rotations) · {players} "
                   "players · deck {deck} · seed {seed}"), games=r.games,
-                deals=r.games // r.players, players=r.players, deck=markup_safe(deck), seed=seed)
+                deals=r.games // r.players, players=r.players, deck=deck, seed=seed)
     caption = fmt(ngettext(
         "par for one seat: {par} · hard thinks {think} ms · {seconds} s with {n} worker",
         "par for one seat: {par} · hard thinks {think} ms · {seconds} s with {n} workers",
         workers), par=f"{par:.0%}", think=think_ms, seconds=f"{r.seconds:,.1f}", n=workers)
-    t = Table(title=title, caption=caption, header_style="bold")
+    # plain Text: a deck's name is shown as written, never as markup or :emoji: codes
+    t = Table(title=plain(title), caption=caption, header_style="bold")
     columns = (pgettext("arena column", "agent"), pgettext("arena column", "seats"),
                pgettext("arena column", "wins"), pgettext("arena column", "win rate"),
                pgettext("arena column", "95% interval"), pgettext("arena column", "median ms"),

@@ -22,7 +22,7 @@ from dread_draw.i18n import _, fmt, pgettext
 from dread_draw.overlays import deck_text, keyword_label
 from dread_draw.rules import Event
 from dread_draw.runner import run_batches
-from dread_draw.safe_text import markup_safe, plain
+from dread_draw.safe_text import plain
 from dread_draw.sim import Match, Move, SeatSpec, game_seed, seat_name
 
 # Strongest first. `hard` searches (seconds per game); a 10,000-game report uses the
@@ -225,9 +225,10 @@ def run_balance(deck: Deck, players: int, games: int, seed: int, agent: str, *,
 
 def report_tables(b: Balance, deck: Deck, agent: str, seed: int) -> list[Table]:
     """The report as Rich tables: the game, the targets, then one row per card."""
-    g = Table(title=fmt(_("Balance: {games} games · {players} players · agent {agent} · deck "
-                          "{deck} · seed {seed}"), games=b.games, players=b.players,
-                        agent=agent, deck=markup_safe(deck.name), seed=seed),
+    # plain Text: a deck's name is shown as written, never as markup or :emoji: codes
+    g = Table(title=plain(fmt(_("Balance: {games} games · {players} players · agent {agent} · "
+                                "deck {deck} · seed {seed}"), games=b.games, players=b.players,
+                              agent=agent, deck=deck.name, seed=seed)),
               header_style="bold")
     g.add_column(pgettext("simulate table column", "measure"))
     g.add_column(pgettext("simulate table column", "value"), justify="right")

@@ -1,4 +1,4 @@
-"""Deck files: load a TOML deck (the fixed format of docs/DESIGN.md), validate it, and build the
+"""Deck files: load a TOML deck (the format of docs/deck-format.md), validate it, and build the
 core's immutable `Deck` (`dread_draw.rules.deck`) from it.
 
 This is the loader, outside the rules core: the core never reads a file. Every problem with a
@@ -7,9 +7,8 @@ file is a `DeckError` whose message names the file, the card and the field.
 
 from __future__ import annotations
 
-import os
+import difflib
 import re
-import stat
 import tomllib
 from importlib import resources
 from itertools import accumulate
@@ -18,6 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from dread_draw.errors import DeckError
+from dread_draw.files import Unreadable, read_bounded
 from dread_draw.i18n import _, fmt
 from dread_draw.rules.deck import (
     LIFE_DECK_SIZE,
@@ -29,7 +29,7 @@ from dread_draw.rules.deck import (
     Deck,
 )
 from dread_draw.rules.registry import EFFECTS  # the vocabulary lives with the rules
-from dread_draw.safe_text import clean
+from dread_draw.safe_text import blank, clean
 
 __all__ = [
     "LIFE_DECK_SIZE", "MAX_CARDS", "MAX_COPIES", "MAX_DEPTH", "MAX_DISTINCT", "MAX_FILE_BYTES",
@@ -49,8 +49,36 @@ MAX_COPIES = 999
 MAX_NUMBER = 99  # strength, damage and every number an effect takes
 MAX_NAME_CHARS = 60  # a card's name and id, the deck's name
 MAX_TEXT_CHARS = 1_000  # an ability's text, a fortune
-_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*\Z")  # \Z: not before a final newline, as $ is
 _ABILITY_KEYS = {"when", "effect", "text"}
+# Every key a deck file may hold (docs/deck-format.md); any other is a typo, refused by name.
+_TOP_KEYS = ("deck", "card")
+_DECK_KEYS = ("name", "format")
+_CARD_KEYS = ("id", "name", "strength", "damage", "copies", "fortune", "ability")
+
+
+def nearest(key: str, known: Any) -> str | None:
+    """The known key `key` was most likely meant to be (a typo's fix), or None."""
+    found = difflib.get_close_matches(key, list(known), n=1, cutoff=0.6)
+    return found[0] if found else None
+
+
+def _refuse_unknown(table: dict, known: tuple[str, ...], path: str, where: str) -> None:
+    """Refuse the first key of `table` not in `known`, naming it, where it is, and the known
+    key it most likely meant (a misspelt `[card.abilty]` used to load a card with no
+    ability)."""
+    unknown = sorted(str(k) for k in table if k not in known)
+    if not unknown:
+        return
+    key = unknown[0]
+    near = nearest(key, known)
+    words = {"file": path, "where": where, "key": clean(key[:40]), "near": near,
+             "known": ", ".join(known)}
+    if near is not None:
+        raise DeckError(fmt(_("{file}: {where}: unknown key `{key}`; did you mean `{near}`? "
+                              "Known keys here: {known}."), **words))
+    raise DeckError(fmt(_("{file}: {where}: unknown key `{key}`; known keys here: {known}."),
+                        **words))
 
 
 def standard_deck_path() -> Path:
@@ -65,33 +93,26 @@ def read_deck_file(path: str | Path) -> bytes:
     file is opened without blocking, so a FIFO with no writer answers at once), and never more
     than `MAX_FILE_BYTES` + 1 bytes are read, whatever the file claims its size to be.
     """
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(path, flags)
-    except FileNotFoundError:
-        raise DeckError(fmt(_("{file}: no such deck file."), file=path)) from None
-    except IsADirectoryError:
-        raise DeckError(fmt(_("{file}: is a folder, not a deck file."), file=path)) from None
-    except OSError as e:
-        raise DeckError(fmt(_("{file}: cannot read the deck file ({reason})."), file=path,
-                             reason=e.strerror or e)) from None
-    try:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
-            raise DeckError(fmt(_("{file}: is a folder, not a deck file."), file=path))
-        if not stat.S_ISREG(mode):
-            raise DeckError(fmt(_("{file}: is not a deck file but a device, a pipe or a socket; "
-                                  "give the path of a deck file (.toml)."), file=path))
-        with open(fd, "rb", closefd=False) as f:
-            source = f.read(MAX_FILE_BYTES + 1)
-    except OSError as e:
-        raise DeckError(fmt(_("{file}: cannot read the deck file ({reason})."), file=path,
-                             reason=e.strerror or e)) from None
-    finally:
-        os.close(fd)
-    if len(source) > MAX_FILE_BYTES:
-        raise DeckError(_too_big(path))
-    return source
+        return read_bounded(path, MAX_FILE_BYTES)
+    except Unreadable as e:
+        raise DeckError(unreadable_deck(path, e, _("{file}: cannot read the deck file "
+                                                   "({reason})."))) from None
+
+
+def unreadable_deck(path: str | Path, e: Unreadable, cannot: str) -> str:
+    """What is wrong with a deck file, or a deck's translation file, that cannot be read
+    (`cannot`: the words for any other error, with {file} and {reason})."""
+    if e.kind == "missing":
+        return fmt(_("{file}: no such deck file."), file=path)
+    if e.kind == "folder":
+        return fmt(_("{file}: is a folder, not a deck file."), file=path)
+    if e.kind == "special":
+        return fmt(_("{file}: is not a deck file but a device, a pipe or a socket; "
+                     "give the path of a deck file (.toml)."), file=path)
+    if e.kind == "too-big":
+        return _too_big(path)
+    return fmt(cannot, file=path, reason=e.reason)
 
 
 def _too_big(path: str | Path) -> str:
@@ -117,6 +138,7 @@ def parse_deck(source: bytes | str, path: str = "<deck>") -> Deck:
     except UnicodeDecodeError as e:
         raise DeckError(fmt(_("{file}: not UTF-8 text (bad byte at offset {offset})."),
                             file=path, offset=e.start)) from None
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors save: not text
     check_toml_shape(text, path)
     try:
         data = tomllib.loads(text)
@@ -126,7 +148,13 @@ def parse_deck(source: bytes | str, path: str = "<deck>") -> Deck:
     except ValueError as e:  # TOMLDecodeError, or an integer of more than 4,300 digits
         raise DeckError(fmt(_("{file}: not valid TOML: {reason}."), file=path,
                             reason=_clip(str(e)))) from None
-    return _build(data, text, source, path)
+    deck = _build(data, text, source, path)
+    # The deck's translation file for the language in use (mydeck.fr.toml beside it) is
+    # checked now, like the deck: a bad one is refused here, never in the middle of a game.
+    from dread_draw.overlays import deck_text
+
+    deck_text(deck)
+    return deck
 
 
 # Strings and comments, each matched whole, so that the brackets inside them are not counted.
@@ -173,10 +201,13 @@ def check_toml_shape(text: str, path: str) -> None:
 
 
 def _build(data: dict, text: str, source: bytes, path: str) -> Deck:
+    # Translators: where in a deck file: its top level, outside any table.
+    _refuse_unknown(data, _TOP_KEYS, path, _("the top of the file"))
     head = data.get("deck", {})
     if not isinstance(head, dict):
         raise DeckError(fmt(_("{file}: [deck] must be a table with `name` and `format`."),
                             file=path))
+    _refuse_unknown(head, _DECK_KEYS, path, "[deck]")
     version = head.get("format", 1)
     if version != 1 or isinstance(version, bool):
         raise DeckError(fmt(_("{file}: [deck] format = {value} is not supported; this version "
@@ -185,6 +216,9 @@ def _build(data: dict, text: str, source: bytes, path: str) -> Deck:
     if not isinstance(name, str):
         raise DeckError(fmt(_("{file}: [deck] name must be text, not {value}."), file=path,
                             value=_show(name)))
+    if blank(name):
+        raise DeckError(fmt(_("{file}: {card}: field `name` is empty."), file=path,
+                            card="[deck]"))
     if len(name) > MAX_NAME_CHARS:
         raise DeckError(fmt(_("{file}: [deck] name has {length} characters; a name has at "
                               "most {limit}."), file=path, length=f"{len(name):,}",
@@ -317,13 +351,14 @@ def _card(entry: object, index: int, lines: dict[str, list[int]], path: str) -> 
         raise DeckError(fmt(_("{file}: card #{index}: each [[card]] must be a table."),
                             file=path, index=index))
     where = _where(entry.get("id"), index, lines)
+    _refuse_unknown(entry, _CARD_KEYS, path, where)
     cid = _field(entry, "id", str, where, path)
     if len(cid) > MAX_NAME_CHARS or not _ID.match(cid):
         raise DeckError(fmt(_("{file}: {card}: field `id` must be kebab-case (like "
                               "'the-oracle'), at most {limit} characters, not {value}."),
                             file=path, card=where, limit=MAX_NAME_CHARS, value=_show(cid)))
     name = _field(entry, "name", str, where, path, chars=MAX_NAME_CHARS)
-    if not name.strip():
+    if blank(name):  # spaces or zero-width characters only: nothing to show
         raise DeckError(fmt(_("{file}: {card}: field `name` is empty."), file=path,
                             card=where))
     strength = _field(entry, "strength", int, where, path, bounds=(0, MAX_NUMBER))
@@ -366,6 +401,10 @@ def _ability(raw: object, where: str, path: str) -> Ability:
     params = {k: v for k, v in raw.items() if k not in _ABILITY_KEYS}
     extra = set(params) - set(spec.params) - set(spec.optional)
     if extra:
+        names = [*_ABILITY_KEYS, *spec.params, *spec.optional]
+        near = nearest(sorted(extra)[0], names)
+        if near is not None:
+            _refuse_unknown(raw, tuple(sorted(names)), path, where)
         takes = ", ".join(list(spec.params) + list(spec.optional))
         words = {"file": path, "card": where, "effect": repr(effect),
                  "param": clean(sorted(extra)[0][:40]), "known": takes}

@@ -6,11 +6,16 @@ Each command's body lives with the part it belongs to; this module only declares
 
 from __future__ import annotations
 
+import functools
+import os
 import sys
+import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+import typer.core
 import typer.main
 from rich.console import Console
 from rich.text import Text
@@ -21,10 +26,54 @@ from dread_draw.i18n import N_, _, fmt, use_language
 from dread_draw.runner import MAX_GAMES
 from dread_draw.safe_text import clean
 
+FIRST_COMMANDS = ("play", "tutorial")  # --help lists these first: what most people came for
+
+
+def short_metavar(param: Any) -> str | None:
+    """A short placeholder for an option's value ("N", "FILE") instead of Typer's long
+    "<int range>" or "<file>"; None keeps the one given (or none, for a flag). By the type's
+    name: Typer may bring a Click of its own, whose classes are not `click`'s."""
+    if (getattr(param, "metavar", None) is not None
+            or getattr(param, "param_type_name", "") != "option"
+            or getattr(param, "is_flag", False)):
+        return None
+    kind = str(getattr(getattr(param, "type", None), "name", ""))  # Typer 0.29 may have none
+    if not kind:
+        return None
+    if kind.startswith("int"):
+        return "N"
+    if kind.startswith("float"):
+        return "SECONDS"  # every decimal option of this program is a time
+    if kind in ("file", "directory", "path"):
+        return "FOLDER" if kind == "directory" else "FILE"
+    return str(param.name or "value").upper()
+
+
+class DreadDrawGroup(typer.core.TyperGroup):
+    """The command group: `play` and `tutorial` first in --help, then the others in the order
+    they are declared, with short placeholders for option values."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        return ([n for n in FIRST_COMMANDS if n in names]
+                + [n for n in names if n not in FIRST_COMMANDS])
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        commands: list[Any] = [self]
+        while commands:
+            command = commands.pop()
+            for param in command.params:
+                param.metavar = short_metavar(param) or param.metavar
+            commands += getattr(command, "commands", {}).values()  # `deck new` too
+        return super().main(*args, **kwargs)
+
+
 app = typer.Typer(
     name="dread-draw",
-    help=N_("Dread Draw: the press-your-luck fortune-telling card game, at your terminal."),
-    no_args_is_help=True,
+    cls=DreadDrawGroup,
+    help=N_("Dread Draw: the press-your-luck fortune-telling card game, at your terminal. "
+            "Without a command, it opens the new-game screen (as dread-draw play)."),
+    invoke_without_command=True,
     pretty_exceptions_enable=False,
 )
 err = Console(stderr=True, highlight=False)
@@ -36,22 +85,65 @@ def show_version(value: bool) -> None:
         raise typer.Exit()
 
 
+def complete_lang(incomplete: str) -> list[str]:
+    """Tab after --lang: the languages (completion of option values, issue 30)."""
+    from dread_draw.i18n import LANGUAGES
+
+    return [code for code in LANGUAGES if code.startswith(incomplete)]
+
+
+def complete_level(incomplete: str) -> list[str]:
+    """Tab after --cpu or --agent: the CPU levels."""
+    from dread_draw.ai import AGENTS
+
+    return [name for name in AGENTS if name.startswith(incomplete)]
+
+
+def complete_seats(incomplete: str) -> list[str]:
+    """Tab after --seats: the CPU levels, for the last of the comma-separated seats."""
+    done, _, last = incomplete.rpartition(",")
+    return [f"{done}," * bool(done) + name for name in complete_level(last)]
+
+
+def complete_sort(incomplete: str) -> list[str]:
+    from dread_draw.cards_table import SORTS
+
+    return [name for name in SORTS if name.startswith(incomplete)]
+
+
 LangOpt = Annotated[
     str | None,
-    typer.Option("--lang", metavar="LANG",
+    typer.Option("--lang", metavar="LANG", autocompletion=complete_lang,
                  help=N_("The language: en, fr, es, de, pt or ko (default: your system's).")),
 ]
 
 
 @app.callback()
 def root(
+    ctx: typer.Context,
     version: Annotated[bool, typer.Option(
         "--version", callback=show_version, is_eager=True,
         help=N_("Print the version and exit."))] = False,
     lang: LangOpt = None,
 ) -> None:
-    # The words of the whole program, for what comes before a command's own --lang.
+    # The words of the whole program, for what comes before a command's own --lang; a
+    # command without its own --lang keeps this one (`dread-draw --lang fr rules`).
+    global _root_lang
+    _root_lang = lang
     use_language(lang)
+    if ctx.invoked_subcommand is None:  # bare `dread-draw`: the app opens, as play does
+        play(lang=lang)
+
+
+_root_lang: str | None = None  # the --lang given before the command, if any
+
+
+def speak(lang: str | None) -> str | None:
+    """Speak the command's own --lang, else the one given before the command, else the
+    environment's language; return the explicit choice (None when neither was given)."""
+    lang = lang if lang is not None else _root_lang
+    use_language(lang)
+    return lang
 
 
 DeckOpt = Annotated[
@@ -91,15 +183,99 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
+# ------------------------------------------------------------ every command's guards (issue 26)
+# Every command is declared `@app.command(...)` then `@guarded(...)`: the one entry layer, so
+# that a new command inherits the guards (tests/test_guards.py fails for one without it).
+#  - numbers a person could not mean (BOUNDS) are refused with a clear message, exit 2;
+#  - a crash exits non-zero, and a command that writes games says where its save is kept;
+#  - the commands that write games (`writes`: the option naming their save folder) take the
+#    folder's lock before the table opens (and SaveDir.write takes it for any write), and
+#    every file is read through files.read_bounded (decks, saves, replays, logs, stats).
+
+def cpu_cores() -> int:
+    return os.cpu_count() or 1
+
+
+BOUNDS: dict[str, Callable[[], int | float]] = {
+    "workers": cpu_cores,  # one process per core is all a machine can use
+    "think_ms": lambda: 60_000,  # a minute per decision
+    "cpu_delay": lambda: 60.0,  # a minute between CPU moves
+    "keep_games": lambda: 100_000,
+    "start_after": lambda: 7 * 86_400.0,  # a week
+}
+EMPTY_PATH_OPTIONS = ("--save-dir", "--deck", "--log")
+
+
+def guarded(*, writes: str | None = None) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """The guards every command goes through (above); `writes`: the parameter that names
+    the save folder the command writes games into."""
+    def wrap(body: Callable[..., None]) -> Callable[..., None]:
+        @functools.wraps(body)
+        def command(**options: Any) -> None:
+            check_bounds(options)
+            try:
+                body(**options)
+            except (DreadDrawError, typer.Exit, typer.Abort, KeyboardInterrupt):
+                raise
+            except Exception:
+                traceback.print_exc()  # a bug: its report needs the traceback
+                folder = options.get(writes) if writes else None
+                print_error(crash_line(folder, writes is not None))
+                raise typer.Exit(1) from None
+
+        command.writes = writes  # type: ignore[attr-defined]  # read by tests/test_guards.py
+        return command
+    return wrap
+
+
+def check_bounds(options: dict[str, Any]) -> None:
+    for name, bound in BOUNDS.items():
+        value, most = options.get(name), bound()
+        if value is not None and value > most:
+            flag = "--" + name.replace("_", "-")
+            if name == "workers":
+                raise fail(fmt(_("--workers {n}: this computer has {cores} processor cores, so "
+                                 "more workers than that cannot play faster; give at most "
+                                 "{cores}."), n=value, cores=most))
+            raise fail(fmt(_("{option} {value}: more than anyone would wait for; give at most "
+                             "{most:g}."), option=flag, value=value, most=most))
+
+
+def crash_line(folder: Path | None, writes: bool) -> str:
+    said = _("Dread Draw stopped on an unexpected error (above).")
+    if not writes:
+        return said
+    from dread_draw.saves import SaveDir
+
+    where = SaveDir(folder).root
+    return said + " " + fmt(_("Your saved games in {folder} are kept as they were at the last "
+                              "move."), folder=where)
+
+
+def empty_path_option(argv: list[str]) -> str | None:
+    """The first of `EMPTY_PATH_OPTIONS` given an empty value (``--save-dir ''`` would mean
+    the current folder, which nobody means), read before Typer turns '' into '.'."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        name, eq, value = arg.partition("=")
+        if name in EMPTY_PATH_OPTIONS and (value == "" if eq else
+                                           i + 1 < len(argv) and argv[i + 1] == ""):
+            return name
+    return None
+
+
 @app.command(help=N_("Play games headless with CPU seats and print a summary (or, with "
                      "--report, the deck's balance report)."))
+@guarded()
 def simulate(
     players: Annotated[int, typer.Option(min=2, max=5, help=N_("Players per game, 2 to 5."))] = 4,
     games: Annotated[int, typer.Option(min=1, max=MAX_GAMES, help=N_("How many games to play."))]
     = 100,
     seed: Annotated[int, typer.Option(help=N_("The run's seed: same seed, same games."))] = 1,
     deck: DeckOpt = None,
-    agent: Annotated[str, typer.Option(help=N_("The CPU agent in every seat."))] = "random",
+    agent: Annotated[str, typer.Option(autocompletion=complete_level,
+                                       help=N_("The CPU agent in every seat."))] = "random",
     log: Annotated[Path | None, typer.Option(
         help=N_("Write every game's event log here (JSON Lines)."), dir_okay=False)] = None,
     workers: Annotated[int, typer.Option(min=1, help=N_("Processes to spread games over."))] = 1,
@@ -110,7 +286,7 @@ def simulate(
                          "targets."))] = False,
     lang: LangOpt = None,
 ) -> None:
-    use_language(lang)
+    lang = speak(lang)
     from dread_draw.commands import simulate as run
 
     run(players=players, games=games, seed=seed, deck=deck, agent=agent, log=log,
@@ -119,8 +295,10 @@ def simulate(
 
 @app.command(help=N_("Pit CPU agents against each other: win rates (Wilson 95%) and "
                      "decision latency."))
+@guarded()
 def arena(
     seats: Annotated[str, typer.Option(
+        autocompletion=complete_seats,
         help=N_("The CPU agents at the table, comma-separated, e.g. hard,normal,normal,normal."))]
     = "normal,random",
     games: Annotated[int, typer.Option(
@@ -135,7 +313,7 @@ def arena(
         "--json", help=N_("Print the results as one JSON object instead of a table."))] = False,
     lang: LangOpt = None,
 ) -> None:
-    use_language(lang)
+    lang = speak(lang)
     from dread_draw.arena import arena_command
 
     arena_command(seats=seats, games=games, seed=seed, deck=deck, workers=workers,
@@ -145,6 +323,7 @@ def arena(
 @app.command(help=N_("Open the table and play (hot-seat with CPU seats). With --players, "
                      "--human or --cpu the game starts at once; otherwise the new-game screen "
                      "opens. Every decision is saved."))
+@guarded(writes="save_dir")
 def play(
     players: Annotated[int | None, typer.Option(
         min=2, max=5, help=N_("Seats at the table, 2 to 5 (missing seats are CPUs)."))] = None,
@@ -152,7 +331,7 @@ def play(
         "--human", metavar="NAME",
         help=N_("A person's seat, by name (repeat for hot-seat play)."))] = None,
     cpu: Annotated[list[str] | None, typer.Option(
-        "--cpu", metavar="LEVEL",
+        "--cpu", metavar="LEVEL", autocompletion=complete_level,
         help=N_("A CPU seat, by level: random, easy, normal or hard (repeat for more)."))]
     = None,
     seed: Annotated[int | None, typer.Option(help=N_("The game's seed (a fresh one by default)."))]
@@ -174,7 +353,7 @@ def play(
                            "streak."))] = False,
     lang: LangOpt = None,
 ) -> None:
-    use_language(lang)
+    lang = speak(lang)
     from dread_draw.tui.app import play_command
 
     play_command(players=players, humans=human or [], cpus=cpu or [], seed=seed, deck=deck,
@@ -185,33 +364,37 @@ def play(
 @app.command(help=N_("Learn to play: a real game against two CPUs on a prepared deal, each "
                      "rule shown the first time it matters. It is saved like any game: leave "
                      "it and continue it later."))
+@guarded(writes="save_dir")
 def tutorial(
     cpu_delay: Annotated[float, typer.Option(
         min=0.0, help=N_("Seconds between CPU moves (s skips ahead)."))] = 0.8,
     save_dir: SaveDirOpt = None,
     lang: LangOpt = None,
 ) -> None:
-    use_language(lang)
+    lang = speak(lang)
     from dread_draw.tui.app import tutorial_command
 
     tutorial_command(cpu_delay=cpu_delay, save_dir=save_dir, lang=lang)
 
 
 @app.command(help=N_("Print the rules of Dread Draw."))
+@guarded()
 def rules(lang: LangOpt = None) -> None:
-    use_language(lang)
+    lang = speak(lang)
     from dread_draw.rules_text import print_rules
 
     print_rules()
 
 
 @app.command(help=N_("Print the deck as a table."))
+@guarded()
 def cards(
     deck: DeckOpt = None,
-    sort: Annotated[str, typer.Option(help=N_("Order: strength, name or damage."))] = "strength",
+    sort: Annotated[str, typer.Option(autocompletion=complete_sort,
+                                      help=N_("Order: strength, name or damage."))] = "strength",
     lang: LangOpt = None,
 ) -> None:
-    use_language(lang)
+    lang = speak(lang)
     from dread_draw.cards_table import print_cards
 
     print_cards(deck, sort)
@@ -219,6 +402,7 @@ def cards(
 
 @app.command(help=N_("Step through a finished game with every card revealed (or print or "
                      "write its log)."))
+@guarded()
 def replay(
     file: Annotated[Path | None, typer.Argument(
         help=N_("A saved finished game (JSON)."), dir_okay=False)] = None,
@@ -231,7 +415,7 @@ def replay(
     deck: DeckOpt = None,
     lang: LangOpt = None,
 ) -> None:
-    use_language(lang)
+    lang = speak(lang)
     from dread_draw.commands import replay_command
 
     replay_command(file, last, plain, save_dir, deck, log)
@@ -240,6 +424,7 @@ def replay(
 @app.command(help=N_("Review a finished game: the decisions where the coach prefers another "
                      "option by a clear margin, and the biggest turning points, each judged "
                      "from what the player knew at that moment."))
+@guarded()
 def review(
     file: Annotated[Path | None, typer.Argument(
         help=N_("A saved finished game (JSON), or an event log written by simulate --log."),
@@ -261,7 +446,7 @@ def review(
     deck: DeckOpt = None,
     lang: LangOpt = None,
 ) -> None:
-    use_language(lang)
+    lang = speak(lang)
     from dread_draw.review import review_command
 
     review_command(file, last, seat, game, as_json, think_ms, save_dir, deck)
@@ -272,6 +457,7 @@ WEB_MODULES = {"textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2", "yarl"}
 
 @app.command(help=N_("Serve the table to web browsers: each browser session is its own "
                      "game, saved at every move (a reload goes on with it)."))
+@guarded(writes="save_dir")
 def serve(
     host: Annotated[str, typer.Option(
         metavar="ADDRESS",
@@ -287,23 +473,37 @@ def serve(
         "--save-dir", help=N_("Where games are saved; each browser session has its own folder "
                            "in web/ there (default: your data folder, as for play)."),
         file_okay=False)] = None,
+    max_tables: Annotated[int, typer.Option(
+        min=1, help=N_("How many tables may be open at once; a visitor beyond them is asked "
+                       "to come back later."))] = 8,
+    idle_minutes: Annotated[float, typer.Option(
+        min=1.0, metavar="MINUTES",
+        help=N_("Close a table nobody has typed in for this many minutes (its game is "
+                "saved)."))] = 30.0,
     lang: LangOpt = None,
 ) -> None:
-    use_language(lang)
+    lang = speak(lang)
     try:
         from dread_draw.serve import serve_command
     except ModuleNotFoundError as e:
         if (e.name or "").partition(".")[0] not in WEB_MODULES:
             raise
-        raise fail(_("playing in a web browser needs the web extra: pip install "
-                     "'dread-draw[web]' (from a checkout: pip install '.[web]').")) from None
+        from dread_draw.install import from_source_folder, web_extra_command
 
-    serve_command(host=host, port=port, public_url=public_url, save_dir=save_dir)
+        raise fail(fmt(_("playing in a web browser needs the web extra; add it with: "
+                         "{command}") if not from_source_folder() else
+                       _("playing in a web browser needs the web extra; add it with this "
+                         "command, run in Dread Draw's source folder: {command}"),
+                       command=web_extra_command())) from None
+
+    serve_command(host=host, port=port, public_url=public_url, save_dir=save_dir,
+                  max_tables=max_tables, idle_minutes=idle_minutes)
 
 
 @app.command(help=N_("Host a game that players join from their own terminals (dread-draw join). It "
                      "prints the address and a join code; type s and Enter to start. Every "
                      "decision is saved."))
+@guarded(writes="save_dir")
 def host(
     port: Annotated[int, typer.Option(min=0, max=65535,
                                       help=N_("The port to listen on (0: any free port)."))] = 7777,
@@ -315,7 +515,7 @@ def host(
         "--human", metavar="NAME",
         help=N_("Keep a seat for the player of this name (repeat for more)."))] = None,
     cpu: Annotated[list[str] | None, typer.Option(
-        "--cpu", metavar="LEVEL",
+        "--cpu", metavar="LEVEL", autocompletion=complete_level,
         help=N_("A CPU seat, by level: random, easy, normal or hard (repeat for more). The seats "
              "still empty when the game starts take the last level given (or normal)."))]
     = None,
@@ -345,7 +545,7 @@ def host(
                              "the table (also when the output is not a terminal)."))] = False,
     lang: LangOpt = None,
 ) -> None:
-    use_language(lang)
+    lang = speak(lang)
     from dread_draw.net.console import host_command
 
     host_command(port=port, players=players, own=name, people=human or [], cpus=cpu or [],
@@ -356,30 +556,78 @@ def host(
 
 @app.command(help=N_("Take a seat at a hosted game and play it at this terminal. The same command "
                      "again takes your seat back after a lost connection."))
+@guarded()
 def join(
     address: Annotated[str, typer.Argument(
         metavar="HOST[:PORT]", help=N_("The host's address, as it printed it (port 7777 by "
                                     "default)."))],
     code: Annotated[str, typer.Option("--code", help=N_("The join code the host printed."))],
-    name: Annotated[str, typer.Option("--name", help=N_("Your name at the table."))],
+    name: Annotated[str, typer.Option("--name", help=N_("Your name at the table."))] = "",
     console: Annotated[bool, typer.Option(
         "--console", help=N_("Play in plain lines of text instead of the table (also when the "
                              "output is not a terminal)."))] = False,
+    watch: Annotated[bool, typer.Option(
+        "--watch", help=N_("Watch the game without a seat: everything on the table that "
+                           "nobody keeps hidden, live, in plain lines of text."))] = False,
     lang: LangOpt = None,
 ) -> None:
-    use_language(lang)
+    lang = speak(lang)
     from dread_draw.net.console import join_command
 
-    join_command(address, code, name, table=not console and sys.stdout.isatty())
+    if not name and not watch:
+        raise DreadDrawError(_("--name is needed to take a seat (or --watch to watch the "
+                               "game without one)."))
+    join_command(address, code, name, table=not console and sys.stdout.isatty(), watch=watch)
 
 
 @app.command(help=N_("Games played and won, per player name and per CPU level, from the "
                      "kept games."))
+@guarded()
 def stats(save_dir: SaveDirOpt = None, lang: LangOpt = None) -> None:
-    use_language(lang)
+    lang = speak(lang)
     from dread_draw.commands import stats_command
 
     stats_command(save_dir)
+
+
+deck_app = typer.Typer(
+    help=N_("Write a deck of your own: start from the standard deck, then check it (the "
+            "format: docs/deck-format.md)."),
+    no_args_is_help=True)
+app.add_typer(deck_app, name="deck")
+
+
+@deck_app.command("new", help=N_("Write the standard deck to FILE as a starting point for a "
+                                 "deck of your own (never overwrites a file)."))
+@guarded()
+def deck_new(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("The deck file to write "
+                                                                 "(TOML)."), dir_okay=False)],
+    lang: LangOpt = None,
+) -> None:
+    use_language(lang)
+    from dread_draw.deck_tools import new_command
+
+    new_command(file)
+
+
+@deck_app.command("check", help=N_("Check a deck file and its translation files beside it, "
+                                   "then play a short balance report with it."))
+@guarded()
+def deck_check(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("The deck file to check "
+                                                                 "(TOML)."), dir_okay=False)],
+    players: Annotated[int, typer.Option(min=2, max=5, help=N_("Players per game, 2 to 5."))]
+    = 4,
+    games: Annotated[int, typer.Option(min=1, max=MAX_GAMES, help=N_("How many games to play."))]
+    = 200,
+    seed: Annotated[int, typer.Option(help=N_("The run's seed: same seed, same games."))] = 1,
+    lang: LangOpt = None,
+) -> None:
+    use_language(lang)
+    from dread_draw.deck_tools import check_command
+
+    check_command(file, players, games, seed)
 
 
 def lang_argument(argv: list[str]) -> str | None:
@@ -415,6 +663,12 @@ def main() -> None:
     """Entry point: run the app; the project's own errors exit 2 with a clear message."""
     try:
         use_language(lang_argument(sys.argv[1:]))
+        empty = empty_path_option(sys.argv[1:])
+        if empty is not None:
+            print_error(fmt(_("{option} needs a path; an empty one would mean the current "
+                              "folder. Give the path (or . for the current folder)."),
+                            option=empty))
+            sys.exit(2)
         command = typer.main.get_command(app)
         translate_help(command)
         # also under `python -m dread_draw`: help and completion name the program

@@ -31,7 +31,8 @@ from dread_draw.coach import (
     TurningPoint,
 )
 from dread_draw.i18n import _, fmt, ngettext
-from dread_draw.overlays import deck_text
+from dread_draw.i18n.grammar import Word
+from dread_draw.overlays import card_word, deck_text
 from dread_draw.rules import (
     DONE,
     GIVE,
@@ -68,14 +69,15 @@ def percent(chance: float) -> str:
     return f"{round(100 * chance)}%"
 
 
-def card_name(deck: Deck, c: int) -> str:
-    """A card's name in the current language (the deck's overlay, if it has one)."""
-    return deck_text(deck)[deck.card[c]].name
+def card_name(deck: Deck, c: int) -> Word:
+    """A card's name in the current language (the deck's overlay, if it has one), with its
+    forms for sentences (`dread_draw.i18n.grammar`)."""
+    return card_word(deck, deck.card[c])
 
 
-def card_words(deck: Deck, c: int) -> str:
+def card_words(deck: Deck, c: int) -> Word:
     """'The Moon (10)': a card's name and strength."""
-    return f"{card_name(deck, c)} ({deck.card[c].strength})"
+    return card_name(deck, c).labelled(_("{card} ({strength})"), strength=deck.card[c].strength)
 
 
 def option_words(deck: Deck, decision: Decision, option: int, names: Sequence[str]) -> str:

@@ -21,10 +21,10 @@ from dread_draw.coach_words import record_lines
 from dread_draw.daily import ASSISTED, LOST, WON, daily_record
 from dread_draw.errors import DreadDrawError
 from dread_draw.figures import playing
-from dread_draw.files import atomic_write, replacing
+from dread_draw.files import replacing
 from dread_draw.i18n import _, fmt, ngettext, pgettext
 from dread_draw.runner import run_batches
-from dread_draw.safe_text import clean, markup_safe, plain
+from dread_draw.safe_text import clean, plain
 from dread_draw.saves import SaveDir, SaveError, choose_replay, open_replay, stats
 from dread_draw.sim import PlayGames, Summary
 
@@ -110,8 +110,9 @@ def summary_table(s: Summary, deck: str, players: int, agent: str, seed: int,
                   workers: int) -> Table:
     # Translators: the title of the summary of `dread-draw simulate`.
     title = fmt(_("{games} games · {players} players · {agent} · deck {deck} · seed {seed}"),
-                games=s.games, players=players, agent=agent, deck=markup_safe(deck), seed=seed)
-    t = Table(title=title, show_header=True, header_style="bold")
+                games=s.games, players=players, agent=agent, deck=deck, seed=seed)
+    # plain Text: a deck's name is shown as written, never as markup or :emoji: codes
+    t = Table(title=plain(title), show_header=True, header_style="bold")
     t.add_column(pgettext("simulate table column", "measure"))
     t.add_column(pgettext("simulate table column", "value"), justify="right")
     t.add_row(_("games"), str(s.games))
@@ -142,7 +143,11 @@ def replay_command(file: Path | None, last: bool, plain: bool, save_dir: Path | 
         Console(stderr=True, highlight=False).print(fmt(_("Note: {note}"), note=clean(note)),
                                                     markup=False)
     if log is not None:  # the fixed event log of docs/DESIGN.md
-        atomic_write(log, (json.dumps(e, separators=(",", ":")) for e in match.log()))
+        with log_file(log) as written:  # an unwritable place: a clear error, exit 2
+            assert written is not None
+            for e in match.log():
+                written.write(json.dumps(e, separators=(",", ":")))
+                written.write("\n")
         return
     if plain:
         for line in record_lines(save.names, save.hints, save.takebacks, save.daily):
@@ -153,7 +158,10 @@ def replay_command(file: Path | None, last: bool, plain: bool, save_dir: Path | 
         return
     from dread_draw.tui.replay import ReplayApp
 
-    ReplayApp(save, match).run()
+    viewer = ReplayApp(save, match)
+    viewer.run()
+    if viewer.return_code:  # it stopped on an error (Textual printed it): not a success
+        raise SystemExit(viewer.return_code)
 
 
 def stats_command(save_dir: Path | None) -> None:

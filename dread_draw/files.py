@@ -9,11 +9,12 @@ long the output); `atomic_write(path, lines)` is the one-shot form.
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 
 @contextmanager
@@ -45,3 +46,65 @@ def atomic_write(path: Path | str, lines: Iterable[str]) -> None:
         for line in lines:
             f.write(line)
             f.write("\n")
+
+
+# ------------------------------------------------------------------- the one bounded reader
+
+class Unreadable(OSError):
+    """`read_bounded` could not read a file; `kind` says why, for the caller's own words:
+    "missing", "folder", "special" (a FIFO, a device, a socket), "too-big" or "error" (any
+    other OSError, `reason` its text). An OSError, so that a reader of optional files
+    (settings, tokens) that gives up on any OSError gives up on these too."""
+
+    def __init__(self, kind: str, reason: str = "") -> None:
+        super().__init__(f"{kind}: {reason}" if reason else kind)
+        self.kind, self.reason = kind, reason
+
+
+def read_bounded(path: Path | str, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes: every file the program reads
+    (decks and their translation files, saves, replays, review inputs, stats, settings)
+    comes through here or `open_bounded`, so none of them can hang on a FIFO, read a
+    device forever or fill the memory. Never more than `limit` + 1 bytes are read,
+    whatever the file's size claims. Raises `Unreadable`."""
+    with open_bounded(path) as f:
+        try:
+            data = f.read(limit + 1)
+        except OSError as e:
+            raise Unreadable("error", str(e.strerror or e)) from None
+    if len(data) > limit:
+        raise Unreadable("too-big")
+    return data
+
+
+def open_bounded(path: Path | str) -> BinaryIO:
+    """A regular file opened for reading (binary), for a reader that streams it and bounds
+    each line itself (an event log). The path is looked at with os.stat before it is opened,
+    so a FIFO is never opened; it is then opened without blocking (a FIFO swapped in between
+    answers at once) and checked again. Raises `Unreadable`."""
+    try:
+        _check_mode(os.stat(path).st_mode)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except Unreadable:
+        raise
+    except FileNotFoundError:
+        raise Unreadable("missing") from None
+    except IsADirectoryError:
+        raise Unreadable("folder") from None
+    except OSError as e:
+        raise Unreadable("error", str(e.strerror or e)) from None
+    try:
+        _check_mode(os.fstat(fd).st_mode)
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)  # a regular file: reads as usual from here on
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "rb")
+
+
+def _check_mode(mode: int) -> None:
+    if stat.S_ISDIR(mode):
+        raise Unreadable("folder")
+    if not stat.S_ISREG(mode):
+        raise Unreadable("special")

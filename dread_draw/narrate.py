@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 
 from dread_draw.cards import Card, Deck
 from dread_draw.i18n import _, fmt, ngettext, pgettext
-from dread_draw.overlays import deck_text, keyword_label
+from dread_draw.i18n.grammar import Word, join
+from dread_draw.overlays import card_word, deck_text, keyword_label
 from dread_draw.rules import (
     DONE,
     EFFECTS,
@@ -32,15 +33,18 @@ DOT = "●"
 PIP_FULL, PIP_EMPTY = "■", "□"
 
 
-def card_name(deck: Deck, card: Card) -> str:
-    """A card's name in the current language (its deck's overlay, else its own)."""
-    return deck_text(deck)[card].name
+def card_name(deck: Deck, card: Card) -> Word:
+    """A card's name in the current language (its deck's overlay, else its own), with the
+    forms a sentence may ask for (`dread_draw.i18n.grammar`)."""
+    return card_word(deck, card)
 
 
-def card_label(deck: Deck, uid: int) -> str:
-    """'The Puppet (7)': a card's name (in the current language) and strength."""
+def card_label(deck: Deck, uid: int) -> Word:
+    """'The Puppet (7)': a card's name (in the current language) and strength, in every
+    form of the name ("den Wagen (9)"); a Korean particle after it follows the name."""
     card = deck.card[uid]
-    return f"{card_name(deck, card)} ({card.strength})"
+    # Translators: a card's name and its strength, "The Puppet (7)"
+    return card_name(deck, card).labelled(_("{card} ({strength})"), strength=card.strength)
 
 
 def damage_text(damage: int, dot: str = DOT) -> str:
@@ -97,7 +101,9 @@ def _card(ev_card: dict | None, deck: Deck) -> str:
 
 def _cards(ev_cards: list, deck: Deck) -> str:
     # Translators: the separator between the cards of a list ("The Fool (0), Death (13)").
-    return _(", ").join(_card(c, deck) for c in ev_cards) or _("no card")
+    if not ev_cards:
+        return _("no card")
+    return join(_(", "), [_card(c, deck) for c in ev_cards])
 
 
 def _pick_pattern(template: str) -> re.Pattern[str]:
@@ -273,40 +279,58 @@ class Narrator:
         self.tops.clear()
         dmg, row = ev["damage"], ev.get("row")
         words = {"who": self.name(ev["winner"]), "round": ev["round"], "n": dmg}
+        # (the damage is counted: "1 dégât", "3 dégâts")
         if row:
             words["row"] = _cards(row, self.deck)
             if dmg:
-                return fmt(_("{who} wins round {round} with {row}: {n} damage to every other "
-                             "player."), **words)
+                return fmt(ngettext(
+                    "{who} wins round {round} with {row}: {n} damage to every other player.",
+                    "{who} wins round {round} with {row}: {n} damage to every other player.",
+                    dmg), **words)
             return fmt(_("{who} wins round {round} with {row}: no damage."), **words)
         if row is not None:
             if dmg:
-                return fmt(_("{who} wins round {round} with an empty row: {n} damage to every "
-                             "other player."), **words)
+                return fmt(ngettext(
+                    "{who} wins round {round} with an empty row: {n} damage to every other "
+                    "player.",
+                    "{who} wins round {round} with an empty row: {n} damage to every other "
+                    "player.", dmg), **words)
             return fmt(_("{who} wins round {round} with an empty row: no damage."), **words)
         if dmg:  # a log from before rows were written
-            return fmt(_("{who} wins round {round}: {n} damage to every other player."),
-                       **words)
+            return fmt(ngettext("{who} wins round {round}: {n} damage to every other player.",
+                                "{who} wins round {round}: {n} damage to every other player.",
+                                dmg), **words)
         return fmt(_("{who} wins round {round}: no damage."), **words)
 
     def _damage(self, ev: dict) -> str:
         who = self.name(ev["seat"])
         drawn = len(ev["drawn"])
+        n = ev["amount"]
         if not drawn:
-            return fmt(_("{who} takes {n} damage with an empty Life Deck."), who=who,
-                       n=ev["amount"])
-        words = {"who": who, "n": ev["amount"], "drawn": drawn, "life": ev["life"],
+            return fmt(ngettext("{who} takes {n} damage with an empty Life Deck.",
+                                "{who} takes {n} damage with an empty Life Deck.", n),
+                       who=who, n=n)
+        words = {"who": who, "n": n, "drawn": drawn, "life": ev["life"],
                  "kept": _card(ev["kept"], self.deck), "rest": drawn - 1}
         if drawn == 1:
-            return fmt(_("{who} takes {n} damage: draws {drawn} from the Life Deck, keeps "
-                         "{kept} in reserve ({life} left)."), **words)
+            return fmt(ngettext(
+                "{who} takes {n} damage: draws {drawn} from the Life Deck, keeps {kept} in "
+                "reserve ({life} left).",
+                "{who} takes {n} damage: draws {drawn} from the Life Deck, keeps {kept} in "
+                "reserve ({life} left).", n), **words)
         if self.reveals(ev):  # the game is over, or the reader's own draw
             others = [c for c in ev["drawn"] if c["uid"] != ev["kept"]["uid"]]
             words["others"] = _cards(others, self.deck)
-            return fmt(_("{who} takes {n} damage: draws {drawn} from the Life Deck, keeps "
-                         "{kept} in reserve, discards {others} ({life} left)."), **words)
-        return fmt(_("{who} takes {n} damage: draws {drawn} from the Life Deck, keeps {kept} "
-                     "in reserve, discards {rest} ({life} left)."), **words)
+            return fmt(ngettext(
+                "{who} takes {n} damage: draws {drawn} from the Life Deck, keeps {kept} in "
+                "reserve, discards {others} ({life} left).",
+                "{who} takes {n} damage: draws {drawn} from the Life Deck, keeps {kept} in "
+                "reserve, discards {others} ({life} left).", n), **words)
+        return fmt(ngettext(
+            "{who} takes {n} damage: draws {drawn} from the Life Deck, keeps {kept} in "
+            "reserve, discards {rest} ({life} left).",
+            "{who} takes {n} damage: draws {drawn} from the Life Deck, keeps {kept} in "
+            "reserve, discards {rest} ({life} left).", n), **words)
 
     def _gain_life(self, ev: dict) -> str:
         return fmt(ngettext("{who} gains {amount} life ({n} card in the Life Deck).",
@@ -329,18 +353,44 @@ class Narrator:
                             "{who} wins the game after {n} rounds.", ev["rounds"]), **words)
 
 
+@dataclass(frozen=True)
+class LifeChange:
+    """One change to a seat's Life Deck in a round: damage (`amount` > 0 taken, R8.1) or life
+    gained (`gained`, R8.5), with the Life Deck's size before and after. `by`: the (seat, card)
+    whose Aftermath dealt the damage (R7.3), None for the round's own damage; `early`: dealt
+    before the round's damage (an Aftermath's)."""
+
+    seat: int
+    before: int
+    after: int
+    amount: int = 0
+    gained: int = 0
+    by: tuple[int, int] | None = None
+    early: bool = False
+
+
 @dataclass
 class RoundReport:
-    """What one round did: who won, the damage, and who took how much (for the summary)."""
+    """What one round did (the summary's data, no Textual): who won, the damage, and every
+    change to a Life Deck in the round — an Aftermath's damage before the round's, life
+    gained — in the order it happened, each with the Life Deck's size before and after, so
+    that the numbers add up."""
 
     round: int
     winner: int
     damage: int
-    hits: list[tuple[int, int, int]] = field(default_factory=list)  # (seat, amount, life left)
+    changes: list[LifeChange] = field(default_factory=list)
     defeated: list[int] = field(default_factory=list)
     row: str | None = None  # the winning row's cards, in words ("": empty; None: not logged)
+    deck: Deck | None = field(default=None, repr=False, compare=False)  # names the cards
+
+    @property
+    def hits(self) -> list[LifeChange]:
+        """The damage taken, in order (an Aftermath's first)."""
+        return [c for c in self.changes if c.amount > 0]
 
     def lines(self, names: list[str]) -> list[str]:
+        deck = self.deck
         who = names[self.winner]
         words = {"who": who, "round": self.round, "row": self.row}
         if self.row:
@@ -349,42 +399,93 @@ class RoundReport:
             head = fmt(_("Round {round}: {who} wins with an empty row."), **words)
         else:
             head = fmt(_("Round {round}: {who} wins."), **words)
-        out = [head, fmt(_("{who}'s row deals {n} damage to each other player."), who=who,
-                         n=self.damage)]
+        out = [head, fmt(ngettext("{who}'s row deals {n} damage to each other player.",
+                                  "{who}'s row deals {n} damage to each other player.",
+                                  self.damage), who=who, n=self.damage)]
         if not self.hits and not self.defeated:
             out.append(_("Nobody takes any damage."))
-        for seat, amount, life in self.hits:
-            out.append(fmt(ngettext(
-                "{who} takes {amount} damage: {n} card left in the Life Deck.",
-                "{who} takes {amount} damage: {n} cards left in the Life Deck.", life),
-                who=names[seat], amount=amount, n=life))
+        for c in self.changes:
+            values = {"who": names[c.seat], "amount": c.amount or c.gained, "before": c.before,
+                      "n": c.after}
+            if c.gained:
+                out.append(fmt(ngettext(
+                    "{who} gains {amount} life: Life Deck from {before} to {n} card.",
+                    "{who} gains {amount} life: Life Deck from {before} to {n} cards.",
+                    c.after), **values))
+            elif c.early and c.by is not None and deck is not None:
+                owner, card = c.by
+                out.append(fmt(ngettext(
+                    "Before the round's damage, {owner}'s {card} deals {who} {amount} damage: "
+                    "Life Deck from {before} to {n} card.",
+                    "Before the round's damage, {owner}'s {card} deals {who} {amount} damage: "
+                    "Life Deck from {before} to {n} cards.", c.after),
+                    owner=names[owner], card=card_name(deck, deck.card[card]), **values))
+            elif c.early:
+                out.append(fmt(ngettext(
+                    "Before the round's damage, {who} takes {amount} damage: Life Deck from "
+                    "{before} to {n} card.",
+                    "Before the round's damage, {who} takes {amount} damage: Life Deck from "
+                    "{before} to {n} cards.", c.after), **values))
+            else:
+                out.append(fmt(ngettext(
+                    "{who} takes {amount} damage: Life Deck from {before} to {n} card.",
+                    "{who} takes {amount} damage: Life Deck from {before} to {n} cards.",
+                    c.after), **values))
         for seat in self.defeated:
             out.append(fmt(_("{who} is defeated."), who=names[seat]))
         return out
 
 
 class RoundTracker:
-    """Collects a round's damage; `feed` returns the finished RoundReport once the round's
-    damage is all dealt (at the next round_start or at game_end), else None."""
+    """Collects a round's changes to the Life Decks from its start; `feed` returns the
+    finished RoundReport once the round's damage is all dealt (at the next round_start or at
+    game_end), else None."""
 
     def __init__(self, deck: Deck) -> None:
         self.deck = deck
         self.report: RoundReport | None = None
+        self.early: list[LifeChange] = []  # changes before the round ended (Aftermaths...)
+        self.early_defeated: list[int] = []
+        self.cursed: dict[int, tuple[int, int]] = {}  # seat -> the (seat, card) that chose it
 
     def feed(self, ev: dict) -> RoundReport | None:
         kind, report = ev["type"], self.report
         if kind == "round_end":
             row = ev.get("row")
             self.report = RoundReport(ev["round"], ev["winner"], ev["damage"],
-                                      row=None if row is None else _cards(row, self.deck))
-        elif report is not None and kind == "damage":
-            report.hits.append((ev["seat"], ev["amount"], ev["life"]))
-        elif report is not None and kind == "defeated":
-            report.defeated.append(ev["seat"])
-        elif report is not None and kind in ("round_start", "game_end"):
-            self.report = None
-            return report
+                                      changes=self.early, defeated=self.early_defeated,
+                                      row=None if row is None else _cards(row, self.deck),
+                                      deck=self.deck)
+            self.early, self.early_defeated = [], []
+        elif kind == "outcome" and isinstance(ev.get("target"), int):
+            self.cursed[ev["target"]] = (ev["seat"], ev["card"]["uid"])
+        elif kind == "damage":
+            lost = len(ev["drawn"])
+            change = LifeChange(ev["seat"], ev["life"] + lost, ev["life"], amount=ev["amount"],
+                                by=None if report is not None else self.cursed.pop(
+                                    ev["seat"], None),
+                                early=report is None)
+            (report.changes if report is not None else self.early).append(change)
+        elif kind == "gain_life":
+            change = LifeChange(ev["seat"], ev["life"] - ev["amount"], ev["life"],
+                                gained=ev["amount"])
+            (report.changes if report is not None else self.early).append(change)
+        elif kind == "defeated":
+            (report.defeated if report is not None else self.early_defeated).append(ev["seat"])
+        elif kind in ("round_start", "game_end"):
+            self.early, self.early_defeated, self.cursed = [], [], {}
+            if report is not None:
+                self.report = None
+                return report
         return None
+
+
+def round_reports(events, deck: Deck) -> list[RoundReport]:
+    """The round summaries of a stream of events (from a round's start: a round whose start
+    is not among them may miss the damage its Aftermaths dealt): the data each summary shows,
+    without Textual."""
+    tracker = RoundTracker(deck)
+    return [r for r in map(tracker.feed, events) if r is not None]
 
 
 def zone_of(view, uid: int, names: list[str]) -> str:

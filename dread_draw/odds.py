@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dread_draw.i18n import _, fmt, ngettext
+from dread_draw.overlays import card_word
 from dread_draw.rules import KEEP, View, card_beats, count_beating, reveal_pool
 
 
@@ -68,7 +69,8 @@ def odds_sentence(view: View) -> str | None:
         else:
             said = _("You know the top card of the Draw Deck, {card} ({strength}): a reveal "
                      "does not beat {bar}.")
-        return fmt(said, card=card.name, strength=card.strength, bar=count.bar)
+        # the card's name in the language (its deck's overlay), in the form the sentence asks
+        return fmt(said, card=card_word(view.deck, card), strength=card.strength, bar=count.bar)
     if count.total == 0:
         return _("No card is left to reveal: a reveal fails.")
     if count.bar < 0:

@@ -1,6 +1,6 @@
 """A deck's words in another language: the overlay files beside a deck file.
 
-A deck file (docs/DESIGN.md, fixed) holds one language. Beside it, ``cards.fr.toml``,
+A deck file (docs/deck-format.md) holds one language. Beside it, ``cards.fr.toml``,
 ``cards.ko.toml`` … give each card's name, ability text and fortune in another language; the
 rules never read them (the deck's numbers and effects are the deck's alone). A deck with no
 overlay for a language shows its own text in that language too. The format:
@@ -23,18 +23,21 @@ Every text goes through `safe_text.clean`, as deck text does. This module import
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
-from dread_draw.cards import Card, Deck, check_toml_shape
+from dread_draw.cards import Card, Deck, check_toml_shape, unreadable_deck
 from dread_draw.errors import DeckError
+from dread_draw.files import Unreadable, read_bounded
 from dread_draw.i18n import PSEUDO, _, current_language, fmt, pgettext
-from dread_draw.safe_text import clean
+from dread_draw.i18n.grammar import FORMS, GENDERS, Word, derived
+from dread_draw.safe_text import blank, clean
 
 MAX_BYTES = 1_000_000  # an overlay of the standard deck is about 15 kB
 MAX_LENGTH = {"name": 100, "text": 1_000, "fortune": 2_000}  # characters per field
@@ -48,6 +51,10 @@ class CardText:
     name: str
     text: str  # the ability's text, "" for a card without one
     fortune: str
+    # The name's forms for sentences (`dread_draw.i18n.grammar`: "acc" → "den Wagen", "de" →
+    # "du Mat") and, in German, its gender; none in the deck's own words.
+    forms: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    gender: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +98,7 @@ def deck_text(deck: Deck, language: str | None = None) -> DeckText:
             cid: CardText(pseudo(t.name), pseudo(t.text), pseudo(t.fortune))
             for cid, t in own.cards.items()}))
     path = overlay_path(deck, language)
-    if path is None or not path.is_file():
+    if path is None or not os.path.lexists(path):  # any file there is read like a deck
         return _own(deck, language, deck.path)
     return _load(deck, language, path)
 
@@ -106,13 +113,13 @@ def _own(deck: Deck, language: str, path: str) -> DeckText:
 @lru_cache(maxsize=32)
 def _load(deck: Deck, language: str, path: Path) -> DeckText:
     try:
-        if path.stat().st_size > MAX_BYTES:
+        source = read_bounded(path, MAX_BYTES)  # the deck file's reader and limits
+    except Unreadable as e:
+        if e.kind == "too-big":
             raise DeckError(fmt(_("{file}: an overlay file holds at most {limit} bytes."),
-                                file=str(path), limit=MAX_BYTES))
-        source = path.read_bytes()
-    except OSError as e:
-        raise DeckError(fmt(_("{file}: cannot read the overlay file ({reason})."),
-                            file=str(path), reason=e.strerror or str(e))) from None
+                                file=str(path), limit=MAX_BYTES)) from None
+        raise DeckError(unreadable_deck(path, e, _("{file}: cannot read the overlay file "
+                                                   "({reason})."))) from None
     return parse_overlay(source, deck, language, str(path))
 
 
@@ -141,6 +148,7 @@ def parse_overlay(source: bytes | str, deck: Deck, language: str,
                             file=path, offset=e.start)) from None
     # An overlay is shared with its deck, so it is read with the deck file's limits: no
     # nesting, table count or dotted key that would cost tomllib far more than the file's size.
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors save: not text
     check_toml_shape(text, path)
     try:
         data = tomllib.loads(text)
@@ -156,7 +164,7 @@ def parse_overlay(source: bytes | str, deck: Deck, language: str,
         raise DeckError(fmt(_("{file}: [overlay] has no field {field}."),
                             file=path, field=repr(clean(sorted(unknown)[0]))))
     name = head.get("name", deck.name)
-    if not isinstance(name, str) or not name.strip():
+    if not isinstance(name, str) or blank(name):
         raise DeckError(fmt(_("{file}: [overlay] name must be text."), file=path))
     extra = set(data) - {"overlay", "card"}
     if extra:
@@ -172,11 +180,11 @@ def parse_overlay(source: bytes | str, deck: Deck, language: str,
             raise DeckError(fmt(_("{file}: {card}: the deck {deck} has no card with this id."),
                                 file=path, card=_line_of(text, card_id),
                                 deck=repr(clean(deck.name))))
-    cards = {c.id: _card(c, tables.get(c.id), text, path) for c in deck.cards}
+    cards = {c.id: _card(c, tables.get(c.id), text, path, language) for c in deck.cards}
     return DeckText(language, clean(name), MappingProxyType(cards), path)
 
 
-def _card(card: Card, table: object, text: str, path: str) -> CardText:
+def _card(card: Card, table: object, text: str, path: str, language: str) -> CardText:
     if table is None:
         raise DeckError(fmt(_("{file}: card {id} of the deck is missing; add a "
                               "[card.{id_bare}] table."),
@@ -189,7 +197,18 @@ def _card(card: Card, table: object, text: str, path: str) -> CardText:
         raise DeckError(fmt(_("{file}: {card} must be a table."), file=path, card=where()))
     needed = {"name": True, "text": bool(card.ability and card.ability.text),
               "fortune": bool(card.fortune)}
+    # A name's grammar (optional; by rule when absent): its forms, and in German its gender.
+    grammar = (*FORMS.get(language, ()), *(("gender",) if language == "de" else ()))
     for key in table:
+        if key in grammar:
+            value = table[key]
+            if not isinstance(value, str) or not value.strip() or len(value) > MAX_LENGTH[
+                    "name"] or (key == "gender" and value not in GENDERS):
+                raise DeckError(fmt(_("{file}: {card}: field {field} must be {what}."),
+                                    file=path, card=where(), field=repr(key),
+                                    what=(" ".join(GENDERS) if key == "gender"
+                                          else _("the name as a sentence holds it"))))
+            continue
         if key not in _FIELDS or not needed[key]:
             reason = {"text": _("the card has no ability text"),
                       "fortune": _("the card has no fortune")}.get(key, _("no such field"))
@@ -214,7 +233,24 @@ def _card(card: Card, table: object, text: str, path: str) -> CardText:
                                 file=path, card=where(), field=repr(key), limit=MAX_LENGTH[key],
                                 length=len(value)))
         words[key] = clean(value, lines=key == "fortune")
-    return CardText(words["name"], words["text"], words["fortune"])
+    forms = {key: clean(table[key]) for key in FORMS.get(language, ()) if key in table}
+    return CardText(words["name"], words["text"], words["fortune"], MappingProxyType(forms),
+                    table.get("gender", "") if language == "de" else "")
+
+
+def card_word(deck: Deck, card: Card, language: str | None = None) -> Word:
+    """A card's name in `language` (default: the current one) as a `Word`: its title form,
+    and the forms a sentence may ask for (the overlay's, else by rule)."""
+    language = current_language() if language is None else language
+    return _card_word(deck, card.id, language)
+
+
+@lru_cache(maxsize=1024)
+def _card_word(deck: Deck, card_id: str, language: str) -> Word:
+    words = deck_text(deck, language)[card_id]
+    forms = derived(language, words.name)
+    forms.update(words.forms)
+    return Word(words.name, forms)
 
 
 def keyword_label(when: str) -> str:

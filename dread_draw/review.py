@@ -26,7 +26,8 @@ from dread_draw.coach_words import (
     turning_point_text,
 )
 from dread_draw.errors import DreadDrawError, IllegalChoice
-from dread_draw.i18n import N_
+from dread_draw.files import Unreadable, open_bounded
+from dread_draw.i18n import N_, _, fmt, ngettext
 from dread_draw.safe_text import clean, markup_safe
 from dread_draw.saves import (
     MAX_BYTES,
@@ -40,6 +41,7 @@ from dread_draw.saves import (
 from dread_draw.sim import Match, SeatSpec, replay_log
 
 SAVE, LOG = "save", "log"
+MAX_LINE = MAX_BYTES  # one event of a log; a game_end holds every choice, like a save
 
 
 @dataclass
@@ -62,14 +64,13 @@ class Reviewable:
 def _kind_of(path: Path) -> str:
     """SAVE or LOG, from the file's first line; anything else is refused."""
     try:
-        with path.open("rb") as f:
+        with open_bounded(path) as f:  # a FIFO or a device is refused, never opened
             head = f.readline(MAX_BYTES)
-    except FileNotFoundError:
-        raise DreadDrawError(f"{path}: no such file.") from None
-    except IsADirectoryError:
-        raise DreadDrawError(f"{path}: is a folder, not a save or an event log.") from None
+    except Unreadable as e:
+        raise DreadDrawError(_unreadable(path, e)) from None
     except OSError as e:
-        raise DreadDrawError(f"{path}: cannot read it ({e.strerror or e}).") from None
+        raise DreadDrawError(fmt(_("{file}: cannot read it ({reason})."), file=path,
+                                  reason=e.strerror or e)) from None
     try:
         first = json.loads(head.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
@@ -78,10 +79,21 @@ def _kind_of(path: Path) -> str:
         return SAVE
     if isinstance(first, dict) and first.get("type") == "game_start":
         return LOG
-    raise DreadDrawError(
-        f"{path}: not a Dread Draw save or event log. Review a saved game (dread-draw review "
+    raise DreadDrawError(fmt(_(
+        "{file}: not a Dread Draw save or event log. Review a saved game (dread-draw review "
         "--last, or a file from the games folder) or a log written by dread-draw simulate "
-        "--log.")
+        "--log."), file=path))
+
+
+def _unreadable(path: Path, e: Unreadable) -> str:
+    if e.kind == "missing":
+        return fmt(_("{file}: no such file."), file=path)
+    if e.kind == "folder":
+        return fmt(_("{file}: is a folder, not a save or an event log."), file=path)
+    if e.kind == "special":
+        return fmt(_("{file}: is a device, a pipe or a socket, not a save or an event log."),
+                   file=path)
+    return fmt(_("{file}: cannot read it ({reason})."), file=path, reason=e.reason)
 
 
 def load_reviewable(path: Path, deck: Path | None = None, game: int | None = None
@@ -91,16 +103,16 @@ def load_reviewable(path: Path, deck: Path | None = None, game: int | None = Non
     kind = _kind_of(path)
     if kind == SAVE:
         if game is not None:
-            raise DreadDrawError(f"{path}: is a saved game, not an event log; --game picks a "
-                                 "game in an event log.")
+            raise DreadDrawError(fmt(_("{file}: is a saved game, not an event log; --game "
+                                       "picks a game in an event log."), file=path))
         save = read_save(path)
         if not save.finished:
-            raise SaveError(
-                f"{path}: this game is still in progress. Only finished games are reviewed: "
+            raise SaveError(fmt(_(
+                "{file}: this game is still in progress. Only finished games are reviewed: "
                 "a review weighs every option of every decision, which would coach you "
                 "through the rest of the game. Finish it with dread-draw play --resume, then "
-                "review it.", path, "in-progress")
-        the_deck, _ = save_deck(save, deck, use_saved_copy=True)
+                "review it."), file=path), path, "in-progress")
+        the_deck, _copy = save_deck(save, deck, use_saved_copy=True)
         rebuild(save, the_deck, events=False)  # checks that the choices replay to its end
         return Reviewable(path, SAVE, the_deck, list(save.seats), save.seed,
                           list(save.choices))
@@ -118,14 +130,22 @@ def _logged_game(path: Path, wanted: int | None) -> list[dict[str, Any]]:
     events: list[dict[str, Any]] = []
     numbers: list[int] = []
     taking = False
-    with path.open("rb") as f:
-        for n, raw in enumerate(f, 1):
+    try:
+        f = open_bounded(path)
+    except Unreadable as problem:
+        raise DreadDrawError(_unreadable(path, problem)) from None
+    with f:
+        for n, raw in enumerate(iter(lambda: f.readline(MAX_LINE + 1), b""), 1):
+            if len(raw) > MAX_LINE:  # no event is near this: a line without end
+                raise DreadDrawError(f"{path}, line {n}: longer than any event of a Dread "
+                                     "Draw event log.")
             try:
                 e = json.loads(raw.decode("utf-8"))
                 kind = e["type"]
             except (UnicodeDecodeError, ValueError, RecursionError, TypeError, KeyError):
-                raise DreadDrawError(f"{path}, line {n}: not an event of a Dread Draw event "
-                                     "log (one JSON object with a \"type\" per line).") from None
+                raise DreadDrawError(fmt(_(
+                    "{file}, line {line}: not an event of a Dread Draw event log (one JSON "
+                    "object with a \"type\" per line)."), file=path, line=n)) from None
             if kind == "game_start":
                 number = e.get("game")
                 numbers.append(number)
@@ -135,22 +155,31 @@ def _logged_game(path: Path, wanted: int | None) -> list[dict[str, Any]]:
                 if kind == "game_end":
                     break
     if not events:
-        held = f"games {min(numbers)} to {max(numbers)}" if numbers else "no game"
-        raise DreadDrawError(f"{path}: holds {held}; there is no game {wanted} in it.")
+        if numbers:
+            raise DreadDrawError(fmt(_("{file}: holds games {first} to {last}; there is no "
+                                       "game {wanted} in it."), file=path, first=min(numbers),
+                                     last=max(numbers), wanted=wanted))
+        raise DreadDrawError(fmt(_("{file}: holds no game."), file=path))
     end = events[-1]
     if end["type"] != "game_end" or not isinstance(end.get("choices"), list):
-        raise DreadDrawError(f"{path}: game {events[0].get('game')} stops before its end (no "
-                             "game_end with the choices): a log can be reviewed only when it "
-                             "was written whole by dread-draw simulate --log.")
+        raise DreadDrawError(fmt(_(
+            "{file}: game {game} stops before its end (no game_end with the choices): a log "
+            "can be reviewed only when it was written whole by dread-draw simulate --log."),
+            file=path, game=events[0].get("game")))
     return events
 
 
 def _replayed(path: Path, deck: Deck, events: list[dict[str, Any]],
               deck_path: Path | None) -> Match:
     """The logged game replayed with `deck`, and checked event for event against the log."""
-    which = "the standard deck" if deck_path is None else str(deck_path)
-    other = (f"{path}: game {events[0].get('game')} does not replay with {which}: it was "
-             "played with another deck. Give that deck with --deck.")
+    if deck_path is None:
+        other = fmt(_("{file}: game {game} does not replay with the standard deck: it was "
+                      "played with another deck. Give that deck with --deck."),
+                    file=path, game=events[0].get("game"))
+    else:
+        other = fmt(_("{file}: game {game} does not replay with {deck}: it was played with "
+                      "another deck. Give that deck with --deck."),
+                    file=path, game=events[0].get("game"), deck=deck_path)
     try:
         if events[0].get("deck_size") != deck.size:
             raise DreadDrawError(other)
@@ -167,8 +196,11 @@ def seats_to_review(game: Reviewable, seat: int | None) -> list[int]:
     n = len(game.seats)
     if seat is not None:
         if not 1 <= seat <= n:
-            raise DreadDrawError(f"{game.path}: the game has {n} seats; --seat {seat} is not "
-                                 f"one of them (choose 1 to {n}).")
+            raise DreadDrawError(fmt(ngettext(
+                "{file}: the game has {n} seat; --seat {seat} is not one of them (choose 1 "
+                "to {n}).",
+                "{file}: the game has {n} seats; --seat {seat} is not one of them (choose 1 "
+                "to {n}).", n), file=game.path, n=n, seat=seat))
         return [seat - 1]
     people = [i for i, s in enumerate(game.seats) if s.is_human]
     return people or [0]
@@ -217,24 +249,29 @@ def review_lines(game: Reviewable, r: Review) -> list[str]:
     """The review of one seat in sentences (outside text cleaned: names, card names)."""
     deck, names = game.deck, game.names
     name, number, looked = names[r.seat], r.seat + 1, len(r.moments)
-    lines = [f"{name} (seat {number}) won the game." if r.won
-             else f"{name} (seat {number}) lost the game.",
-             f"{looked} decisions with a real choice were looked at, each from what was known "
-             "at that moment."]
+    won = (_("{name} (seat {number}) won the game.") if r.won
+           else _("{name} (seat {number}) lost the game."))
+    lines = [fmt(won, name=name, number=number),
+             fmt(ngettext("{n} decision with a real choice was looked at, from what was known "
+                          "at that moment.",
+                          "{n} decisions with a real choice were looked at, each from what was "
+                          "known at that moment.", looked), n=looked)]
     if r.styles:
         lines.append(assumption_text(r.styles, r.seat, names))
     by_at = {m.at: m for m in r.moments}
     if r.turning_points:
-        lines += ["", "The biggest turning points:"]
+        lines += ["", _("The biggest turning points:")]
         for i, t in enumerate(r.turning_points, 1):
-            lines.append(f"  {i}. " + turning_point_text(t, by_at[t.at], deck, r.seat, names))
+            # Translators: one numbered line of a list: "  1. Ana summoned Death…".
+            lines.append(fmt(_("  {i}. {text}"), i=i,
+                             text=turning_point_text(t, by_at[t.at], deck, r.seat, names)))
     lines.append("")
     if r.mistakes:
-        lines.append("Where the search prefers another option by a clear margin:")
+        lines.append(_("Where the search prefers another option by a clear margin:"))
         lines += ["  " + moment_text(m, deck, names) for m in r.mistakes]
     else:
-        lines.append("The search prefers no other option by a clear margin anywhere. Well "
-                     "played.")
+        lines.append(_("The search prefers no other option by a clear margin anywhere. Well "
+                       "played."))
     return [clean(line) for line in lines]
 
 
@@ -284,7 +321,7 @@ def _reviewed(game: Reviewable, seat: int, think_ms: int, err: Console) -> Revie
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     name = game.names[seat]
-    label = markup_safe(f"Reviewing {name}'s decisions")
+    label = markup_safe(fmt(_("Reviewing the decisions of {name}…"), name=name))
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   console=err, transient=True) as bar:
         task = bar.add_task(label, total=None)

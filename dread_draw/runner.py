@@ -47,6 +47,7 @@ def run_batches(work: Callable[[int, int], R], total: int, *, workers: int = 1,
     goes to each of them once); an exception in a worker is raised here.
     """
     size = batch or batch_size(total, workers)
+    workers = min(workers, -(-total // size))  # no worker is started that would have no batch
     if workers <= 1:
         for start in range(0, total, size):
             yield work(start, min(total, start + size))

@@ -22,6 +22,7 @@ accepts.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from rich.markup import escape
 from rich.text import Text
@@ -78,6 +79,19 @@ def plain(s: str, style: str = "", *, lines: bool = False) -> Text:
     return Text(clean(s, lines=lines), style=style)
 
 
+def blank(s: str) -> bool:
+    """Whether `s` shows nothing: only spaces, zero-width and other format characters, or
+    combining marks with nothing to combine with.
+
+    >>> blank("\u200b\u200d\u2060"), blank(" a ")
+    (True, False)
+    """
+    return all(unicodedata.category(ch) in _SHOWS_NOTHING for ch in s)
+
+
+_SHOWS_NOTHING = {"Zs", "Zl", "Zp", "Cc", "Cf", "Mn", "Me"}
+
+
 def name_problem(name: str) -> str | None:
     """Why `name` cannot be a player's name, in words, or None if it can.
 
@@ -86,11 +100,46 @@ def name_problem(name: str) -> str | None:
     >>> name_problem("Ana") is None
     True
     """
-    if not name.strip():
+    if blank(name):
         return _("a name cannot be empty")
     if len(name) > MAX_NAME:
         return fmt(_("a name has at most {limit} characters, not {length}"), limit=MAX_NAME,
                    length=len(name))
     if clean(name) != name:
         return _("a name cannot hold control characters")
+    return None
+
+
+NAME_CELLS = 20  # columns a name may take on a table (a wide character takes two)
+# Letters of other scripts drawn like Latin ones: two names that differ only by these look
+# the same on a table (Cyrillic and Greek capitals and small letters)
+_LOOKALIKE = str.maketrans("АВЕКМНОРСТХаеорсухіјѕԁԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧορν",
+                           "ABEKMHOPCTXaeopcyxijsdqwABEZHIKMNOPTYXopv")
+
+
+def normal_name(name: str) -> str:
+    """A player's name as a table shows it: NFKC, without format and zero-width characters
+    (U+200B, joiners, direction marks…), its spaces single, trimmed.
+
+    >>> normal_name("  Ana\\u200b ") == "Ana" and normal_name("Ｂｅｎ") == "Ben"
+    True
+    """
+    text = unicodedata.normalize("NFKC", name)
+    text = "".join(c for c in text if unicodedata.category(c) != "Cf")
+    return " ".join(text.split())
+
+
+def name_key(name: str) -> str:
+    """What two names that look alike have in common (compare seats' names with it)."""
+    return normal_name(name).translate(_LOOKALIKE).casefold()
+
+
+def name_too_wide(name: str) -> str | None:
+    """Why a (normalised) name is too wide for a table, or None."""
+    from rich.cells import cell_len
+
+    width = cell_len(name)
+    if width > NAME_CELLS:
+        return fmt(_("a name takes at most {limit} columns on the table, not {width}"),
+                   limit=NAME_CELLS, width=width)
     return None

@@ -25,8 +25,10 @@ import json
 import math
 import os
 import re
+import stat
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -39,7 +41,7 @@ from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck, load_deck, parse_deck, read_deck_file, standard_deck_path
 from dread_draw.daily import daily_result
 from dread_draw.errors import DeckError, DreadDrawError, IllegalChoice
-from dread_draw.files import atomic_write
+from dread_draw.files import Unreadable, atomic_write, read_bounded
 from dread_draw.i18n import N_, _, fmt
 from dread_draw.safe_text import clean, name_problem
 from dread_draw.sim import HUMAN, Hint, Match, Move, SeatSpec, TakeBack
@@ -52,7 +54,8 @@ GAMES = "games"
 LOCK = ".lock"
 MAX_BYTES = 20_000_000  # no honest save comes near this; refuse before parsing
 MAX_CHOICES = 200_000
-_HASH = re.compile(r"^[0-9a-f]{64}$")
+MAX_THINK_MS = 10_000  # a CPU's thinking per move at the table: more would stall it
+_HASH = re.compile(r"^[0-9a-f]{64}\Z")
 _GAME_FILE = re.compile(r"^game-\d{8}-\d{6}-\d{6}(-\d+)?\.json$")
 # atomic_write's temporary files for the files this module names (tempfile's 8 characters)
 _TEMP = re.compile(r"^\.(current|game-\d{8}-\d{6}-\d{6}(-\d+)?)\.json\.[a-z0-9_]{8}\.tmp$")
@@ -163,21 +166,28 @@ def read_save(path: Path | str) -> Save:
     """Read and validate a save file; raise SaveError naming the file and what is wrong."""
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise SaveError(fmt(_("{file}: {size} bytes is far too big for a Dread Draw save; "
-                                  "it is left as it is."), file=path, size=f"{size:,}"), path)
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(fmt(_("{file}: no such save file."), file=path), path,
-                        "missing") from None
-    except IsADirectoryError:
-        raise SaveError(fmt(_("{file}: is a folder, not a save file."), file=path), path,
-                        "missing") from None
-    except OSError as e:
-        raise SaveError(fmt(_("{file}: cannot read the save file ({reason})."), file=path,
-                            reason=e.strerror or e), path, "folder") from None
+        data = read_bounded(path, MAX_BYTES)  # a FIFO or /dev/zero is refused, never read
+    except Unreadable as e:
+        raise unreadable_save(path, e) from None
     return parse_save(data, path)
+
+
+def unreadable_save(path: Path, e: Unreadable) -> SaveError:
+    """The SaveError for a save (or a replay, a review's game) that cannot be read."""
+    if e.kind == "missing":
+        return SaveError(fmt(_("{file}: no such save file."), file=path), path, "missing")
+    if e.kind == "folder":
+        return SaveError(fmt(_("{file}: is a folder, not a save file."), file=path), path,
+                         "missing")
+    if e.kind == "special":
+        return SaveError(fmt(_("{file}: is not a save file but a device, a pipe or a socket; "
+                               "it is left as it is."), file=path), path)
+    if e.kind == "too-big":
+        return SaveError(fmt(_("{file}: it is far too big for a Dread Draw save (over {limit} "
+                               "bytes); it is left as it is."), file=path,
+                             limit=f"{MAX_BYTES:,}"), path)
+    return SaveError(fmt(_("{file}: cannot read the save file ({reason})."), file=path,
+                         reason=e.reason), path, "folder")
 
 
 def parse_save(data: bytes | str, path: Path | str = "<save>") -> Save:
@@ -255,7 +265,7 @@ def parse_save(data: bytes | str, path: Path | str = "<save>") -> Save:
     for kind, opts in options.items():  # CPU settings such as think_ms: plain numbers only
         ok = kind in AGENTS and isinstance(opts, dict) and all(
             isinstance(k, str) and isinstance(v, int | float) and abs(v) <= 1_000_000
-            for k, v in opts.items())
+            and (k != "think_ms" or 1 <= v <= MAX_THINK_MS) for k, v in opts.items())
         if not ok:
             raise bad(fmt(_("the field \"agent_options\" has a bad entry for {kind}"),
                           kind=repr(kind)))
@@ -279,7 +289,8 @@ def parse_save(data: bytes | str, path: Path | str = "<save>") -> Save:
         raw, "takebacks", ("at", "seat", "choice"), len(seats), len(choices), path)]
     daily = _get(raw, "daily", (str, type(None)), path, default=None)
     if daily is not None and not _is_day(daily):
-        raise bad(f"the field \"daily\" is {_show(daily)}, not a date such as 2026-12-03")
+        raise bad(fmt(_("the field \"daily\" is {value}, not a date such as 2026-12-03"),
+                      value=_show(daily)))
     return Save(seed=seed, seats=seats, choices=choices, deck_name=deck_name, deck_hash=deck_hash,
                 deck_path=deck_path, deck_text=deck_text, agent_options=options,
                 finished=finished, winner=winner, rounds=rounds, started=started, saved=saved,
@@ -293,8 +304,9 @@ def _entries(raw: dict, key: str, fields: tuple[str, ...], seats: int, choices: 
     `choice` an option number."""
     entries = _get(raw, key, list, path, default=[])
     if len(entries) > MAX_CHOICES:
-        raise SaveError(f"{path}: the field \"{key}\" has {len(entries):,} entries; no game "
-                        f"has that many. {_BAD}", path)
+        raise SaveError(fmt(_("{file}: the field \"{field}\" has {n} entries; no game has "
+                              "that many."), file=path, field=key, n=len(entries))
+                        + " " + _(_BAD), path)
     limits = {"at": (0, choices), "seat": (0, seats - 1), "choice": (-1, 999_999)}
     out: list[tuple[int, ...]] = []
     for i, e in enumerate(entries, 1):
@@ -303,9 +315,10 @@ def _entries(raw: dict, key: str, fields: tuple[str, ...], seats: int, choices: 
         ok = len(values) == len(fields) and all(
             limits[f][0] <= v <= limits[f][1] for f, v in zip(fields, values, strict=True))
         if not ok:
-            raise SaveError(f"{path}: entry {i} of the field \"{key}\" is {_show(e)}; it "
-                            f"should hold {', '.join(fields)} as whole numbers of this game. "
-                            f"{_BAD}", path)
+            raise SaveError(fmt(_("{file}: entry {i} of the field \"{field}\" is {value}; it "
+                                  "should hold {names} as whole numbers of this game."),
+                                file=path, i=i, field=key, value=_show(e),
+                                names=", ".join(fields)) + " " + _(_BAD), path)
         out.append(values)
     return out
 
@@ -424,6 +437,16 @@ def save_deck(save: Save, deck: str | Path | None = None, *, use_saved_copy: boo
             pass
     if found is not None and not changed:
         return found, ""
+    if found is not None and save.deck_text is not None:
+        # Only the file's words around the cards changed (a comment, as when the standard
+        # deck's notes were reworded): the same cards, so the game goes on with them.
+        try:
+            copy = parse_deck(save.deck_text, f"{where} (the deck saved in it)")
+        except DeckError:
+            copy = None
+        if (copy is not None and copy.content_hash == save.deck_hash
+                and copy.cards == found.cards and copy.name == found.name):
+            return copy, ""
     words = {"file": where, "deck": origin, "name": repr(save.deck_name),
              "hash": save.deck_hash[:12]}
     if use_saved_copy and save.deck_text is not None:
@@ -494,17 +517,33 @@ class SaveDir:
         """Take the folder for this table, for the life of the process (see the module
         docstring), then clear the temporary files a killed autosave may have left.
 
-        Raises SaveError (reason "busy") while another table holds it. A folder where no
-        lock file can be made at all is not refused here: the table's autosave says what is
-        wrong with it, as it always has.
+        Raises SaveError (reason "busy") while another table holds it, and when a ``.lock``
+        is there but cannot be opened or locked (a folder, a file made read-only or
+        immutable): playing on unguarded is how two windows overwrote each other's games.
+        A folder where nothing can be made at all is not refused here: the table's autosave
+        says what is wrong with it, as it always has.
         """
         if self._lock is not None:
             return
+        path = self.root / LOCK
         try:
             self.root.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.root / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o644)
+        except OSError as e:
+            if os.path.lexists(path):
+                raise SaveError(fmt(_("{file}: the save folder's lock file cannot be opened "
+                                      "({reason}), so this folder cannot be kept safe from "
+                                      "another window. Remove it, or play in another folder "
+                                      "with --save-dir."), file=path,
+                                    reason=e.strerror or e), path, "busy") from None
             return
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise SaveError(fmt(_("{file}: the save folder's lock file cannot be opened "
+                                  "({reason}), so this folder cannot be kept safe from "
+                                  "another window. Remove it, or play in another folder "
+                                  "with --save-dir."), file=path,
+                                reason=_("not a regular file")), path, "busy")
         if not _try_lock(fd):
             os.close(fd)
             raise SaveError(fmt(
@@ -568,11 +607,26 @@ class SaveDir:
         return self.current.is_file()
 
     def write(self, path: Path, save: Save) -> None:
-        self.ensure()
+        """Write a save into the folder. Every write of a game comes here, and takes the
+        folder's lock for the write if this process does not hold it: a command that forgot
+        to lock cannot overwrite another window's game (SaveError "busy" instead)."""
+        with self.locked():
+            self.ensure()
+            try:
+                atomic_write(path, [save.to_json()])
+            except OSError as e:
+                raise self._folder_error(path.parent, e, "write to") from None
+
+    @contextmanager
+    def locked(self) -> Iterator[None]:
+        """The folder's lock for a block: the one this table holds, or taken for the block."""
+        taken = self._lock is None
+        self.lock()
         try:
-            atomic_write(path, [save.to_json()])
-        except OSError as e:
-            raise self._folder_error(path.parent, e, "write to") from None
+            yield
+        finally:
+            if taken:
+                self.unlock()
 
     def finished(self) -> list[Path]:
         """The kept finished games, oldest first (an absent folder has none)."""
@@ -590,8 +644,9 @@ class SaveDir:
     def last(self) -> Path:
         games = self.finished()
         if not games:
-            raise SaveError(f"{self.games}: no finished games are kept here yet; play one with "
-                            "`dread-draw play`.", self.games, "missing")
+            raise SaveError(fmt(_("{folder}: no finished games are kept here yet; play one "
+                                  "with `dread-draw play`."), folder=self.games),
+                            self.games, "missing")
         return games[-1]
 
     def archive(self, save: Save) -> Path:
@@ -621,6 +676,10 @@ class SaveDir:
 
     def set_aside(self, path: Path | None = None) -> Path:
         """Rename a bad save to ``<name>.bad`` (never overwriting) so a new game can start."""
+        with self.locked():  # renames a file of the folder: only its lock holder may
+            return self._set_aside(path)
+
+    def _set_aside(self, path: Path | None) -> Path:
         path = path or self.current
         target = path.with_name(path.name + ".bad")
         n = 1

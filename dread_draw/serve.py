@@ -3,12 +3,17 @@
 textual-serve starts one app process per browser connection, always with one fixed command,
 so every tab would share one save folder (a second tab opened on the first one's saved game).
 This small layer around its `Server` gives each browser session an id, kept in the page's
-address (``/?session=…``: a reload, or "open the table again", comes back to it), and runs
+address (``/?session=…``: a reload, or "open the table again", comes back to it) and in a
+cookie (the bare address, opened again in the same browser, comes back to it too), and runs
 that session's own ``dread-draw play --save-dir <data>/web/<id>`` — the save folder mechanism
 the terminal uses, so sessions never read or write each other's saves, nor the terminal
 player's — with ``--resume`` when its game can go on. One table runs per session at a time:
 a reload (or the same address in a second tab) closes the table it replaces before starting,
 and nothing is lost by that, since every decision was saved as it was made.
+
+At most `--max-tables` tables run at once (a visitor beyond them gets a page saying so); a
+table nobody has typed in for `--idle-minutes` closes, its game saved; a session folder with
+no game in it is removed when its table closes and when the server starts.
 
 The server listens on the loopback address unless told otherwise. Pages and sockets must name
 this server as their host (no DNS rebinding) and sockets must come from its own pages (no
@@ -21,11 +26,13 @@ import asyncio
 import contextlib
 import errno
 import ipaddress
+import json
 import logging
 import os
 import re
 import secrets
 import shlex
+import shutil
 import signal
 import socket
 import subprocess
@@ -35,13 +42,13 @@ from typing import Any
 
 import aiohttp_jinja2
 import jinja2
-from aiohttp import WSCloseCode, web
+from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 from yarl import URL
 
 from dread_draw.errors import DreadDrawError
-from dread_draw.i18n import _, current_language, fmt
+from dread_draw.i18n import _, current_language, fmt, ngettext
 from dread_draw.safe_text import markup_safe
 from dread_draw.saves import SaveDir, default_root, open_save
 
@@ -49,6 +56,11 @@ TEMPLATES = Path(__file__).parent / "web"
 SESSION_ID = re.compile(r"[A-Za-z0-9_-]{22}")  # what secrets.token_urlsafe(16) gives
 LOCAL_NAMES = {"localhost", "127.0.0.1", "::1"}
 STOP_SECONDS = 10.0  # how long a table may take to close before it is ended
+COOKIE = "dread_draw_session"  # this browser's session, so the bare address finds its game
+COOKIE_SECONDS = 400 * 24 * 3600  # the longest a browser keeps a cookie (Chrome's cap)
+MAX_TABLES = 8  # live tables at once: each is a process of about 50 MB
+IDLE_MINUTES = 30.0  # a table nobody has typed in for this long is closed (its game saved)
+WEB = "DREAD_DRAW_WEB"  # set for a served table: its words are for a browser player
 log = logging.getLogger("dread-draw.serve")
 
 
@@ -80,6 +92,24 @@ def can_resume(folder: Path) -> bool:
     except DreadDrawError:
         return False
     return not save.finished
+
+
+# The language tag of the page (BCP 47): our Portuguese is Brazil's.
+HTML_LANG = {"pt": "pt-BR"}
+
+
+def page_words(title: str) -> dict[str, Any]:
+    """The page's language tag and words, in the language serve was given."""
+    return {
+        "lang": HTML_LANG.get(current_language(), current_language()),
+        "words": {
+            "laying": fmt(_("{name}: the table is being laid…"), name=title),
+            "start": _("Start"),
+            "closed": _("This table is closed. Your game was saved at every move: open the "
+                        "table again to go on."),
+            "reopen": _("Open the table again"),
+        },
+    }
 
 
 def play_command(folder: Path, resume: bool) -> str:
@@ -122,6 +152,7 @@ class Table(AppService):
         environment = super()._build_environment(width=width, height=height)
         # The new-game screen remembers the session's last setup, not the terminal player's.
         environment["XDG_CONFIG_HOME"] = str(self.settings)
+        environment[WEB] = "1"  # no server paths, no shell commands: a browser player reads it
         return environment
 
     async def run(self) -> None:
@@ -150,10 +181,13 @@ class Table(AppService):
 class TableServer(Server):
     """textual-serve's server, with one game and one save folder per browser session."""
 
-    def __init__(self, root: Path, host: str, port: int, public_url: str | None) -> None:
+    def __init__(self, root: Path, host: str, port: int, public_url: str | None, *,
+                 max_tables: int = MAX_TABLES, idle_minutes: float = IDLE_MINUTES) -> None:
         super().__init__("dread-draw play", host=host, port=port, title="Dread Draw",
                          public_url=public_url, templates_path=TEMPLATES)
         self.sessions = root / "web"
+        self.max_tables = max_tables
+        self.idle_seconds = idle_minutes * 60
         self.public = URL(public_url.rstrip("/")) if public_url else None
         self.loopback = is_loopback(host)
         self.latest: dict[str, web.WebSocketResponse] = {}  # each session's newest socket
@@ -201,10 +235,15 @@ class TableServer(Server):
         self.check_host(request)
         session = request.query.get("session", "")
         if not SESSION_ID.fullmatch(session):
-            # A new visitor: a session of their own, in the address so that a reload keeps it.
-            # Relative, so it also works behind a proxy that serves us under a path.
-            query = {**request.query, "session": new_session_id()}  # ?fontsize= stays
+            # The bare address: this browser's own session if it has one (its cookie), so the
+            # game goes on; else a new one. In the address, so that a reload keeps it; relative,
+            # so it also works behind a proxy that serves us under a path.
+            kept = request.cookies.get(COOKIE, "")
+            query = {**request.query,  # ?fontsize= stays
+                     "session": kept if SESSION_ID.fullmatch(kept) else new_session_id()}
             raise web.HTTPFound(f"?{URL.build(query=query).query_string}")
+        if self.full(session):
+            return self.full_page(request)
         base = self.base_url(request)
         socket_base = "wss" + base[5:] if base.startswith("https:") else "ws" + base[4:]
         context = {
@@ -212,9 +251,27 @@ class TableServer(Server):
             "app_websocket_url": f"{socket_base}/ws/{session}",
             "config": {"static": {"url": f"{base}/static/"}},
             "application": {"name": self.title},
+            **page_words(self.title),
         }
         response = aiohttp_jinja2.render_template("app_index.html", request, context)
         response.headers["Cache-Control"] = "no-store"
+        # For this server's pages only: behind a proxy, the path it serves us under.
+        path = (self.public.path.rstrip("/") + "/") if self.public else "/"
+        response.set_cookie(COOKIE, session, max_age=COOKIE_SECONDS, path=path, httponly=True,
+                            samesite="Lax", secure=base.startswith("https:"))
+        return response
+
+    def full(self, session: str) -> bool:
+        """Whether a table for `session` would be one too many (its own table, replaced by a
+        reload, does not count)."""
+        return session not in self.latest and len(self.latest) >= self.max_tables
+
+    def full_page(self, request: web.Request) -> web.Response:
+        context = {"application": {"name": self.title}, **page_words(self.title),
+                   "full": full_words(self.max_tables)}
+        response = aiohttp_jinja2.render_template("full.html", request, context, status=503)
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["Retry-After"] = "60"
         return response
 
     # ---------------------------------------------------------------------- the table
@@ -227,6 +284,9 @@ class TableServer(Server):
             raise web.HTTPNotFound()
         websocket = web.WebSocketResponse(heartbeat=15)
         await websocket.prepare(request)
+        if self.full(session):  # the page was loaded while a place was free, and it filled
+            await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"full")
+            return websocket
         # A reload (or a second tab) takes the session over; the table it replaces closes
         # first, so two tables never share a save folder.
         previous, self.latest[session] = self.latest.get(session), websocket
@@ -239,8 +299,24 @@ class TableServer(Server):
         if self.latest.get(session) is websocket:  # no newer connection: forget the session
             del self.latest[session]
             del self.locks[session]
+            await asyncio.to_thread(self.prune, session)
         await websocket.close()
         return websocket
+
+    def prune(self, session: str | None = None) -> None:
+        """Remove session folders with no game in them (a visit that never started one): the
+        one given, or (None) every one without a live table."""
+        if not self.sessions.is_dir():
+            return
+        names = [session] if session is not None else [
+            p.name for p in self.sessions.iterdir() if SESSION_ID.fullmatch(p.name)]
+        for name in names:
+            folder = self.sessions / name
+            if name in self.latest or not folder.is_dir():
+                continue
+            saves = SaveDir(folder)
+            if not saves.has_current() and not saves.finished():
+                shutil.rmtree(folder, ignore_errors=True)
 
     async def run_table(self, session: str, websocket: web.WebSocketResponse,
                         width: int, height: int) -> None:
@@ -251,11 +327,49 @@ class TableServer(Server):
                       close=websocket.close, download_manager=self.download_manager)
         try:
             await table.start(width, height)
-            await self._process_messages(websocket, table)
+            await self.relay(websocket, table)
         except Exception:  # a dropped connection or a garbled message ends this table only
             log.exception("session %s", session)
         finally:
             await table.stop()
+
+    async def relay(self, websocket: web.WebSocketResponse, table: Table) -> None:
+        """The page's messages to the table (keys, size, focus), until the page goes, or until
+        nobody has typed for `idle_seconds`: then the table closes, its game saved, and the
+        page offers to open it again. (textual-serve's own loop, with the idle time.)"""
+        loop = asyncio.get_running_loop()
+        last_key = loop.time()
+        while True:
+            left = last_key + self.idle_seconds - loop.time()
+            if left <= 0:
+                log.info("a table closed after %.0f idle minutes", self.idle_seconds / 60)
+                return
+            try:
+                message = await asyncio.wait_for(websocket.receive(), left)
+            except TimeoutError:
+                continue
+            if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED,
+                                WSMsgType.ERROR):
+                return
+            if message.type != WSMsgType.TEXT:
+                continue
+            envelope = json.loads(message.data)
+            if not isinstance(envelope, list) or not envelope:
+                continue
+            kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+            if kind == "stdin" and isinstance(data, str):
+                last_key = loop.time()
+                await table.send_bytes(data.encode("utf-8"))
+            elif kind == "resize" and isinstance(data, dict):
+                last_key = loop.time()
+                await table.set_terminal_size(to_int(str(data.get("width")), 80),
+                                              to_int(str(data.get("height")), 24))
+            elif kind == "ping":
+                await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await table.blur()
+            elif kind == "focus":
+                await table.focus()
 
     async def on_shutdown(self, app: web.Application) -> None:
         await asyncio.gather(*(websocket.close(code=WSCloseCode.GOING_AWAY,
@@ -280,6 +394,7 @@ class TableServer(Server):
             await runner.cleanup()
             raise ServeError(bind_problem(markup_safe(self.host), self.port, e)) from None
         port = runner.addresses[0][1]
+        await asyncio.to_thread(self.prune)  # the empty folders of earlier runs
         if self.public:
             text = _("Dread Draw is served on port {port} at {address} — open that address in a "
                      "web browser. Each browser session is a game of its own. Press Ctrl+C to "
@@ -302,6 +417,14 @@ class TableServer(Server):
             await runner.cleanup()
 
 
+def full_words(tables: int) -> str:
+    return fmt(ngettext("All of this server's {n} table is in use. Try again in a few "
+                        "minutes: your game, if you have one here, is saved and waits for you.",
+                        "All of this server's {n} tables are in use. Try again in a few "
+                        "minutes: your game, if you have one here, is saved and waits for you.",
+                        tables), n=tables)
+
+
 def bind_problem(host: str, port: int, e: OSError) -> str:
     if e.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", None)):
         return fmt(_("port {port} on {host} is already in use (by another program, or another "
@@ -314,7 +437,8 @@ def bind_problem(host: str, port: int, e: OSError) -> str:
 
 
 def serve_command(*, host: str, port: int, public_url: str | None,
-                  save_dir: Path | None) -> None:
+                  save_dir: Path | None, max_tables: int = MAX_TABLES,
+                  idle_minutes: float = IDLE_MINUTES) -> None:
     """`dread-draw serve`: warn when others can reach the table, then serve until Ctrl+C."""
     if public_url is not None:
         given = origin(public_url)
@@ -323,7 +447,7 @@ def serve_command(*, host: str, port: int, public_url: str | None,
                                    "use, such as http://192.168.1.20:8000."),
                                  url=markup_safe(public_url)))
     server = TableServer(save_dir if save_dir is not None else default_root(), host, port,
-                         public_url)
+                         public_url, max_tables=max_tables, idle_minutes=idle_minutes)
     server.initialize_logging()
     if not server.loopback:
         server.console.print(

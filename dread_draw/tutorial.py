@@ -20,6 +20,8 @@ from dataclasses import dataclass
 
 from dread_draw.cards import Deck, load_deck
 from dread_draw.i18n import _, fmt, ngettext
+from dread_draw.i18n.grammar import Word
+from dread_draw.overlays import card_word
 from dread_draw.rules import KEEP, REVEAL, SUMMON, USE, Event, View, card_to_beat
 from dread_draw.sim import HUMAN, Match, SeatSpec
 
@@ -72,9 +74,11 @@ def _uid(card: object) -> int:
     return card["uid"] if isinstance(card, dict) else -1
 
 
-def _card(deck: Deck, c: int) -> str:
+def _card(deck: Deck, c: int) -> Word:
+    """'The Oracle (strength 6)': the card's name in the language, in every form."""
     card = deck.card[c]
-    return fmt(_("{name} (strength {strength})"), name=card.name, strength=card.strength)
+    return card_word(deck, card).labelled(_("{name} (strength {strength})"), "name",
+                                          strength=card.strength)
 
 
 # Lessons on the person's pending decision (just before they do it) -------------------

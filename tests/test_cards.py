@@ -1,4 +1,4 @@
-"""Deck files (docs/DESIGN.md, fixed format): good files load; bad ones get one clear message."""
+"""Deck files (docs/deck-format.md): good files load; bad ones get one clear message."""
 
 from __future__ import annotations
 
@@ -169,8 +169,10 @@ def test_deep_nesting_is_refused_before_the_toml_reader_recurses(value):
 def test_brackets_inside_strings_and_comments_are_not_nesting():
     text = ("[" * 50) + '\\" ' + ("{" * 50)
     deck = parse_deck(deck_with(GOOD_CARD.replace(
-        "What is hidden will be shown.", text) + f"# {'[' * 50}\nx = '''{'[' * 50}'''\n"))
+        "What is hidden will be shown.", text) + f"# {'[' * 50}\n[card.ability]\n"
+        f"when = 'summon'\neffect = 'puppet'\ntext = '''{'[' * 50}'''\n"))
     assert deck.cards[0].fortune == text.replace('\\"', '"')
+    assert deck.cards[0].ability.text == "[" * 50
 
 
 @pytest.mark.parametrize("field, value, said", [

@@ -124,3 +124,33 @@ def test_cards_prints_every_card_with_damage_as_a_number():
     deck = load_deck()
     for card in deck.cards:
         assert card.name in r.output
+
+
+# ------------------------------------------------------------------ starting it (issue 30)
+
+def test_bare_dread_draw_opens_the_new_game_screen_like_play(monkeypatch):
+    """Like posting, harlequin or frogmouth: the program's name alone opens the app (it used
+    to print the help and exit 2)."""
+    import dread_draw.tui.app as tui_app
+
+    calls = []
+    monkeypatch.setattr(tui_app, "play_command", lambda **kw: calls.append(kw))
+    r = runner.invoke(app, [])
+    assert r.exit_code == 0, r.output
+    assert len(calls) == 1
+    seats = {k: calls[0][k] for k in ("players", "humans", "cpus", "resume_saved", "daily")}
+    assert seats == {"players": None, "humans": [], "cpus": [], "resume_saved": False,
+                     "daily": False}  # nothing given: the new-game screen, not a quick start
+
+
+def test_help_lists_play_first_with_short_placeholders():
+    r = runner.invoke(app, ["--help"], env={"COLUMNS": "200"})
+    commands = [line.split()[1] for line in r.output.split("Commands")[1].splitlines()
+                if len(line.split()) > 1 and line.split()[1].isalpha()]
+    assert commands[:2] == ["play", "tutorial"], commands
+    for command in commands:
+        text = runner.invoke(app, [command, "--help"], env={"COLUMNS": "200"}).output
+        options = [line for line in text.splitlines() if line.startswith("│ --")]
+        assert not [line for line in options if " <" in line], command  # "<int range>"
+    play_help = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "200"}).output
+    assert "--players" in play_help and " N " in play_help and "SECONDS" in play_help

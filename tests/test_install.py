@@ -4,6 +4,7 @@ the licence metadata, and the command reference kept in step with the commands' 
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -98,6 +99,14 @@ def test_completion_script_is_shown_for_bash():
 @pytest.mark.parametrize(("words", "expected"), [
     ("dread-draw si", "simulate"),
     ("dread-draw play --sa", "--save-dir"),
+    # option values too (issue 30)
+    ("dread-draw play --cpu h", "hard"),
+    ("dread-draw host --cpu no", "normal"),
+    ("dread-draw simulate --agent e", "easy"),
+    ("dread-draw play --lang k", "ko"),
+    ("dread-draw rules --lang f", "fr"),
+    ("dread-draw cards --sort d", "damage"),
+    ("dread-draw arena --seats hard,no", "hard,normal"),
 ])
 def test_completion_completes_commands_and_options(words, expected):
     """What bash asks the program when Tab is pressed (the script above makes this call)."""
@@ -122,3 +131,91 @@ def test_docs_cli_md_is_the_commands_own_help(tmp_path):
     assert made.read_text(encoding="utf-8") == DOCS.read_text(encoding="utf-8"), (
         "docs/cli.md is out of step with the commands' help; rewrite it with "
         f"`python {shlex.join(MAKE_DOCS)} --output docs/cli.md`")
+
+
+# ------------------------------------------------------------------ install hints (issue 30)
+
+@pytest.mark.parametrize(("prefix", "installer", "source", "editable", "expected"), [
+    ("/home/ana/.local/share/pipx/venvs/dread-draw", "pip", "/home/ana/src/dread-draw", False,
+     "pipx inject dread-draw textual-serve aiohttp"),
+    ("/home/ana/.local/pipx/venvs/dread-draw", "pip", None, False,
+     "pipx inject dread-draw textual-serve aiohttp"),
+    ("/home/ana/.local/share/uv/tools/dread-draw", "uv", "/home/ana/src/dread-draw", False,
+     "uv tool install --force --with textual-serve --with aiohttp /home/ana/src/dread-draw"),
+    ("/home/ana/game/.venv", "pip", "/home/ana/src/dread draw", False,
+     "/home/ana/game/.venv/bin/python -m pip install '/home/ana/src/dread draw[web]'"),
+    ("/home/ana/game/.venv", "pip", "/home/ana/src/dread-draw", True,
+     "/home/ana/game/.venv/bin/python -m pip install -e '/home/ana/src/dread-draw[web]'"),
+    ("/home/ana/game/.venv", "uv", None, False,
+     "/home/ana/game/.venv/bin/python -m pip install '.[web]'"),
+])
+def test_the_web_extra_hint_fits_how_it_was_installed(prefix, installer, source, editable,
+                                                      expected):
+    """pipx: inject the published packages; uv tool: reinstall with them; pip: this
+    environment's pip, from the folder it came from. Never `dread-draw[web]` from the index:
+    the name is not published there, and anyone could register it."""
+    from dread_draw.install import Installed, web_extra_command
+
+    where = Installed(prefix, installer, source, editable, f"{prefix}/bin/python")
+    command = web_extra_command(where)
+    assert command == expected
+    assert "'dread-draw[web]'" not in command and " dread-draw[web]" not in command
+
+
+def test_the_hint_names_exactly_the_web_extra_of_pyproject():
+    import tomllib
+
+    from dread_draw.install import WEB_PACKAGES
+
+    project = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
+    web = project["project"]["optional-dependencies"]["web"]
+    names = tuple(req.split(">")[0].split("=")[0].split("<")[0].strip() for req in web)
+    assert names == WEB_PACKAGES
+
+
+# ------------------------------------------------------------------ quick start and CI (issue 30)
+
+ROOT = Path(__file__).parent.parent
+
+
+def quick_start() -> list[str]:
+    """The README's quick start: its shell commands, in order."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```sh\n(.*?)\n```", section, re.S)
+
+
+def test_the_quick_start_is_two_commands_that_work_beside_an_externally_managed_python():
+    """Debian's and Ubuntu's system Python refuses `pip install .` (PEP 668); the quick start
+    installs into a virtual environment of its own, or with pipx."""
+    install, test = quick_start()
+    for command in (install, test):
+        assert "\n" not in command
+        for step in command.split("&&"):
+            words = step.split()
+            if "pip" in words or (words and words[0].endswith("pip") and "install" in words):
+                assert words[0].startswith((".venv/", "pipx")), step  # never the system's pip
+    assert install.startswith(("python3 -m venv ", "pipx "))
+
+
+def test_ci_runs_the_quick_start_as_written():
+    """`.ci/run` runs both README commands (the first with --version for the table, which
+    needs a terminal), so a quick start that stops working fails CI."""
+    install, test = quick_start()
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert test in ci
+    assert install.replace(".venv/bin/dread-draw", ".venv/bin/dread-draw --version") in ci
+
+
+def test_ci_installs_every_floor_exactly_and_plays_through_the_table():
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    r = subprocess.run([sys.executable, str(ROOT / ".ci" / "floors.py")], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    pins = r.stdout.split()
+    assert len(pins) == len(project["project"]["dependencies"])
+    assert "textual==5.0.0" in pins  # the table works from Textual 5.0.0 on (issue 30)
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "--constraint" in ci and "whole_game_through_the_keys" in ci

@@ -185,3 +185,41 @@ def test_the_host_plays_its_own_seat_on_the_table_and_starts_with_s(standard_dec
         assert not host.match.over and len(host.match.choices) >= 3
 
     run(main(), 60)
+
+
+def test_the_host_at_the_table_frees_and_refuses_lobby_seats_with_f_and_r(standard_deck,
+                                                                         tmp_path):
+    """`host --name` at a terminal: f then a seat's number frees it, r then a number frees
+    it and refuses the name, c then a number gives it to a CPU (issue 29, finding 4)."""
+
+    async def main():
+        host = await open_host(standard_deck, SeatPlan(4, own="Ana"), 5, None)
+        own = host.seats[0]
+        client = Client("127.0.0.1", host.port, code=host.code, name="Ana", token=own.token,
+                        tokens=SeatTokens(tmp_path / "ana.json"), timeout=5)
+        welcome = await client.connect()
+        app = HostApp(RemoteMatch(client, welcome), "Ana", 4, host, [f"Join code: {host.code}"])
+        junk = [Player(host, n, 5, tmp_path / f"{n}.json") for n in ("xx", "yy", "zz")]
+        async with app.run_test(size=(100, 40)) as pilot:
+            for p in junk:
+                await p.join()
+            await pilot.pause(0.2)
+            for keys in (("f", "2"), ("r", "3"), ("c", "4"), ("f", "1")):
+                for key in keys:
+                    await pilot.press(key)
+                await pilot.pause(0.1)
+            kinds = [(s.kind, s.name) for s in host.seats]
+            notes = [n.message for n in app._notifications]
+            await pilot.press("q")
+        await host.close()
+        return kinds, notes, host
+
+    kinds, notes, host = run(main(), 60)
+    assert kinds[1] == ("open", "") and kinds[2] == ("open", "") and kinds[3][0] == "cpu"
+    assert kinds[0] == ("person", "Ana")  # the host's own seat is not freed
+    assert "Seat 2 (xx) is open again." in notes and "The name yy may not sit at this table." \
+        in notes
+    assert "Only a seat a player took can be freed, and only before the game starts." in notes
+    from dread_draw.safe_text import name_key
+
+    assert name_key("YY") in host.refused_names

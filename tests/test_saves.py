@@ -241,6 +241,17 @@ def test_a_deck_changed_between_save_and_resume_is_refused(folder, deck_file):
     assert "has changed since" in str(refused(folder, "deck-changed"))
 
 
+def test_a_game_in_progress_goes_on_when_only_a_comment_of_its_deck_changed(folder,
+                                                                           deck_file):
+    """An update that rewords the deck file's notes (as issue 30 did to the standard deck's)
+    keeps every card: the game in progress goes on, where it was."""
+    in_progress(folder, deck_file)
+    before = json.loads(folder.current.read_text())["choices"]
+    deck_file.write_text("# reworded notes\n" + deck_file.read_text())
+    match, _saver = resume(folder)
+    assert not match.over and list(match.choices) == before
+
+
 def test_a_deck_deleted_between_save_and_resume_is_refused(folder, deck_file):
     in_progress(folder, deck_file)
     deck_file.unlink()

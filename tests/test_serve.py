@@ -24,11 +24,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from aiohttp import WSMsgType
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from dread_draw.cards import load_deck
 from dread_draw.saves import Autosaver, SaveDir, open_save
-from dread_draw.serve import SESSION_ID, can_resume, play_command
+from dread_draw.serve import COOKIE, SESSION_ID, can_resume, play_command
 from dread_draw.sim import HUMAN, Match, SeatSpec
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -60,7 +61,10 @@ def test_without_the_web_extra_serve_says_how_to_install_it():
     r = subprocess.run([sys.executable, "-c", without], capture_output=True, text=True,
                        timeout=60)
     assert r.returncode == 2
-    assert "pip install 'dread-draw[web]'" in r.stderr
+    message = " ".join(r.stderr.split())
+    assert "needs the web extra" in message
+    assert "-m pip install" in message and "[web]" in message  # this checkout: pip, here
+    assert "'dread-draw[web]'" not in message  # not published: anyone could register it
     assert "Traceback" not in r.stderr
 
 
@@ -237,6 +241,62 @@ def test_the_page_connects_to_its_own_session(served):
     page = r.read().decode()
     assert r.status == 200
     assert f"/ws/{session}" in page and "<title>Dread Draw</title>" in page
+
+
+def test_the_page_keeps_its_session_in_a_cookie_and_the_bare_address_finds_it(served):
+    """Issue 30: a player who opened the bare address again got a fresh session, and their
+    game could not be reached from the page."""
+    session = session_of(served.get("/").headers["Location"])
+    page = served.get(f"/?session={session}")
+    cookie = page.headers["Set-Cookie"]
+    assert f"{COOKIE}={session}" in cookie and "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    again = served.get("/", {"Cookie": f"{COOKIE}={session}"})
+    assert again.status == 302 and session_of(again.headers["Location"]) == session
+    forged = served.get("/", {"Cookie": f"{COOKIE}=../../etc"})  # never a path
+    assert SESSION_ID.fullmatch(session_of(forged.headers["Location"]))
+    assert session_of(forged.headers["Location"]) != session
+
+
+def test_textual_serve_internals_the_server_relies_on_are_there():
+    """serve.py overrides or reads these private parts of textual-serve (pinned in
+    pyproject.toml to the release tested): a release that renames one fails here first."""
+    import inspect
+
+    from textual_serve.app_service import AppService
+    from textual_serve.server import Server
+
+    assert list(inspect.signature(AppService._build_environment).parameters) == [
+        "self", "width", "height"]
+    for name in ("start", "stop", "run", "send_bytes", "set_terminal_size", "blur", "focus"):
+        assert callable(getattr(AppService, name)), name
+    service = AppService("true", write_bytes=None, write_str=None, close=print,
+                         download_manager=None)
+    assert service._process is None and service.remote_close is print
+    server = Server("true")
+    for name in ("download_manager", "statics_path", "templates_path", "console", "title"):
+        assert hasattr(server, name), name
+    assert callable(server.initialize_logging) and callable(server.handle_download)
+
+
+def test_the_page_speaks_the_language_serve_was_given_and_empty_sessions_are_pruned(tmp_path):
+    env = private_env(tmp_path)
+    sessions = Path(env["XDG_DATA_HOME"]) / "dread-draw" / "web"
+    empty, kept = sessions / ("e" * 22), sessions / ("k" * 22)
+    (empty / "settings").mkdir(parents=True)
+    terminal_game(kept)
+    proc = serve("--port", "0", "--lang", "fr", env=env)
+    try:
+        assert proc.stdout is not None
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", proc.stdout.readline())
+        assert found
+        conn = http.client.HTTPConnection("127.0.0.1", int(found.group(1)), timeout=10)
+        conn.request("GET", f"/?session={'k' * 22}")
+        page = conn.getresponse().read().decode()
+        assert '<html lang="fr">' in page and "Rouvrir la table" in page
+        assert not empty.exists() and (kept / "current.json").exists()
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)
 
 
 def test_the_page_answers_to_this_computer_names_only(served):
@@ -426,6 +486,14 @@ def test_each_browser_session_is_its_own_game_and_a_reload_goes_on_with_it(
     assert saved_game(folder).choices[:len(choices)] == choices
     answer_decision(page, folder)  # and it plays on
 
+    # The bare address again, in this browser: its cookie finds the same game (issue 30).
+    choices = saved_game(folder).choices
+    page.goto(served.url)
+    assert session_of(page.url) == session
+    wait_for_screen(page, r"q\s+Quit")  # the table's key bar (a round's notice may cover the seed)
+    assert "a new game" not in screen(page).lower()
+    assert saved_game(folder).choices[:len(choices)] == choices
+
     # A second browser session starts fresh, in a folder of its own.
     other = open_table(browser, served.url)
     wait_for_screen(other, r"a new game")
@@ -446,3 +514,65 @@ def test_each_browser_session_is_its_own_game_and_a_reload_goes_on_with_it(
     answer_decision(elsewhere, folder)
     elsewhere.context.close()
     page.context.close()
+
+
+def test_a_full_server_says_so_and_lets_the_next_visitor_in_when_a_table_closes(
+        browser, tmp_path):
+    """--max-tables (issue 30: six connections made six processes, 298 MB, with no cap)."""
+    proc = serve("--port", "0", "--max-tables", "1", env=private_env(tmp_path))
+    try:
+        assert proc.stdout is not None
+        found = re.search(r"http://127\.0\.0\.1:\d+/", proc.stdout.readline())
+        assert found
+        first = open_table(browser, found.group(0))
+        wait_for_screen(first, r"a new game")
+        second = open_table(browser, found.group(0))
+        said = second.inner_text("body")
+        assert "All of this server's 1 table is in use" in said, said
+        assert second.evaluate("document.documentElement.lang") == "en"
+        first.context.close()  # the first player leaves: their table closes
+
+        def let_in() -> bool:
+            second.reload()
+            return "in use" not in second.inner_text("body")
+
+        wait_for(let_in, why=lambda: "the freed table was not offered")
+        wait_for_screen(second, r"a new game")
+        second.context.close()
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)
+
+
+def test_a_table_nobody_types_in_closes_after_the_idle_time(tmp_path):
+    """--idle-minutes: the relay from the page ends (and with it the table, its game saved)
+    when no key has come for that long; a key starts the wait again."""
+    from dread_draw.serve import TableServer
+
+    server = TableServer(tmp_path, "127.0.0.1", 0, None, idle_minutes=0.01)  # 0.6 s
+    keys: list[bytes] = []
+
+    class Page:
+        def __init__(self) -> None:
+            self.sent = 0
+
+        async def receive(self):
+            if self.sent < 2:  # two keys, 0.4 s apart, then silence
+                await asyncio.sleep(0.4)
+                self.sent += 1
+                return type("Message", (), {"type": WSMsgType.TEXT,
+                                            "data": json.dumps(["stdin", "1"])})()
+            await asyncio.sleep(3600)
+
+    class Table:
+        async def send_bytes(self, data: bytes) -> None:
+            keys.append(data)
+
+    from concurrent.futures import ThreadPoolExecutor
+
+    start = time.monotonic()
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own: playwright's may be running
+        thread.submit(asyncio.run, server.relay(Page(), Table())).result(timeout=30)
+    took = time.monotonic() - start
+    assert keys == [b"1", b"1"]
+    assert 1.2 < took < 10  # 0.8 s of keys, then 0.6 s of silence

@@ -271,6 +271,35 @@ async def test_new_game_screen_starts_the_game_and_remembers_the_setup(tmp_path,
 
 
 @sync
+async def test_a_theme_chosen_on_the_new_game_screen_shows_at_once_and_is_remembered(tmp_path):
+    """Issue 30: no theme choice (dark, light, high contrast), and with the command palette
+    off, Textual's own theme switch was gone too."""
+    from textual.widgets import Select
+
+    from dread_draw.tui.themes import THEMES
+
+    settings = tmp_path / "last.json"
+    app = make_app(settings=settings)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, NewGame)
+        choice = app.screen.query_one("#theme", Select)
+        assert [key for _label, key in choice._options] == ["dark", "light", "contrast"]
+        choice.value = "light"
+        await pilot.pause()
+        assert app.theme == "textual-light"
+        choice.value = "contrast"
+        await pilot.pause()
+        assert app.theme == THEMES["contrast"].name
+        assert app.current_theme.background.lower() == "#000000"
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Theme" in titles and "Quit" not in titles  # q asks first during a game
+    assert load_setup(settings).theme == "contrast"
+    again = make_app(settings=settings)
+    async with again.run_test(size=SIZE):
+        assert again.theme == THEMES["contrast"].name
+
+
+@sync
 async def test_typing_q_in_a_name_types_it_and_does_not_quit():
     setup = Setup([SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")], 5)
     app = make_app(setup=setup)
@@ -495,6 +524,30 @@ def test_leaving_a_game_prints_how_to_continue_it_and_a_crash_exits_non_zero(
     assert str(tmp_path / "again" / "current.json") in last
 
 
+def test_a_served_table_tells_a_browser_player_how_to_continue_without_paths_or_commands(
+        plain_deck, tmp_path, capsys, monkeypatch):
+    """Under `dread-draw serve` (issue 30): the quit question named the server's own save
+    path (every visitor saw the host's user name) and a shell command; the serve console
+    repeated the line for every table."""
+    from dread_draw.tui.app import run_table
+
+    monkeypatch.setenv("DREAD_DRAW_WEB", "1")  # as serve.Table sets it
+    said = []
+
+    async def quit_after_two_moves(pilot):
+        await answer(pilot.app, pilot, 2)
+        await pilot.press("q")
+        said.append(" ".join(text_of(pilot.app.screen.query_one("#quit-saved")).split()))
+        await pilot.press("y")
+
+    match, app = table_with_saves(plain_deck, tmp_path)
+    run_table(app, headless=True, size=SIZE, auto_pilot=quit_after_two_moves)
+    assert "open this page again in this browser" in said[0]
+    assert str(tmp_path) not in said[0] and "dread-draw" not in said[0]
+    assert "--resume" not in said[0] and "`" not in said[0]
+    assert capsys.readouterr().err == ""  # nothing on the serve console
+
+
 @sync
 async def test_help_shows_keys_and_rules_then_closes(plain_deck):
     match = Match(plain_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")], seed=1)
@@ -540,7 +593,8 @@ async def test_R7_the_table_behind_a_round_summary_agrees_with_it(plain_deck, mo
             seat, life = hit["seat"], hit["life"]
             head = text_of(panels[seat].query_one(".seat-head"))
             assert life_pips(life) in head  # after the damage, as the summary says
-            assert f"{seats[seat].name} takes {hit['amount']} damage: {life} card" in summary
+            assert (f"{seats[seat].name} takes {hit['amount']} damage: Life Deck from "
+                    f"{life + len(hit['drawn'])} to {life} card") in summary
             kept = hit["kept"]["uid"]
             assert kept in [t.uid for t in panels[seat].query(".reserves CardTile")]
         heads = " ".join(text_of(p.query_one(".seat-head")) for p in panels).lower()

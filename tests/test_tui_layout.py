@@ -8,13 +8,17 @@ fortune: no text is cut without "…", no widget lies outside the screen (`layou
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from rich.cells import cell_len
 from rich.text import Text
 from test_tui import make_app, sync, until_asked, until_screen
 from test_tui_privacy import screen_text
 from test_tui_snapshots import (
+    EVERY_SIZE,
     advance,
+    busy_five,
     fortune_read,
     game_over,
     human_asked,
@@ -29,11 +33,13 @@ from textual.widgets import Input, RichLog
 from dread_draw import i18n
 from dread_draw.rules import SUMMON
 from dread_draw.sim import HUMAN, Match, SeatSpec
-from dread_draw.tui.cardface import LARGE, LINE, STYLES, face, fit
+from dread_draw.tui.cardface import GIANT, HUGE, LINE, LINES, STYLES, TWO_LINE, face, fit
 from dread_draw.tui.screens.game_over import GameOver
 from dread_draw.tui.screens.new_game import NewGame
 from dread_draw.tui.setup import Setup
 from dread_draw.tui.widgets.cards import CardTile
+from dread_draw.tui.widgets.keybar import KeyBar
+from dread_draw.tui.widgets.measure import card_coverage
 from dread_draw.tui.widgets.seats import SeatPanel
 
 SIZES = [(80, 24), (120, 40), (200, 60)]
@@ -55,11 +61,12 @@ def name_shown(deck, uid: int, style: str, width: int) -> str:
 
 def check_name(deck, uid: int, style: str, width: int) -> None:
     full = deck.card[uid].name
-    if style == LINE:
-        full = full.removeprefix("The ")
     shown = name_shown(deck, uid, style, width)
+    if style == LINE or (style == TWO_LINE and shown != full):
+        full = full.removeprefix("The ")  # (an unframed tile's name may drop its article)
     if style == LINE:
-        shown = shown.split(" ", 3)[-1]  # after "strength dots damage"
+        # after "strength dots damage" (or "strength dot+damage": '6 ●1 Oracle')
+        shown = re.sub(r"^\d+ (\S+ \d+|\S+\d) ", "", shown)
     assert shown == full or (shown.endswith("…") and full.startswith(shown[:-1].rstrip())), (
         f"{full!r} is shown as {shown!r} in a {style} tile {width} cells wide")
 
@@ -89,7 +96,7 @@ async def test_every_standard_card_laid_out_at_each_size(standard_deck, size):
         probes = {t.style_name: t for t in table.query_one("#probes").query(CardTile)}
         for style in STYLES:
             st = probes[style].styles
-            border = 0 if style == LINE else 2
+            border = 0 if style in LINES else 2
             width = int(st.width.value) - border
             for uid in range(standard_deck.size):
                 check_name(standard_deck, uid, style, width)
@@ -101,7 +108,7 @@ async def test_every_standard_card_laid_out_at_each_size(standard_deck, size):
                                                                     "#reader, #log, #topbar")]:
             assert screen.contains_region(widget.region), (widget, widget.region, screen)
         if size == (200, 60):
-            assert styles == {LARGE}
+            assert styles <= {GIANT, HUGE}  # the largest cards, grown with the window
             play = table.query_one("#play").region
             assert play.area > 0.6 * screen.area
 
@@ -242,3 +249,72 @@ def test_a_turn_line_too_long_for_its_lines_ends_with_an_ellipsis():
         assert all(cell_len(line) <= 40 for line in lines)
     short = fit_lines(Text("Lowest row total: Zora 4."), 40, 2, console)
     assert short.plain == "Lowest row total: Zora 4."
+
+
+@sync
+async def test_the_log_wraps_its_lines_again_when_the_window_is_resized(standard_deck):
+    """Issue 31: after a resize the log kept its old wrapping (lines cut at the new width,
+    or half its width empty). Wider, then narrower: every line fits the log's width, the
+    wide log uses its width, and not a word is lost."""
+    app = make_app(mid_round(standard_deck), cpu_delay=0)
+    app.animation_level = "none"
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until_asked(app, pilot)
+        log = app.screen.query_one("#log", RichLog)
+
+        def lines() -> list[str]:
+            return [strip.text.rstrip() for strip in log.lines]
+
+        before = lines()
+        assert len(before) > 5
+        for size in [(200, 60), (80, 24), (120, 40)]:
+            await pilot.resize_terminal(*size)
+            await pilot.pause(0.2)
+            width = log.scrollable_content_region.width
+            now = lines()
+            assert all(cell_len(line) <= width for line in now), (size, width, now)
+            assert squashed(" ".join(now)) == squashed(" ".join(before)), size
+            if size == (200, 60):  # wider: fewer lines, some of them longer than before
+                assert len(now) < len(before)
+                assert max(map(cell_len, now)) > max(map(cell_len, before))
+
+
+async def card_share(match, size) -> float:
+    app = make_app(match, cpu_delay=0)
+    app.animation_level = "none"
+    async with app.run_test(size=size) as pilot:
+        await until_asked(app, pilot)
+        await pilot.pause(0.6)  # the table laid out for its cards, the stage for its room
+        return card_coverage(app.screen)
+
+
+@sync
+async def test_a_big_window_is_a_table_of_cards(standard_deck):
+    """Issue 31: at 200x60 a mid-round table of five carries at least a third of the screen
+    in cards and their frames (it was a quarter, the rest dark); the share grows with the
+    window."""
+    shares = {size: await card_share(busy_five(standard_deck), size) for size in EVERY_SIZE}
+    assert shares[200, 60] >= 1 / 3, shares
+    assert shares[200, 60] > shares[120, 40], shares
+
+
+@sync
+@pytest.mark.parametrize("language", ["en", "fr", "es", "de", "pt", "ko"])
+async def test_every_key_has_a_word_at_80x24(standard_deck, language):
+    """Issue 31: at 80 columns the key bar showed bare "h", "l", "d", "o". Every key keeps a
+    word in every language — shorter words, or the bar's second line — and the table's
+    layout holds with it."""
+    i18n.set_language(language)
+    app = make_app(busy_five(standard_deck), cpu_delay=0)
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_asked(app, pilot)
+        await pilot.pause(0.1)
+        bar = app.screen.query_one(KeyBar)
+        lines, _spacing = bar.layout_keys(bar.size.width)
+        keys = [key for line in lines for key in line]
+        assert len(keys) >= 8 and all(word for _key, word in keys), keys
+        shown = screen_text(app).split("\n")[24 - len(lines):24]
+        for _key, word in keys:
+            assert any(word in line for line in shown), (word, shown)
+        assert not layout_problems(app), layout_problems(app)

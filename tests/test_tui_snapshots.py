@@ -53,6 +53,13 @@ async def until_asked(pilot) -> None:
     raise AssertionError("the table never asked")
 
 
+async def settled(pilot) -> None:
+    """Asked, and the table laid out for its cards (the style chosen after the first
+    layout lays the screen out again, and the stage fits its card to its new room)."""
+    await until_asked(pilot)
+    await pilot.pause(0.6)
+
+
 async def until_screen(pilot, kind) -> None:
     for _ in range(500):
         if isinstance(pilot.app.screen, kind):
@@ -62,6 +69,7 @@ async def until_screen(pilot, kind) -> None:
 
 
 SIZES = [(80, 24), (120, 40), (200, 60)]
+EVERY_SIZE = [(80, 24), (120, 40), (160, 45), (200, 60)]
 
 
 # The positions the snapshots show, shared with the layout tests (test_tui_layout.py).
@@ -73,6 +81,22 @@ def mid_round(standard_deck) -> Match:
     return advance(Match(standard_deck, seats, seed=21),
                    lambda m: m.game.round >= 3 and human_asked(SUMMON)(m)
                    and sum(map(len, m.game.rows)) >= 3 and any(m.game.reserves))
+
+
+def busy_five(standard_deck) -> Match:
+    """Five players mid-round (round 5), Ana to summon: cards in the rows and every seat
+    with reserves, up to six cards a seat (issue 31's table at every size)."""
+    seats = [SeatSpec("Ana", HUMAN)] + [SeatSpec(n, "easy")
+                                        for n in ("Zora", "Orrin", "Vesna", "Tobin")]
+
+    def busy(m: Match) -> bool:
+        g = m.game
+        return (human_asked(SUMMON)(m) and g.round >= 2 and not any(g.defeated)
+                and all(len(r) >= 2 for r in g.reserves) and sum(map(len, g.rows)) >= 6)
+    match = advance(Match(standard_deck, seats, seed=36), busy)
+    g = match.game
+    assert max(len(r) + len(v) for r, v in zip(g.rows, g.reserves, strict=True)) >= 6
+    return match
 
 
 def keep_prompt(plain_deck) -> Match:
@@ -128,6 +152,15 @@ def test_five_players(snap_compare, plain_deck, size):
                     lambda m: m.game.round >= 2 and human_asked(SUMMON)(m)
                     and sum(map(len, m.game.rows)) >= 3)
     assert snap_compare(app_for(match), terminal_size=size, run_before=until_asked)
+
+
+@pytest.mark.parametrize("size", EVERY_SIZE, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_busy_table_of_five(snap_compare, standard_deck, size):
+    """Issue 31: five seats mid-round, every one with reserves. The cards grow with the
+    window (large tiles and the stage's large emblem at 200x60) and shrink to unframed tiles
+    at 80x24, where every card still shows its name or the start of it with "…"."""
+    assert snap_compare(app_for(busy_five(standard_deck)), terminal_size=size,
+                        run_before=settled)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

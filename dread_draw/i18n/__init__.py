@@ -32,7 +32,7 @@ from importlib import resources
 from pathlib import Path
 
 from dread_draw.errors import DreadDrawError
-from dread_draw.i18n import korean
+from dread_draw.i18n import grammar, korean
 
 DOMAIN = "dread_draw"
 LANGUAGES = ("en", "fr", "es", "de", "pt", "ko")
@@ -176,11 +176,17 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
 # ---------------------------------------------------------------------- filling placeholders
 
 class _Formatter(string.Formatter):
-    """`str.format`, where a format spec that is a Korean particle attaches it to the value."""
+    """`str.format`, where a format spec that is a Korean particle attaches it to the value
+    (chosen from the value's `sound`: a card's name, not the strength after it), and one that
+    names a grammatical form (``{card:acc}``, ``{name:de}``) puts the value in that form
+    (`dread_draw.i18n.grammar`)."""
 
     def format_field(self, value: object, format_spec: str) -> str:
         if format_spec in korean.PARTICLES:
-            return korean.attach(str(value), format_spec)
+            sound = value.sound if isinstance(value, grammar.Word) else str(value)
+            return str(value) + korean.particle(sound, format_spec)
+        if format_spec in grammar.SPECS:
+            return grammar.form(value, format_spec, _current)
         return super().format_field(value, format_spec)
 
 

@@ -21,6 +21,7 @@ failure is a `NetError` whose message is a sentence for the player.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 from collections.abc import AsyncIterator, Callable
@@ -36,7 +37,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from dread_draw import __version__
 from dread_draw.cards import load_deck, parse_deck
 from dread_draw.errors import DeckError, DreadDrawError
-from dread_draw.files import atomic_write
+from dread_draw.files import atomic_write, read_bounded
 from dread_draw.i18n import _, fmt
 from dread_draw.net.protocol import (
     Message,
@@ -46,10 +47,13 @@ from dread_draw.net.protocol import (
     is_int,
     loads,
     normal_code,
+    pake,
+    public_from_json,
     view_from_json,
 )
 from dread_draw.net.protocol import answer as answer_message
-from dread_draw.rules import Decision, Deck, Event, View
+from dread_draw.net.secure import Channel, Exchange, Unsealed
+from dread_draw.rules import Decision, Deck, Event, PublicView, View
 from dread_draw.safe_text import clean
 
 DEFAULT_PORT = 7777
@@ -73,6 +77,12 @@ class JoinRefused(NetError):
 
 class ConnectionLost(NetError):
     """The connection to the host ended before the game did."""
+
+
+class TakenOver(NetError):
+    """This connection lost its seat for good and must not take it back: the same seat
+    joined again on a newer connection (the same player on another terminal), or the host
+    freed the seat in the lobby."""
 
 
 @dataclass(frozen=True)
@@ -112,6 +122,7 @@ class Update:
     decision: Decision | None  # this seat's pending Decision (None: not this seat's turn)
     table: TableState
     problem: str | None = None  # the host refused something this client sent: why
+    public: PublicView | None = None  # a spectator's: the public view (R11.1), no seat's
 
 
 @dataclass(frozen=True)
@@ -165,7 +176,7 @@ class SeatTokens:
 
     def _read(self) -> dict[str, str]:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = json.loads(read_bounded(self.path, 1_000_000).decode("utf-8"))
         except (OSError, ValueError):
             return {}
         if not isinstance(data, dict):
@@ -193,7 +204,8 @@ class Client:
 
     def __init__(self, host: str, port: int = DEFAULT_PORT, *, code: str, name: str,
                  tokens: SeatTokens | None = None, token: str | None = None,
-                 timeout: float = 10.0, on_frame: Callable[[str], None] | None = None) -> None:
+                 timeout: float = 10.0, on_frame: Callable[[str], None] | None = None,
+                 watch: bool = False) -> None:
         """`tokens`: where seat tokens are kept (the data folder's by default); `token`: a
         seat's token given outright (the host's own seat)."""
         self.host = host
@@ -204,10 +216,14 @@ class Client:
         self.token = token
         self.timeout = timeout
         self.on_frame = on_frame  # every frame received, as text (tests, debugging)
+        self.watch = watch  # a spectator: no seat, the public view only
         self.ws: ClientConnection | None = None
         self.welcome: Welcome | None = None
         self.last: Update | None = None
         self.answered = -1  # the number of the last decision answered
+        self.channel: Channel | None = None  # the sealed channel (module `secure`)
+        self.proven = False  # the host has proven it knows the code (a frame opened)
+        self._sending = asyncio.Lock()  # frames are sealed and sent in one order
 
     async def __aenter__(self) -> Client:
         await self.connect()
@@ -237,7 +253,17 @@ class Client:
                                  "Check the address and the port, and that the host is "
                                  "running."), address=clean(self.where),
                                reason=clean(why))) from None
-        await self._send(hello(self.code, self.name, token, __version__))
+        self.channel, self.proven = None, False
+        exchange = Exchange(self.code, host=False)
+        await self._send(pake(exchange.message, __version__))
+        reply = await self._receive()
+        if reply["type"] == "error":
+            await self.close()
+            raise JoinRefused(str(reply.get("code")), _text(reply.get("message")))
+        if reply["type"] != "pake":
+            raise ProtocolError(f"the host answered with {clean(reply['type'])[:40]!r}")
+        self.channel = exchange.finish(reply.get("pake"))
+        await self._send(hello(self.name, None if self.watch else token, self.watch))
         message = await self._receive()
         if message["type"] == "error":
             await self.close()
@@ -247,7 +273,7 @@ class Client:
             raise ProtocolError(f"the host answered with {clean(message['type'])[:40]!r}")
         self.welcome = self._welcome(message)
         new_token = message.get("token")
-        if isinstance(new_token, str) and new_token and new_token != token:
+        if not self.watch and isinstance(new_token, str) and new_token and new_token != token:
             self.tokens.put(key, new_token)
         if isinstance(new_token, str) and new_token:
             self.token = new_token  # a rejoin takes this very seat back
@@ -277,15 +303,25 @@ class Client:
             if kind == "update":
                 update = self._update(message)
             elif kind == "error":
+                if message.get("code") == "taken-over":
+                    await self.close()
+                    raise TakenOver(_("You joined this seat again from somewhere else (the "
+                                      "same name in the same data folder), so this window "
+                                      "has left the table. Play on in the other one."))
+                if message.get("code") == "freed":
+                    await self.close()
+                    raise TakenOver(_("The host gave your seat to someone else."))
                 if self.last is None:
                     continue
                 update = Update(self.last.view, [], self.last.first, self.last.decision,
-                                self.last.table, _text(message.get("message")))
+                                self.last.table, _text(message.get("message")),
+                                self.last.public)
             else:
                 continue  # a message of a later protocol this client does not know
             self.last = update
             yield update
-            if update.table.over and update.view is not None and update.view.over:
+            shown = update.view if update.view is not None else update.public
+            if update.table.over and shown is not None and shown.over:
                 return
 
     def _update(self, message: Message) -> Update:
@@ -296,8 +332,11 @@ class Client:
                 isinstance(e, dict) and isinstance(e.get("type"), str) for e in events):
             raise ProtocolError("an update without its events")
         raw = message.get("view")
-        view = None if raw is None else view_from_json(raw, self.welcome.deck)
         table = table_state(message.get("table"))
+        if self.watch:
+            public = None if raw is None else public_from_json(raw, self.welcome.deck)
+            return Update(None, events, first, None, table, public=public)
+        view = None if raw is None else view_from_json(raw, self.welcome.deck)
         decision = None
         if view is not None and view.pending is not None and \
                 view.pending.seat == self.welcome.seat and view.pending.options:
@@ -321,32 +360,60 @@ class Client:
         self.answered = d.number
         await self._send(answer_message(d.number, option))
 
-    async def send_raw(self, text: str | bytes) -> None:
-        """Send a frame as it is (tests of a hostile client)."""
+    async def send_raw(self, text: str | bytes, sealed: bool = True) -> None:
+        """Send a frame as it is, sealed (or not: `sealed=False`) — tests of a hostile
+        client."""
         assert self.ws is not None
-        await self.ws.send(text)
+        async with self._sending:
+            frame = self.channel.seal(text) if sealed and self.channel is not None else text
+            await self.ws.send(frame)
 
     async def close(self) -> None:
         if self.ws is not None:
             await self.ws.close()
 
     async def _send(self, message: Message) -> None:
+        """Send a message: sealed once the keys are exchanged (the hello on)."""
         assert self.ws is not None
         try:
-            await self.ws.send(dumps(message))
+            async with self._sending:
+                text = dumps(message)
+                await self.ws.send(self.channel.seal(text) if self.channel is not None
+                                   else text)
         except ConnectionClosed as e:
             raise ConnectionLost(_lost(e)) from None
 
     async def _receive(self) -> Message:
+        """The next message. Once the keys are exchanged only sealed frames count, but for
+        the host's refusal of a wrong code (it has no key to seal it with) before it has
+        proven it knows the code."""
         assert self.ws is not None
         try:
             raw = await self.ws.recv()
         except ConnectionClosed as e:
             raise ConnectionLost(_lost(e)) from None
-        text = raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
-        if self.on_frame is not None:
-            self.on_frame(text)
-        return loads(raw)
+        if self.channel is None or (isinstance(raw, str) and not self.proven):
+            text = raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
+            message = loads(raw)
+            if self.channel is not None and not (message["type"] == "error"
+                                                 and message.get("code") == "code"):
+                raise ProtocolError("the host sent a frame in the clear")
+        else:
+            try:
+                text = self.channel.open(raw)
+            except Unsealed:
+                await self.close()
+                if not self.proven:  # the host does not know this code (or is not the host)
+                    raise JoinRefused("code", _("The host could not prove that it knows this "
+                                                "join code. Check the code with the host.")
+                                      ) from None
+                raise ConnectionLost(_("A message from the host was changed on the way; "
+                                       "the connection was closed.")) from None
+            self.proven = True
+            message = loads(text)
+        if self.on_frame is not None and self.channel is not None:
+            self.on_frame(text)  # the messages after the key exchange
+        return message
 
 
 def _lost(e: ConnectionClosed) -> str:

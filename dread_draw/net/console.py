@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import signal
 import socket
 import struct
 import sys
@@ -43,7 +44,7 @@ from dread_draw.net.client import (
 from dread_draw.net.host import CPU, OPEN, PERSON, Host, Limits, Lobby, SeatPlan
 from dread_draw.net.remote import seat_list
 from dread_draw.overlays import deck_text
-from dread_draw.rules import MAX_PLAYERS, MIN_PLAYERS
+from dread_draw.rules import MAX_PLAYERS, MIN_PLAYERS, PublicView, View
 from dread_draw.safe_text import clean, name_problem, plain
 from dread_draw.saves import SaveDir, SaveError, default_root, read_save
 from dread_draw.sim import CPU_NAMES, DEFAULT_CPU
@@ -52,14 +53,20 @@ DEFAULT_PLAYERS = 4
 REJOIN_TRIES = 10  # a lost connection: tries to rejoin, REJOIN_PAUSE seconds apart
 REJOIN_PAUSE = 2.0
 COMMANDS = N_("Type s and Enter to start the game (CPUs take the empty seats), c to let a CPU "
-              "play for a player who lost the connection, q to stop.")
+              "play for a player who lost the connection, q to stop. Before the start: f "
+              "and a seat's number frees that seat, c and a number gives it to a CPU, r and "
+              "a number frees it and refuses that name.")
 COMMANDS_PLAYING = N_("Type c and Enter to let a CPU play for a player who lost the "
                       "connection, q to stop (the game stays saved).")
 
 
 def say(out: Console, text: str) -> None:
-    """One line for the player, shown exactly as written (never read as markup)."""
-    out.print(plain(text), soft_wrap=True)
+    """One line for the player, shown exactly as written (never read as markup); nothing
+    when the terminal has gone (closed, hung up)."""
+    try:
+        out.print(plain(text), soft_wrap=True)
+    except OSError:
+        pass
 
 
 class Lines:
@@ -72,8 +79,15 @@ class Lines:
 
         def read() -> None:
             while True:
-                line = sys.stdin.readline()
-                loop.call_soon_threadsafe(self.queue.put_nowait, line.strip() if line else None)
+                try:
+                    line = sys.stdin.readline()
+                except (OSError, ValueError):  # the terminal is gone (closed, hung up)
+                    line = ""
+                try:
+                    loop.call_soon_threadsafe(self.queue.put_nowait,
+                                              line.strip() if line else None)
+                except RuntimeError:  # the loop has ended: nobody is listening any more
+                    return
                 if not line:
                     return
 
@@ -136,11 +150,12 @@ class ConsolePlayer:
         if u.problem:
             say(self.out, fmt(_("The host says: {problem}"), problem=u.problem))
         self.show_table(u.table)
-        if u.view is not None:
+        shown = u.view if u.view is not None else u.public  # a spectator's: the public view
+        if shown is not None:
             if self.narrator is None:
-                self.narrator = Narrator(u.view.deck, u.table.names)
+                self.narrator = Narrator(shown.deck, u.table.names)
             start = self.told
-            if self.told == 0 and u.first == 0 and u.view.round > 1:
+            if self.told == 0 and u.first == 0 and shown.round > 1:
                 start = last_round_start(u.events)  # joined late: this round's story only
                 if start:
                     say(self.out, _("(The earlier rounds are not told again.)"))
@@ -155,8 +170,8 @@ class ConsolePlayer:
             self.asked = u.decision.number
             self.stop_asking()
             self.asking = asyncio.get_running_loop().create_task(self.ask(u))
-        if u.view is not None and u.view.over and u.table.over:
-            self.tell_fortune(u)
+        if shown is not None and shown.over and u.table.over:
+            self.tell_fortune(shown, u.table)
 
     def show_table(self, table: TableState) -> None:
         before, self.seen = self.seen, table
@@ -215,15 +230,14 @@ class ConsolePlayer:
                 return
             say(self.out, fmt(_("Type a number from 1 to {n}, then Enter."), n=len(labels)))
 
-    def tell_fortune(self, u: Update) -> None:
-        assert u.view is not None
-        deck = u.view.deck
-        winner = u.table.names[u.view.winner]
-        if not u.view.fortune:
+    def tell_fortune(self, shown: View | PublicView, table: TableState) -> None:
+        deck = shown.deck
+        winner = table.names[shown.winner]
+        if not shown.fortune:
             say(self.out, fmt(_("{name}'s Life Deck is empty: there is no fortune to read."),
                               name=winner))
         text = deck_text(deck)
-        for i, uid in enumerate(u.view.fortune):
+        for i, uid in enumerate(shown.fortune):
             words = " ".join(text[deck.card[uid]].fortune.split())  # one line per card
             say(self.out, f"{fortune_part(i)}: {card_label(deck, uid)}. {words}")
 
@@ -288,8 +302,8 @@ def plan_seats(players: int | None, own: str | None, people: list[str], cpus: li
 
 
 def lan_addresses() -> list[str]:
-    """This computer's IPv4 network addresses (not loopback), read from its own network
-    interfaces — nothing is sent anywhere."""
+    """This computer's network addresses (IPv4, then IPv6; not loopback), read from its own
+    network interfaces — nothing is sent anywhere."""
     found: list[str] = []
     try:
         import fcntl  # not on Windows: there the host name's addresses serve
@@ -314,6 +328,29 @@ def lan_addresses() -> list[str]:
                     found.append(address)
         except OSError:
             pass
+    return found + ipv6_addresses()
+
+
+def ipv6_addresses(table: str = "/proc/net/if_inet6") -> list[str]:
+    """This computer's IPv6 addresses that other computers can use (global and unique
+    local; not ::1, not link-local fe80::, which need the interface's name), read from
+    Linux's table of them (elsewhere: none listed; the host listens on them all the same)."""
+    found: list[str] = []
+    try:
+        with open(table, encoding="ascii") as f:
+            rows = f.read().split("\n")
+    except OSError:
+        return found
+    for row in rows:
+        fields = row.split()
+        if len(fields) < 6 or len(fields[0]) != 32 or fields[3] != "00":  # 00: global scope
+            continue
+        try:
+            address = socket.inet_ntop(socket.AF_INET6, bytes.fromhex(fields[0]))
+        except (ValueError, OSError):
+            continue
+        if address not in found:
+            found.append(address)
     return found
 
 
@@ -339,6 +376,7 @@ def banner(host: Host, lan: bool, addresses: list[str]) -> list[str]:
                         "this computer join with:"), port=host.port),
                   join_line("127.0.0.1", host.port, host.code),
                   _("To let other computers join, start the host with --lan.")]
+    lines.append(_("To watch without a seat, join with --watch instead of --name."))
     lines.append(fmt(_("Join code: {code}"), code=host.code))
     return lines
 
@@ -427,12 +465,21 @@ class HostConsole:
                     self.host.begin()
             elif word == "c":
                 self.hand_over()
+            elif word[:1] in ("f", "c", "r") and word[1:].strip().isdigit():
+                self.lobby(word[:1], int(word[1:].strip()) - 1)
             elif word == "q":
                 raise Stop
             elif line.isdigit():
                 self.answers.put_nowait(line)
             elif line:
                 say(self.out, _(COMMANDS_PLAYING if self.host.started else COMMANDS))
+
+    def lobby(self, command: str, seat: int) -> None:
+        """f N, c N, r N before the start: free seat N, give it to a CPU, refuse its name."""
+        cpu = self.host.lobby.fill if command == "c" else None
+        if not self.host.free_seat(seat, cpu=cpu, refuse=command == "r"):
+            say(self.out, _("Only a seat a player took can be freed, and only before the "
+                            "game starts."))
 
     def hand_over(self) -> None:
         host = self.host
@@ -470,6 +517,7 @@ async def host_game(host: Host, port: int, *, lan: bool, out: Console,
         tasks.append(player)
     if start_after is not None:
         tasks.append(asyncio.create_task(start_later(host, start_after, out)))
+    tasks.append(asyncio.create_task(hang_up()))
     console.changed()
     finished = asyncio.create_task(host.finish())
     watched: list[asyncio.Task[None]] = [finished, *tasks]
@@ -499,6 +547,27 @@ async def host_game(host: Host, port: int, *, lan: bool, out: Console,
         say(out, fmt(_("{name} wins the game. It is kept: see it again with `dread-draw replay "
                        "--save-dir {folder} --last`."),
                      name=clean(host.seats[game.game.winner].name), folder=saves_root(host)))
+
+
+async def hang_up() -> None:
+    """Stop as `q` does when the host's terminal closes (SIGHUP) or the host is asked to end
+    (SIGTERM): the game stays saved, and the players are told the host stopped."""
+    loop = asyncio.get_running_loop()
+    asked = asyncio.Event()
+    signals = [getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name)]
+    installed = []
+    for sig in signals:
+        try:
+            loop.add_signal_handler(sig, asked.set)
+            installed.append(sig)
+        except (NotImplementedError, RuntimeError, ValueError):  # Windows, or not the main
+            pass  # thread: the default (the process ends; the save is already written)
+    try:
+        await asked.wait()
+    finally:
+        for sig in installed:
+            loop.remove_signal_handler(sig)
+    raise Stop
 
 
 def saves_root(host: Host) -> str:
@@ -584,8 +653,28 @@ def check_no_game_in_progress(saves: SaveDir) -> None:
               "DIR)."), file=saves.current, names=", ".join(clean(n) for n in save.names)))
 
 
-def join_command(address: str, code: str, name: str, table: bool = False) -> None:
-    """`dread-draw join`: the seat at the table (`table`), or in plain lines of text."""
+async def watch_game(address: str, code: str, name: str, *, out: Console | None = None
+                     ) -> None:
+    """`dread-draw join --watch`: the table as nobody's seat sees it (R11.1), live, in plain
+    lines of text; a spectator takes no seat and cannot play."""
+    host, port = parse_address(address)
+    out = out or Console(highlight=False)
+    client = Client(host, port, code=code, name=name, watch=True)  # "": the host says who
+    await client.connect()
+    say(out, _("You are watching this table (you take no seat)."))
+    try:
+        await ConsolePlayer(client, out, asyncio.Queue()).play()
+    finally:
+        await client.close()
+
+
+def join_command(address: str, code: str, name: str, table: bool = False,
+                 watch: bool = False) -> None:
+    """`dread-draw join`: the seat at the table (`table`), or in plain lines of text; with
+    `watch`, the table as a spectator sees it."""
+    if watch:
+        asyncio.run(watch_game(address, code, name))
+        return
     if table:
         from dread_draw.tui.remote import join_table
 

@@ -43,7 +43,7 @@ from websockets.exceptions import ConnectionClosed
 from dread_draw import __version__
 from dread_draw.ai import make_agent
 from dread_draw.errors import DreadDrawError
-from dread_draw.files import atomic_write
+from dread_draw.files import atomic_write, read_bounded
 from dread_draw.i18n import _, fmt
 from dread_draw.net.privacy import for_seat
 from dread_draw.net.protocol import (
@@ -57,11 +57,12 @@ from dread_draw.net.protocol import (
     new_code,
     new_token,
     parse_answer,
-    same_code,
+    public_to_json,
     view_to_json,
 )
+from dread_draw.net.secure import Channel, Exchange, Guesses, Unsealed
 from dread_draw.rules import Decision, Deck, View
-from dread_draw.safe_text import clean, name_problem
+from dread_draw.safe_text import clean, name_key, name_problem, name_too_wide, normal_name
 from dread_draw.saves import Autosaver, SaveDir, autosave_new, deck_source, resume
 from dread_draw.sim import HUMAN, Agent, Match, Move, SeatSpec
 
@@ -83,12 +84,19 @@ class Limits:
     max_frame: int = 64 * 1024  # bytes in one incoming frame (honest ones are under 1 KB)
     rate: float = 20.0  # messages a second, on average, besides the answers that move the
     burst: int = 40  # game (a client may answer as fast as it is asked); messages at once
-    hello_seconds: float = 10.0  # a new connection must say hello within this
+    hello_seconds: float = 3.0  # a new connection must open its WebSocket, exchange keys
+    #                             and say hello within this (or it is closed)
     write_seconds: float = 10.0  # a send that cannot finish in this long: the client is not
     #                              reading; its connection is closed
     ping_interval: float | None = 10.0  # how often a quiet connection is checked
     ping_timeout: float | None = 20.0  # an unanswered check closes it (half-open connections)
-    max_connections: int = 32  # at once, seated or not
+    max_connections: int = 32  # seated connections at once (past the join code)
+    max_watchers: int = 16  # spectators (`join --watch`), besides the seated connections
+    max_pending: int = 64  # connections not past the join code yet, from everywhere
+    per_address: int = 8  # connections not past the join code yet, from one address
+    spare_files: int = 64  # open files kept free for the save (fewer connections if need be)
+    backlog: int = 16  # connections the system holds before they are accepted (and accepted
+    #                    in one go: a flood opens at most this many files at once)
     refuse_seconds: float = 1.0  # a wrong code is answered this late (slows guessing)
     outbox: int = 64  # messages waiting to be sent on one connection
 
@@ -129,9 +137,14 @@ class Connection:
         self.ws = ws
         self.limits = limits
         self.seat = -1
+        self.watching = False  # a spectator: the public view only (R11.1), never a seat
         self.sent = 0  # events of the log this client has been sent
         self.dirty = False  # something changed since its last update
         self.outbox: deque[Message] = deque()
+        self.channel: Channel | None = None  # the sealed channel, once the code is proven
+        self.guessed = False  # it ran the key exchange: one guess of the code, right or not
+        peer = getattr(ws, "remote_address", None)
+        self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
         self.wake = asyncio.Event()
         self.closing: tuple[int, str] | None = None
         self.writer: asyncio.Task[None] | None = None
@@ -177,6 +190,63 @@ class Connection:
         transport = getattr(self.ws, "transport", None)
         if transport is not None:
             transport.abort()
+
+
+class Gate:
+    """The connections not past the join code yet: at most `max_pending` in all and
+    `per_address` from one address, counted from the moment the TCP connection is accepted
+    (before its WebSocket opens), so connections that never get further cannot fill the
+    seats' slots nor the host's open files."""
+
+    def __init__(self, max_pending: int, per_address: int) -> None:
+        self.max_pending = max_pending
+        self.per_address = per_address
+        self.pending: dict[object, str] = {}  # connection: its address
+        self.by_address: dict[str, int] = {}
+
+    def admit(self, conn: object, address: str) -> bool:
+        if len(self.pending) >= self.max_pending or \
+                self.by_address.get(address, 0) >= self.per_address:
+            return False
+        self.pending[conn] = address
+        self.by_address[address] = self.by_address.get(address, 0) + 1
+        return True
+
+    def passed(self, conn: object) -> None:
+        """`conn` proved the code (or is gone): it no longer counts here."""
+        address = self.pending.pop(conn, None)
+        if address is not None:
+            left = self.by_address[address] - 1
+            if left:
+                self.by_address[address] = left
+            else:
+                del self.by_address[address]
+
+
+def free_port() -> int:
+    """A port free on every address (IPv6 and IPv4 when the system has both), for port 0."""
+    import socket
+
+    for family, where in ((socket.AF_INET6, "::"), (socket.AF_INET, "0.0.0.0")):
+        try:
+            with socket.socket(family, socket.SOCK_STREAM) as probe:
+                if family == socket.AF_INET6:
+                    probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+                probe.bind((where, 0))
+                return int(probe.getsockname()[1])
+        except OSError:
+            continue
+    return 0
+
+
+def open_files_allowed() -> int | None:
+    """This process's limit of open files (None: unknown or unlimited)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return None if soft == resource.RLIM_INFINITY else int(soft)
 
 
 class RemoteSeat:
@@ -288,6 +358,11 @@ class Host:
         self.on_change: Callable[[], None] = lambda: None  # the table changed (console)
         self.tap: Callable[[int, str], None] | None = None  # every frame sent (tests)
         self.resumed = False  # a game taken back from its save
+        self.guesses = Guesses()
+        self.gate = Gate(self.limits.max_pending, self.limits.per_address)
+        self.notes: dict[str, tuple[int, float]] = {}  # a note: (times, since)
+        self.refused_names: set[str] = set()  # name_key()s the host refused (the lobby's r)
+        self.takeovers = 0  # seats taken by a newer connection with the same token
         lobby.name_cpus((CPU,))
 
     # ------------------------------------------------------------------- building a host
@@ -385,7 +460,7 @@ class Host:
             self.changed()
 
     def _autosave_failed(self, message: str) -> None:
-        self.on_news(message)
+        self.note(message)
 
     def hand_to_cpu(self, seat: int, level: str | None = None) -> bool:
         """Let a CPU play a person's seat while its player is away (the console's `c`)."""
@@ -409,6 +484,39 @@ class Host:
         self.changed()
         return True
 
+    # ------------------------------------------------------------ the host's lobby commands
+
+    def free_seat(self, seat: int, *, cpu: str | None = None, refuse: bool = False) -> bool:
+        """Before the start: free a person's seat (anyone may take it again), or give it to
+        a CPU of level `cpu`, and with `refuse` refuse its name from now on. Its player, if
+        connected, is told and leaves for good (False: not a seat the host can free)."""
+        if self.started or not 0 <= seat < len(self.seats):
+            return False
+        slot = self.seats[seat]
+        if slot.kind != PERSON or slot.own:
+            return False
+        name = slot.name
+        if refuse:
+            self.refused_names.add(name_key(name))
+        conn, slot.conn = slot.conn, None
+        if conn is not None:
+            conn.seat = -1
+            conn.close_after(error("freed", _("The host gave your seat to someone else.")),
+                             1000, "freed")
+        slot.token, slot.joined, slot.stand_in = "", False, ""
+        if cpu is not None:
+            slot.kind, slot.name, slot.level = CPU, "", cpu
+            self.lobby.name_cpus((CPU,))
+            self.note(fmt(_("Seat {seat} ({name}) goes to a CPU ({level})."), seat=seat + 1,
+                          name=name, level=cpu))
+        else:
+            slot.kind, slot.name = OPEN, ""
+            self.note(fmt(_("Seat {seat} ({name}) is open again."), seat=seat + 1, name=name))
+        if refuse:
+            self.note(fmt(_("The name {name} may not sit at this table."), name=name))
+        self.changed()
+        return True
+
     def cpu_answer(self, agent: Agent, view: View, decision: Decision
                    ) -> Coroutine[Any, Any, int]:
         return _think(agent, view, decision, self.cpu_delay)
@@ -423,13 +531,44 @@ class Host:
 
     async def start(self, address: str | None, port: int) -> None:
         """Listen (HostError if the port is taken or the address is not this computer's)."""
+        host = self
+        if port == 0 and address is None:  # every address: one port for all of them (each
+            port = free_port()             # family's socket would get a port of its own)
+        allowed = open_files_allowed()
+        if allowed is not None:  # enough open files left for the saves, come what may
+            budget = (allowed - self.limits.spare_files - self.limits.max_connections
+                      - self.limits.backlog)
+            self.gate.max_pending = max(2, min(self.gate.max_pending, budget))
+
+        class Gated(ServerConnection):
+            """A connection counted by the host's gate from the moment it is accepted."""
+
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                super().connection_made(transport)
+                peer = transport.get_extra_info("peername")
+                where = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+                if not host.gate.admit(self, where):
+                    host.note(_("Too many connections are waiting to join; new ones are "
+                                "turned away for now."))
+                    assert isinstance(transport, asyncio.Transport)
+                    transport.abort()
+
+            def connection_lost(self, exc: Exception | None) -> None:
+                host.gate.passed(self)
+                super().connection_lost(exc)
+
+        loop = asyncio.get_running_loop()
+        if loop.get_exception_handler() is None:
+            loop.set_exception_handler(self._loop_problem)
         try:
             self.server = await serve(
                 self._serve, address, port, max_size=self.limits.max_frame,
+                create_connection=Gated, open_timeout=self.limits.hello_seconds,
                 ping_interval=self.limits.ping_interval, ping_timeout=self.limits.ping_timeout,
                 compression=None,  # no decompression bombs; the messages are small
                 origins=[None],  # no web page in a browser may open a connection here
-                max_queue=4, close_timeout=2, server_header=None)
+                max_queue=4, close_timeout=2, server_header=None,
+                backlog=self.limits.backlog)  # accepted at once: files open at one time
         except OSError as e:
             where = address or _("every address of this computer")
             if e.errno == errno.EADDRINUSE:
@@ -474,9 +613,39 @@ class Host:
     def changed(self) -> None:
         """The table changed (a move, a seat's connection): every client gets an update."""
         for conn in self.conns:
-            if conn.seat >= 0:
+            if conn.seat >= 0 or conn.watching:
                 conn.changed()
         self.on_change()
+
+    def note(self, text: str, window: float = 60.0) -> None:
+        """Tell the console `text` once; the same note again within `window` seconds is
+        counted, and said again with its count at 10, 100, 1000… times (a flood of wrong
+        codes or refused connections makes a few lines, not thousands)."""
+        now = time.monotonic()
+        count, since = self.notes.get(text, (0, now))
+        if count == 0 or now - since > window:
+            self.notes[text] = (1, now)
+            self.on_news(text)
+            return
+        count += 1
+        self.notes[text] = (count, since)
+        if count in (10, 100, 1000, 10_000, 100_000, 1_000_000):
+            self.on_news(fmt(_("{note} ({count} times in a short while.)"), note=text,
+                             count=count))
+
+    def _loop_problem(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """asyncio's reports (such as "out of open files" when accepting): logged once with
+        a count, never a traceback each time."""
+        what = str(context.get("message", "a problem"))
+        e = context.get("exception")
+        if e is not None:
+            what = f"{what}: {type(e).__name__}: {e}"
+        count = self.notes.get(what, (0, 0.0))[0] + 1
+        self.notes[what] = (count, time.monotonic())
+        if count == 1:
+            log.warning("%s", what)
+        elif count in (10, 100, 1000, 10_000, 100_000):
+            log.warning("%s (%d times)", what, count)
 
     def _moved(self, match: Match, move: Move) -> None:
         deciders = self.deciders
@@ -486,15 +655,12 @@ class Host:
         self.changed()
 
     async def _serve(self, ws: ServerConnection) -> None:
-        if len(self.conns) >= self.limits.max_connections:
-            await ws.close(1013, "too many connections")
-            return
         conn = Connection(ws, self.limits)
         self.conns.add(conn)
         conn.writer = asyncio.get_running_loop().create_task(self._write(conn))
         try:
             await self._greet(conn)
-            if conn.seat >= 0:
+            if conn.seat >= 0 or conn.watching:
                 await self._listen(conn)
         except ConnectionClosed:
             pass
@@ -502,23 +668,35 @@ class Host:
             await self._drop(conn)
 
     async def _greet(self, conn: Connection) -> None:
+        """The key exchange on the join code, then the sealed hello (module `secure`)."""
         try:
-            raw = await asyncio.wait_for(conn.ws.recv(), self.limits.hello_seconds)
+            async with asyncio.timeout(self.limits.hello_seconds):
+                message = await self._handshake(conn)
         except TimeoutError:
             conn.close_after(error("hello", "Say hello first."), 1008, "no hello")
             return
+        except ProtocolError as e:
+            conn.close_after(error("bad-message", f"Not understood: {e}."), 1008, "bad message")
+            return
+        except Refused as e:
+            conn.close_after(error(e.code, e.message, protocol=PROTOCOL, version=__version__),
+                             1008, "refused")
+            return
+        if message is None:
+            return
         try:
-            message = loads(raw)
-            if message["type"] != "hello":
-                raise ProtocolError("the first message must be a hello")
+            if message.get("watch") is True:
+                self._watch(conn, message)
+                return
+            seated = sum(1 for c in self.conns if c.seat >= 0)
+            if seated >= self.limits.max_connections:
+                conn.close_after(None, 1013, "too many connections")
+                return
             seat = self._admit(conn, message)
         except ProtocolError as e:
             conn.close_after(error("bad-message", f"Not understood: {e}."), 1008, "bad message")
             return
         except Refused as e:
-            if e.code == "code":
-                self.on_news(_("Someone tried to join with a wrong join code."))
-                await asyncio.sleep(self.limits.refuse_seconds)  # slows guessing
             conn.close_after(error(e.code, e.message, protocol=PROTOCOL, version=__version__),
                              1008, "refused")
             return
@@ -532,26 +710,86 @@ class Host:
         conn.sent = 0
         self.changed()
 
-    def _admit(self, conn: Connection, hello: Message) -> int:
-        """The seat this hello may take, claimed for `conn` (Refused with a reason if none)."""
+    async def _handshake(self, conn: Connection) -> Message | None:
+        """The client's key exchange message (in the clear: the versions, and its half of
+        SPAKE2), the host's half back, then the client's first sealed frame, its hello: the
+        hello when it opens (the client knows the code), None when the connection is being
+        closed (a wrong code)."""
+        first = loads(await conn.ws.recv())
+        if first["type"] not in ("pake", "hello"):
+            raise ProtocolError("the first message must be the key exchange")
+        self._check_version(first)
+        if first["type"] != "pake":
+            raise ProtocolError("the first message must be the key exchange")
+        wait = self.guesses.wait(conn.address)
+        if wait > 0:
+            self.note(_("Too many wrong join codes: joining is slowed down for a while."))
+            raise Refused("slow-down", _("Too many wrong join codes were tried from here "
+                                         "lately. Wait a little and try again."))
+        exchange = Exchange(self.code, host=True)
+        channel = exchange.finish(first.get("pake"))
+        conn.guessed = True  # a guess, unless its hello opens (the key exchange costs CPU)
+        conn.post({"type": "pake", "pake": exchange.message})
+        raw = await conn.ws.recv()
+        try:
+            text = channel.open(raw)
+        except Unsealed:
+            conn.guessed = False  # counted here
+            self.guesses.missed(conn.address)
+            self.note(_("Someone tried to join with a wrong join code."))
+            await asyncio.sleep(self.limits.refuse_seconds)  # slows guessing
+            conn.close_after(error("code", _("That join code is not this game's. Check it "
+                                             "with the host.")), 1008, "refused")
+            return None
+        self.guesses.right(conn.address)
+        conn.channel = channel
+        self.gate.passed(conn.ws)
+        message = loads(text)
+        if message["type"] != "hello":
+            raise ProtocolError("the first sealed message must be a hello")
+        return message
+
+    def _watch(self, conn: Connection, hello: Message) -> None:
+        """A spectator: told the table from the public view only, never seated, never
+        counted among the seats; one more than `max_watchers` is refused."""
+        if sum(1 for c in self.conns if c.watching) >= self.limits.max_watchers:
+            raise Refused("full", _("This table has as many watchers as it can take."))
+        name = hello.get("name")
+        shown = normal_name(name) if isinstance(name, str) else ""
+        shown = clean(shown)[:40] or _("Someone")
+        conn.post({"type": "welcome", "protocol": PROTOCOL, "version": __version__,
+                   "seat": -1, "token": "", "name": shown, "players": len(self.seats),
+                   "watch": True,
+                   "deck": {"name": self.deck.name, "hash": self.deck.content_hash,
+                            "text": self.deck_text}})
+        conn.watching = True
+        conn.sent = 0
+        self.note(fmt(_("{name} is watching the table."), name=shown))
+        conn.changed()
+
+    def _check_version(self, hello: Message) -> None:
+
+        """Refuse a client of another protocol (an exact whole number: not true, not 1.0),
+        naming both sides' versions."""
         protocol, version = hello.get("protocol"), hello.get("version")
         shown = clean(str(version))[:40] if isinstance(version, str) else _("an unknown version")
-        if protocol != PROTOCOL:
-            theirs = protocol if is_int(protocol) else _("unknown")
-            words = {"theirs": shown, "protocol": theirs, "ours": __version__,
-                     "our_protocol": PROTOCOL}
-            self.on_news(fmt(_("A player tried to join with Dread Draw {theirs} (network "
-                               "protocol {protocol}); this host runs Dread Draw {ours} "
-                               "(protocol {our_protocol})."), **words))
-            raise Refused("version", fmt(_("This host runs Dread Draw {ours} (network protocol "
-                                           "{our_protocol}); you run Dread Draw {theirs} "
-                                           "(protocol {protocol}). Both sides need versions that "
-                                           "speak the same protocol: the same version of Dread "
-                                           "Draw is surest."), **words))
-        code = hello.get("code")
-        if not isinstance(code, str) or not same_code(code, self.code):
-            raise Refused("code", _("That join code is not this game's. Check it with the "
-                                    "host."))
+        if is_int(protocol) and protocol == PROTOCOL:
+            return
+        theirs = protocol if is_int(protocol) else _("unknown")
+        words = {"theirs": shown, "protocol": theirs, "ours": __version__,
+                 "our_protocol": PROTOCOL}
+        self.note(fmt(_("A player tried to join with Dread Draw {theirs} (network "
+                        "protocol {protocol}); this host runs Dread Draw {ours} "
+                        "(protocol {our_protocol})."), **words))
+        raise Refused("version", fmt(_("This host runs Dread Draw {ours} (network protocol "
+                                       "{our_protocol}); you run Dread Draw {theirs} "
+                                       "(protocol {protocol}). Both sides need versions that "
+                                       "speak the same protocol: the same version of Dread "
+                                       "Draw is surest."), **words))
+
+    def _admit(self, conn: Connection, hello: Message) -> int:
+        """The seat this hello may take, claimed for `conn` (Refused with a reason if none);
+        the hello came sealed, so its sender knows the join code."""
         token = hello.get("token")
         if isinstance(token, str) and token:
             for s in self.seats:
@@ -562,16 +800,21 @@ class Host:
         if not isinstance(name, str):
             raise Refused("name", _("A name is needed to take a seat."))
         problem = name_problem(name)
+        name = normal_name(name)  # NFKC, no zero-width or format characters
+        problem = problem or name_problem(name) or name_too_wide(name)
         if problem:
             raise Refused("name", fmt(_("That name cannot be used: {problem}."),
                                       problem=problem))
-        key = name.casefold()
+        key = name_key(name)  # names that look alike are the same name
+        if key in self.refused_names:
+            raise Refused("name-refused", _("The host does not let that name sit at this "
+                                            "table."))
         for s in self.seats:  # a seat held for this name (--human NAME, or a resumed seat)
-            if s.kind == PERSON and not s.token and s.name.casefold() == key:
+            if s.kind == PERSON and not s.token and name_key(s.name) == key:
                 s.name = name
                 self._take(conn, s)
                 return s.index
-        if any(s.name.casefold() == key for s in self.seats):
+        if any(s.name and name_key(s.name) == key for s in self.seats):
             raise Refused("name-taken", fmt(_("Someone at this table is already called "
                                               "{name}. Join with another name (with --name)."),
                                             name=name))
@@ -587,6 +830,7 @@ class Host:
     def _take(self, conn: Connection, slot: Seat) -> None:
         old = slot.conn
         if old is not None and old is not conn:  # the same player on a new connection
+            self.takeovers += 1
             old.seat = -1
             old.close_after(error("taken-over", "Your seat was taken over by a newer "
                                   "connection with your seat token."), 1000, "taken over")
@@ -600,10 +844,10 @@ class Host:
         if slot.own:
             pass  # the host's own seat: the host knows
         elif slot.joined:
-            self.on_news(fmt(_("{name} is back at seat {seat}."), name=slot.name,
+            self.note(fmt(_("{name} is back at seat {seat}."), name=slot.name,
                              seat=slot.index + 1))
         else:
-            self.on_news(fmt(_("{name} takes seat {seat}."), name=slot.name,
+            self.note(fmt(_("{name} takes seat {seat}."), name=slot.name,
                              seat=slot.index + 1))
         slot.joined = True
 
@@ -616,13 +860,16 @@ class Host:
                                        "closed."), 1008, "too many messages")
                 return
             try:
-                message = loads(raw)
+                assert conn.channel is not None
+                message = loads(conn.channel.open(raw))
             except ProtocolError as e:
                 conn.close_after(error("bad-message", f"Not understood: {e}."), 1008,
                                  "bad message")
                 return
             kind = message["type"]
-            if kind == "answer":
+            if kind == "answer" and conn.watching:
+                conn.post(error("watching", "You are watching this table: you cannot play."))
+            elif kind == "answer":
                 if self._answer(conn, message):
                     conn.refund()
             elif kind == "hello":
@@ -659,6 +906,9 @@ class Host:
 
     async def _drop(self, conn: Connection) -> None:
         self.conns.discard(conn)
+        self.gate.passed(conn.ws)
+        if conn.guessed and conn.channel is None:  # exchanged keys, then never proved the
+            self.guesses.missed(conn.address)     # code: a guess too (or a CPU drain)
         if conn.writer is not None:
             conn.wake.set()
             try:
@@ -671,10 +921,10 @@ class Host:
                 slot.conn = None
                 if not self.over.is_set():
                     if self.started:
-                        self.on_news(fmt(_("{name} lost the connection; the table waits for "
+                        self.note(fmt(_("{name} lost the connection; the table waits for "
                                            "them to rejoin."), name=slot.name))
                     else:
-                        self.on_news(fmt(_("{name} left; their seat is kept for them."),
+                        self.note(fmt(_("{name} left; their seat is kept for them."),
                                          name=slot.name))
                 self.changed()
         conn.abort()
@@ -695,27 +945,31 @@ class Host:
                     await asyncio.wait_for(conn.ws.close(code, reason),
                                            self.limits.write_seconds)
                     return
-                if conn.dirty and conn.seat >= 0 and conn in self.conns:
+                if conn.dirty and (conn.seat >= 0 or conn.watching) and conn in self.conns:
                     conn.dirty = False
                     await self._send(conn, self.update_for(conn))
                 if conn not in self.conns and not conn.wake.is_set():
                     return  # gone, and nothing more to send or close
         except (ConnectionClosed, TimeoutError):
             conn.abort()
-        except Exception:  # a bug: this connection ends, the game goes on
-            log.exception("sending to seat %s", conn.seat)
+        except Exception as e:  # a bug: this connection ends, the game goes on
+            self._loop_problem(asyncio.get_running_loop(),
+                               {"message": "sending to a client", "exception": e})
             conn.abort()
 
     async def _send(self, conn: Connection, message: Message) -> None:
+        """Send one message: sealed once the connection has proven the code; in the clear
+        before (the key exchange, and the refusals of a connection that did not)."""
         text = dumps(message)
         if self.tap is not None:
             self.tap(conn.seat, text)
-        await asyncio.wait_for(conn.ws.send(text), self.limits.write_seconds)
+        frame: str | bytes = conn.channel.seal(text) if conn.channel is not None else text
+        await asyncio.wait_for(conn.ws.send(frame), self.limits.write_seconds)
 
     def update_for(self, conn: Connection) -> Message:
         """What `conn`'s seat is told now: its view, the events since its last update as it
         may see them (R11), and the table."""
-        seat = conn.seat
+        seat = conn.seat  # -1 for a spectator: nobody's private part (R11.1)
         view = None
         events: list[Message] = []
         first = conn.sent
@@ -723,7 +977,8 @@ class Host:
             log_ = self.match.events
             events = [for_seat(e, seat) for e in log_[first:]]
             conn.sent = len(log_)
-            view = view_to_json(self.match.game.view(seat))
+            view = (public_to_json(self.match.game.public_view()) if conn.watching
+                    else view_to_json(self.match.game.view(seat)))
         return {"type": "update", "first": first, "events": events, "view": view,
                 "table": self.table()}
 
@@ -760,9 +1015,7 @@ def read_network(root: Path) -> dict[str, Any] | None:
     """The kept join code and seat tokens (None if missing or not usable)."""
     path = root / NETWORK_FILE
     try:
-        if path.stat().st_size > 100_000:
-            return None
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_bounded(path, 100_000).decode("utf-8"))
     except (OSError, ValueError):
         return None
     if not (isinstance(data, dict) and data.get("format") == NETWORK_FORMAT

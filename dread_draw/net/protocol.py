@@ -27,9 +27,10 @@ from types import MappingProxyType, ModuleType
 from typing import Any
 
 from dread_draw.errors import DreadDrawError
-from dread_draw.rules import EFFECTS, KINDS, Decision, Deck, View
+from dread_draw.rules import EFFECTS, KINDS, Decision, Deck, PublicView, View
 
-PROTOCOL = 1  # the message schema's version: bump it with any change a peer would notice
+PROTOCOL = 2  # the message schema's version: bump it with any change a peer would notice
+#              (2: the key exchange on the join code, then every frame sealed)
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's: no I, L, O or U
 CODE_LENGTH = 8  # 40 random bits, read out as two groups of four: "K7QM-4XRD"
 _READ_AS = {"O": "0", "I": "1", "L": "1"}  # what people mean when they type these
@@ -101,9 +102,17 @@ def is_int(value: object) -> bool:
 
 # ------------------------------------------------------------------------------ messages
 
-def hello(code: str, name: str, token: str | None, version: str) -> Message:
-    message: Message = {"type": "hello", "protocol": PROTOCOL, "version": version,
-                        "code": code, "name": name}
+def pake(message: str, version: str) -> Message:
+    """The client's first message, in the clear: the versions, and its half of the key
+    exchange on the join code (`secure.Exchange`)."""
+    return {"type": "pake", "protocol": PROTOCOL, "version": version, "pake": message}
+
+
+def hello(name: str, token: str | None, watch: bool = False) -> Message:
+    """The client's first sealed message: who it is (the code was proven by the seal)."""
+    message: Message = {"type": "hello", "name": name}
+    if watch:
+        message["watch"] = True
     if token is not None:
         message["token"] = token
     return message
@@ -266,6 +275,39 @@ def view_to_json(view: View) -> Message:
             value = [_step_to_json(f) for f in value]
         out[name] = value
     return out
+
+
+def public_to_json(public: PublicView) -> Message:
+    """What a spectator is sent (R11.1): the public view's fields, as a View's travel."""
+    out: Message = {}
+    for name in PublicView._fields:
+        if name == "deck":
+            continue
+        value = getattr(public, name)
+        kind = VIEW_FIELDS[name]
+        if kind == USES:
+            value = sorted([c, n] for c, n in value.items())
+        elif kind == PENDING:
+            value = decision_to_json(value)
+        out[name] = value
+    return out
+
+
+def public_from_json(data: Any, deck: Deck) -> PublicView:
+    """The public view a host sent a spectator, checked as a seat's view is (the fields a
+    seat alone has are not sent, and are not made up here)."""
+    if not isinstance(data, dict):
+        raise ProtocolError("the view is not a JSON object")
+    players: Any = data.get("players")
+    if not is_int(players) or not 0 < players <= 16:
+        raise ProtocolError("the view's 'players' is not a number of players")
+    extra = set(data) - set(PublicView._fields)
+    if extra:
+        raise ProtocolError(f"a spectator's view has private fields {sorted(extra)[:3]}")
+    filled = {**data, "seat": 0, "life_known": [[] for _ in range(players)], "looking": [],
+              "looking_known": [[] for _ in range(players)], "resume": None, "frames": []}
+    view = view_from_json(filled, deck)
+    return PublicView(**{name: getattr(view, name) for name in PublicView._fields})
 
 
 def view_from_json(data: Any, deck: Deck) -> View:

@@ -29,6 +29,7 @@ from dread_draw.net.client import (
     NetError,
     SeatInfo,
     TableState,
+    TakenOver,
     Update,
     Welcome,
 )
@@ -127,6 +128,7 @@ class RemoteMatch:
         self.lost = False  # the connection is lost, and being joined again
         self.refused = ""  # the host refused the rejoin: why (the table cannot go on)
         self.back = False  # the last update taken was the first after a rejoin
+        self.taken_over = False  # the seat was joined again elsewhere: this table is done
         self.queue: asyncio.Queue[Update | None] = asyncio.Queue()
         self.listeners: list[Callable[[], None]] = []  # told whenever `status` changes
 
@@ -205,6 +207,10 @@ class RemoteMatch:
                         self.table = update.table
                         self.queue.put_nowait(update)
                         self._tell()
+                    return
+                except TakenOver as e:  # final: no rejoin (the other window plays on)
+                    self.refused, self.taken_over = str(e), True
+                    self._tell()
                     return
                 except ConnectionLost:
                     self.lost = True

@@ -9,14 +9,17 @@ resumed — reaches the table: the place to hook per-match work such as autosave
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Iterable
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.screen import Screen
 
 from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck, load_deck
@@ -38,6 +41,7 @@ from dread_draw.saves import (
     separate_folder,
 )
 from dread_draw.sim import CPU_NAMES, DEFAULT_CPU, HUMAN, Match, SeatSpec
+from dread_draw.tui import themes
 from dread_draw.tui.pauses import Pauses
 from dread_draw.tui.saved import BadSave, FolderInUse, ReplaceSave
 from dread_draw.tui.screens.dialogs import ConfirmQuit, HelpScreen
@@ -51,6 +55,7 @@ from dread_draw.tui.setup import (
     load_setup,
     save_setup,
     settings_path,
+    shown_name,
 )
 from dread_draw.tui.widgets.base import MIN_HEIGHT, MIN_WIDTH, ScreenResized
 
@@ -65,7 +70,8 @@ class DreadDrawApp(App):
 
     TITLE = "Dread Draw"
     CSS_PATH = ["dread_draw.tcss", "viewers.tcss"]
-    ENABLE_COMMAND_PALETTE = False  # its Quit would skip the question asked during a game
+    # Ctrl+P: Textual's command palette, for its theme switch and keys panel; its Quit is left
+    # out (`get_system_commands`): it would skip the question asked during a game.
     # F1 and Ctrl+C work on every screen, even in a text field; ? and q wherever no text
     # field takes them (the new-game screen shows F1 and Ctrl+C in its key bar instead).
     BINDINGS = [
@@ -109,7 +115,15 @@ class DreadDrawApp(App):
                 return  # the app is closing: keys still coming from the terminal go nowhere
         await super().on_event(event)
 
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        for command in super().get_system_commands(screen):
+            # q and Ctrl+C ask first during a game; the palette's Quit would not
+            if command.callback != self.action_quit and command.title != "Quit":
+                yield command
+
     def on_mount(self) -> None:
+        themes.install(self)
+        themes.apply(self, self.setup.theme)  # the one chosen on the new-game screen
         self.pauses.start()
         self.check_size()
         if self.first_match is None:
@@ -173,7 +187,8 @@ class DreadDrawApp(App):
         first while another game is saved in progress: it would take that game's place)."""
         from dread_draw.tutorial import tutorial_match
 
-        name = next((s.name for s in setup.seats if s.is_human), Setup.default_seat(0).name)
+        name = shown_name(next((s.name for s in setup.seats if s.is_human),
+                               Setup.default_seat(0).name))
         saved = continue_label(self.saves)
         if saved is None:
             self.start_match(tutorial_match(name))
@@ -317,6 +332,8 @@ class DreadDrawApp(App):
             return None
         if saver is None:
             return _("This game is not being saved: when you quit, it is lost.")
+        if os.environ.get("DREAD_DRAW_WEB") == "1":  # served (dread_draw/serve.py): a browser
+            return self.web_save_note()
         if saver.error is None:
             return fmt(_("The game is saved in {folder}: Continue on the new-game screen, or "
                          "`dread-draw play --resume`, brings it back where it is."),
@@ -336,6 +353,25 @@ class DreadDrawApp(App):
             "the last good save, {file}, is {n} moves behind the table; `dread-draw play "
             "--resume` continues from there.", behind),
             error=str(saver.error), round=last.rounds, file=str(last.path), n=behind)
+
+
+    def web_save_note(self) -> str:
+        """`save_note` for a player in a web browser: no path on the server, no command."""
+        assert self.match is not None and self.saver is not None
+        if self.saver.error is None:
+            return _("The game is saved at every move: open this page again in this browser "
+                     "(or choose Continue on the new-game screen) and it goes on where it is.")
+        last = read_save_or_none(self.saver.folder.current)
+        if last is None or last.seed != self.match.seed:
+            return _("Saving this game is failing on the server: nothing of it is saved, so "
+                     "when you quit, it is lost.")
+        behind = len(self.match.choices) - len(last.choices)
+        return fmt(ngettext(
+            "Saving this game is failing on the server: it is saved up to round {round}, {n} "
+            "move behind the table; opening this page again continues from there.",
+            "Saving this game is failing on the server: it is saved up to round {round}, {n} "
+            "moves behind the table; opening this page again continues from there.", behind),
+            round=last.rounds, n=behind)
 
 
 def make_app(match: Match | None = None, *, animate: bool = True,
@@ -366,7 +402,7 @@ def run_table(app: DreadDrawApp, **run: Any) -> None:
     if app.return_code:
         print(stopped_line(note), file=sys.stderr)
         raise SystemExit(app.return_code)
-    if note is not None:
+    if note is not None and os.environ.get("DREAD_DRAW_WEB") != "1":  # not on serve's console
         print(note, file=sys.stderr)
 
 
@@ -432,9 +468,12 @@ def tutorial_command(*, cpu_delay: float, save_dir: Path | None = None,
     settings = settings_path()
     last = load_setup(settings)
     use_language(lang, last.language)  # as for play
-    name = next((s.name for s in last.seats if s.is_human), Setup.default_seat(0).name)
-    make_app(tutorial_match(name), setup=last, cpu_delay=cpu_delay, settings=settings,
-             saves=SaveDir(save_dir, keep)).run()
+    name = shown_name(next((s.name for s in last.seats if s.is_human),
+                           Setup.default_seat(0).name))
+    saves = SaveDir(save_dir, keep)
+    saves.lock()  # as every table that writes a game: another window's is never lost
+    run_table(make_app(tutorial_match(name), setup=last, cpu_delay=cpu_delay,
+                       settings=settings, saves=saves))
 
 
 def play_daily(saves: SaveDir, last: Setup, **app_options: Any) -> None:
@@ -462,7 +501,8 @@ def daily_match(last: Setup, day: date | None = None) -> tuple[Match, Setup]:
     name), its CPUs on their fixed schedule (`daily.DAILY_OPTIONS`)."""
     from dread_draw.daily import DAILY_OPTIONS, daily_setup, today
 
-    name = next((s.name for s in last.seats if s.is_human), Setup.default_seat(0).name)
+    name = shown_name(next((s.name for s in last.seats if s.is_human),
+                           Setup.default_seat(0).name))
     deal = daily_setup(day or today(), name)
     setup = Setup(deal.seats, deal.seed, None, language=last.language, hold=last.hold,
                   ascii=last.ascii)

@@ -1,9 +1,13 @@
 """A card's face as lines of Rich Text, for a width the widget measured (no Textual here).
 
-Three styles, one per screen at a time (the table picks the largest that fits every seat):
-`LARGE` (numbers, an emblem, the full name), `FRAMED` (numbers and the name) and `LINE` (one
-line). Sizes live in dread_draw.tcss; the functions here take the width a widget has and fit
-the text into it. A name never loses letters silently: it fits, or it ends with the ellipsis.
+Styles, one per screen at a time (the table picks the largest that fits every seat), from
+the most room to the least: `GIANT` (numbers, the large emblem, the name), `HUGE` and `LARGE`
+(numbers, an emblem, the name), `TALL` and `FRAMED` (numbers and the name, on two lines if it
+needs them and the tile has them), `TWO_LINE` (unframed: the numbers, and the name under
+them) and `LINE` (one line: the name shortens with "…"). Sizes live in dread_draw.tcss;
+the functions here take the width (and height) a widget has and fit the text into it. A
+name never loses letters silently: it fits, or it ends with the ellipsis; a card never shows
+its numbers without at least the start of its name.
 Widths are counted in terminal cells (`rich.cells.cell_len`): Korean takes two per character.
 Strength and damage are numbers and dots, never colour alone.
 """
@@ -19,8 +23,11 @@ from dread_draw.narrate import card_name
 from dread_draw.rules.deck import Deck
 from dread_draw.safe_text import clean
 
-LARGE, FRAMED, LINE = "large", "framed", "line"
-STYLES = (LARGE, FRAMED, LINE)  # from the most room to the least
+GIANT, HUGE, LARGE, TALL, FRAMED = "giant", "huge", "large", "tall", "framed"
+TWO_LINE, LINE = "two-line", "line"
+STYLES = (GIANT, HUGE, LARGE, TALL, FRAMED, TWO_LINE, LINE)  # from the most room to the least
+LINES = (TWO_LINE, LINE)  # the unframed styles
+EMBLEMED = (GIANT, HUGE, LARGE)  # the styles that draw the card's emblem
 
 
 def fit(text: str, width: int, ellipsis: str = "…") -> str:
@@ -45,9 +52,29 @@ def fit(text: str, width: int, ellipsis: str = "…") -> str:
     return "".join(out).rstrip() + ellipsis
 
 
-def damage_mark(damage: int, g: Glyphs) -> str:
-    """'●●● 3', or '· 0': dots and the number."""
+def damage_mark(damage: int, g: Glyphs, short: bool = False) -> str:
+    """'●●● 3', or '· 0': dots and the number; `short`: one dot and the number ('●3')."""
+    if short:
+        return f"{g.damage if damage else g.no_damage}{damage}"
     return f"{g.damage * damage} {damage}" if damage else f"{g.no_damage} 0"
+
+
+def wrap_name(name: str, width: int, lines: int, ellipsis: str = "…") -> list[str]:
+    """`name` on at most `lines` lines of `width` cells, broken at spaces; the last line ends
+    with `ellipsis` if the rest does not fit.
+
+    >>> wrap_name("The Hanged Man", 10, 2), wrap_name("The Hanged Man", 6, 2)
+    (['The Hanged', 'Man'], ['The', 'Hange…'])
+    """
+    if lines <= 1 or cell_len(name) <= width:
+        return [fit(name, width, ellipsis)]
+    words = name.split(" ")
+    # the longest first line of whole words that fits
+    for cut in range(len(words) - 1, 0, -1):
+        head = " ".join(words[:cut])
+        if cell_len(head) <= width:
+            return [head, *wrap_name(" ".join(words[cut:]), width, lines - 1, ellipsis)]
+    return [fit(name, width, ellipsis)]
 
 
 def numbers(deck: Deck, uid: int, width: int, g: Glyphs) -> Text:
@@ -66,31 +93,67 @@ def centred(line: str, width: int) -> str:
     return " " * pad + line
 
 
+def line_face(deck: Deck, uid: int, width: int, height: int, g: Glyphs) -> Text:
+    """A one-line tile (two lines if `height` allows): strength, damage and the name without
+    "The ". The name keeps as many letters as it can: the damage's dots shrink to one, then
+    the name moves to a second line (if there is one), and only then is it cut with "…"; the
+    numbers are never shown without at least a letter of the name."""
+    card = deck.card[uid]
+    short = clean(card_name(deck, card).removeprefix("The "))
+    strength = str(card.strength)
+    for mark in (damage_mark(card.damage, g), damage_mark(card.damage, g, short=True)):
+        head = f"{strength} {mark} "
+        if height < 2 and cell_len(head) + cell_len(short) <= width:
+            return _line(strength, mark, short)
+    if height >= 2:  # the name on its own line, whole if it can be
+        mark = damage_mark(card.damage, g)
+        if cell_len(f"{strength} {mark}") > width:
+            mark = damage_mark(card.damage, g, short=True)
+        t = _line(strength, mark, "")
+        t.append("\n")
+        full = clean(card_name(deck, card))
+        t.append(full if cell_len(full) <= width else fit(short, width, g.ellipsis))
+        return t
+    mark = damage_mark(card.damage, g, short=True)
+    rest = width - cell_len(f"{strength} {mark} ")
+    if rest >= cell_len(g.ellipsis) + 1:
+        return _line(strength, mark, fit(short, rest, g.ellipsis))
+    # too narrow for the numbers and a letter: the name alone, shortened
+    return Text(fit(short, width, g.ellipsis), no_wrap=True)
+
+
+def _line(strength: str, mark: str, name: str) -> Text:
+    t = Text(no_wrap=True)
+    t.append(strength, "bold")
+    t.append(" ")
+    t.append(mark, "red")
+    if name:
+        t.append(" ")
+        t.append(name)
+    return t
+
+
 def face(deck: Deck, uid: int, style: str, width: int, *, ascii: bool = False,
-         large_emblem: bool = False) -> Text:
-    """The inside of a card tile of `style`, `width` cells wide: its lines joined by newlines.
-    `large_emblem`: the 5-line drawing (the card reader, the stage)."""
+         large_emblem: bool = False, height: int = 0) -> Text:
+    """The inside of a card tile of `style`, `width` cells wide (and `height` lines high, 0:
+    the style's least): its lines joined by newlines. `large_emblem`: the 5-line drawing (the
+    card reader, the stage, the giant tiles)."""
     g = glyphs(ascii)
     card = deck.card[uid]
-    name = fit(clean(card_name(deck, card)), width, g.ellipsis)
-    if style == LINE:
-        head = f"{card.strength} {damage_mark(card.damage, g)} "
-        rest = width - cell_len(head)
-        if rest < cell_len(g.ellipsis) + 1:  # no room for a letter and "…": numbers alone
-            return Text(fit(head.rstrip(), width, g.ellipsis), no_wrap=True)
-        short = fit(clean(card_name(deck, card).removeprefix("The ")), rest, g.ellipsis)
-        t = Text(no_wrap=True)
-        t.append(str(card.strength), "bold")
-        t.append(" ")
-        t.append(damage_mark(card.damage, g), "red")
-        t.append(" ")
-        t.append(short)
-        return t
+    if style in LINES:
+        return line_face(deck, uid, width, max(height, 2) if style == TWO_LINE else 1, g)
     t = numbers(deck, uid, width, g)
-    if style == LARGE:
-        for line in emblem(card.id, ascii=ascii, large=large_emblem):
+    emblem_lines = 0
+    if style in EMBLEMED:
+        big = large_emblem or style == GIANT
+        drawing = emblem(card.id, ascii=ascii, large=big)
+        emblem_lines = len(drawing)
+        for line in drawing:
             t.append("\n")
-            t.append(centred(line, width), "dim" if not large_emblem else "")
-    t.append("\n")
-    t.append(centred(name, width) if style == LARGE else name, "bold")
+            t.append(centred(line, width), "dim" if not big else "")
+    room = max(1, height - 1 - emblem_lines) if height else 1
+    name = clean(card_name(deck, card))
+    for line in wrap_name(name, width, room, g.ellipsis):
+        t.append("\n")
+        t.append(centred(line, width) if style in EMBLEMED else line, "bold")
     return t

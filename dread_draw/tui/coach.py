@@ -37,7 +37,7 @@ from dread_draw.i18n import N_, _, fmt
 from dread_draw.review import SAVE, Reviewable, practice_copy, review_lines
 from dread_draw.sim import Match, SeatSpec
 from dread_draw.takeback import check_take_back, take_back
-from dread_draw.tui.widgets.base import AnswerOnce
+from dread_draw.tui.widgets.base import AnswerOnce, taken_down
 from dread_draw.tutorial import Lesson, Tutor, is_tutorial
 
 # The table (`tui/screens/`'s TableScreen) imports this module, so it is not imported back
@@ -98,6 +98,8 @@ class HintDialog(AnswerOnce, ModalScreen[None]):
         best = option_words(m.deck, decision, found.best, names)
         self.lines = [fmt(_("The coach would choose: {option}."), option=best), ""]
         self.lines += hint_lines(found, m.deck, names)
+        if taken_down(self):  # closed while the coach thought (issue 26)
+            return
         self.query_one("#hint-thinking").display = False
         self.query_one("#hint-body", Static).update(Text("\n".join(self.lines)))  # outside text
 
@@ -144,6 +146,8 @@ async def take_back_at_table(table: TableScreen) -> bool:
         if worker.group == "driver":
             worker.cancel()
     await asyncio.sleep(0.05)  # let it finish before a new driver starts
+    if table.gone:  # issue 26: the table was closed meanwhile; its log is gone, its game saved
+        return False
     take_back(table.match, seat)
     _save_now(table.app)
     rebuild_table(table)

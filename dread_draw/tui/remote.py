@@ -264,11 +264,16 @@ class RemoteApp(DreadDrawApp):
         event.prevent_default()  # not DreadDrawApp's: no new-game screen here
         self.check_size()
         self.push_screen(self.waiting_room())
-        self.run_worker(self.remote.run(), group="network")  # a bug stops the table, loudly
+        self.run_worker(self.network(), group="network")  # a bug stops the table, loudly
         self.run_worker(self.open_table(), group="table")
 
     def waiting_room(self) -> WaitingRoom:
         return WaitingRoom(self.remote, self.seat_name, self.players)
+
+    async def network(self) -> None:
+        await self.remote.run()
+        if self.remote.taken_over:  # the seat plays on in another window: this one leaves
+            self.exit()
 
     async def open_table(self) -> None:
         r = self.remote
@@ -316,12 +321,25 @@ def ended(app: AppT) -> AppT:
     """After a table closes: one line on how the game was left, and a non-zero exit when the
     table stopped on an error (the same for `join` and `host --name`)."""
     note = app.save_note()
+    try:
+        _say_after(app, note)
+    except OSError:  # the terminal has gone (closed, hung up): nobody to tell
+        pass
+    if app.remote.taken_over:
+        raise SystemExit(1)
+    if app.return_code:
+        raise SystemExit(app.return_code)
+    return app
+
+
+def _say_after(app: RemoteApp, note: str | None) -> None:
+    if app.remote.taken_over:
+        print(app.remote.refused, file=sys.stderr)
+        return
     if app.return_code:
         print(stopped_line(note), file=sys.stderr)
-        raise SystemExit(app.return_code)
-    if note:
+    elif note:
         print(note, file=sys.stderr)
-    return app
 
 
 class HostApp(RemoteApp):
@@ -331,7 +349,9 @@ class HostApp(RemoteApp):
     to say (who comes and goes) appears as notes on the screen."""
 
     BINDINGS = [Binding("s", "start", N_("Start")),
-                Binding("c", "stand_in", N_("CPU for the absent"))]
+                Binding("c", "stand_in", N_("CPU for the absent")),
+                Binding("f", "lobby('f')", N_("Free a seat")),
+                Binding("r", "lobby('r')", N_("Refuse a name"))]
 
     def __init__(self, remote: RemoteMatch, name: str, players: int, host: Host,
                  intro: list[str], start_when_full: bool = False,
@@ -343,12 +363,19 @@ class HostApp(RemoteApp):
         self.start_after = start_after
         host.on_news = self.news
         host.on_change = self.host_changed
+        self.lobby_command = ""  # f, c or r pressed in the lobby: the seat's number next
 
     def waiting_room(self) -> WaitingRoom:
         return WaitingRoom(self.remote, self.seat_name, self.players, self.intro,
                            N_("Press s to start the game: CPUs take the empty seats."))
 
     def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]
+        try:  # the terminal closes: leave as q does (saved; the players are told)
+            import signal
+
+            asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self.exit)
+        except (AttributeError, NotImplementedError, RuntimeError, ValueError):
+            pass  # Windows, or not the main thread
         if self.start_after is not None:
             self.set_timer(self.start_after, self.action_start)
         self.host_changed()
@@ -365,7 +392,9 @@ class HostApp(RemoteApp):
         if action == "start":
             return not self.host.started
         if action == "stand_in":
-            return self.host.started and not self.remote.over
+            return not self.remote.over
+        if action == "lobby":
+            return not self.host.started
         return super().check_action(action, parameters)
 
     def action_start(self) -> None:
@@ -373,7 +402,26 @@ class HostApp(RemoteApp):
             self.host.begin()
             self.refresh_bindings()
 
+    def action_lobby(self, command: str) -> None:
+        """f, c, r in the lobby: free the seat whose number comes next, give it to a CPU,
+        or free it and refuse its name."""
+        self.lobby_command = command
+        self.notify(_("Type the number of the seat."), markup=False)
+
+    def on_key(self, event: events.Key) -> None:
+        command, self.lobby_command = self.lobby_command, ""
+        if not command or not (event.character or "").isdigit():
+            return
+        event.stop()
+        cpu = self.host.lobby.fill if command == "c" else None
+        if not self.host.free_seat(int(event.character or 0) - 1, cpu=cpu, refuse=command == "r"):
+            self.notify(_("Only a seat a player took can be freed, and only before the game "
+                          "starts."), markup=False)
+
     def action_stand_in(self) -> None:
+        if not self.host.started:
+            self.action_lobby("c")
+            return
         host = self.host
         waiting = host.waiting()
         slot = host.seats[waiting] if waiting >= 0 else None

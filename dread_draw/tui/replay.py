@@ -14,17 +14,19 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from dread_draw.cards import Deck
 from dread_draw.i18n import N_, _, fmt, pgettext
 from dread_draw.narrate import Narrator, card_label, damage_text, describe
+from dread_draw.overlays import deck_text
 from dread_draw.rules import Game
 from dread_draw.rules_text import rules_markdown
 from dread_draw.safe_text import clean
 from dread_draw.saves import Save
 from dread_draw.sim import Match, Move
 from dread_draw.tui.widgets.base import AnswerOnce
+from dread_draw.tui.widgets.keybar import KeyBar
 
 DRAW_SHOWN = 8  # Draw Deck cards listed from the top
 
@@ -98,8 +100,9 @@ def position_text(t: Timeline, step: int) -> Text:
     g, deck, save = t.games[step], t.deck, t.save
     out = Text()
     out.append(fmt(_("Step {step} of {last}"), step=step, last=t.last), "bold")
+    # the deck's name in the language (its overlay's), as everywhere else
     out.append(clean(fmt(_(" · round {round} · seed {seed} · deck {deck}"), round=g.round,
-                         seed=save.seed, deck=save.deck_name)) + "\n\n")
+                         seed=save.seed, deck=deck_text(deck).name)) + "\n\n")
     to_play = g.pending.seat if g.pending else -1
     for s, spec in enumerate(save.seats):
         if g.over:
@@ -146,7 +149,7 @@ def position_text(t: Timeline, step: int) -> Text:
 class ReplayHelp(AnswerOnce, ModalScreen[None]):
     """`?` in the replay viewer: its keys, then the rules (the text of `dread-draw rules`)."""
 
-    BINDINGS = [Binding("escape,question_mark,q,f1", "dismiss", "Close")]
+    BINDINGS = [Binding("escape,question_mark,q,f1", "dismiss", N_("Close"))]
     KEYS = N_("""\
 ## Keys
 | key | what it does |
@@ -162,7 +165,7 @@ class ReplayHelp(AnswerOnce, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield Static(Markdown(_(self.KEYS) + "\n" + rules_markdown()))
-        yield Footer()
+        yield KeyBar()
 
 
 class ReplayApp(App):
@@ -171,26 +174,29 @@ class ReplayApp(App):
     CSS_PATH = "replay.tcss"
     TITLE = "Dread Draw — replay"
     BINDINGS = [
-        # The footer shows the first key of each shown binding; the README names the same
+        # The key bar shows the first key of each shown binding; the README names the same
         # ones (→ ← [ ] ? q); the others are in the help
-        Binding("right", "step(1)", "Next", priority=True),
-        Binding("left", "step(-1)", "Back", priority=True),
-        Binding("right_square_bracket", "round(1)", "Next round", key_display="]",
+        Binding("right", "step(1)", N_("Next"), priority=True),
+        Binding("left", "step(-1)", N_("Back"), priority=True),
+        Binding("right_square_bracket", "round(1)", N_("Next round"), key_display="]",
                 priority=True),
-        Binding("left_square_bracket", "round(-1)", "Round back", key_display="[",
+        Binding("left_square_bracket", "round(-1)", N_("Round back"), key_display="[",
                 priority=True),
-        Binding("l,space", "step(1)", "Next", priority=True, show=False),
-        Binding("h", "step(-1)", "Back", priority=True, show=False),
-        Binding("pagedown", "round(1)", "Next round", priority=True, show=False),
-        Binding("pageup", "round(-1)", "Round back", priority=True, show=False),
-        # Start and End stay out of the footer, which cuts off what does not fit in 80
+        Binding("l,space", "step(1)", N_("Next"), priority=True, show=False),
+        Binding("h", "step(-1)", N_("Back"), priority=True, show=False),
+        Binding("pagedown", "round(1)", N_("Next round"), priority=True, show=False),
+        Binding("pageup", "round(-1)", N_("Round back"), priority=True, show=False),
+        # Start and End stay out of the key bar, which cuts off what does not fit in 80
         # columns (Help and Quit were lost); the help lists every key
-        Binding("home,g", "go(0)", "Start", priority=True, show=False),
-        Binding("end,G", "go(-1)", "End", priority=True, show=False),
-        Binding("question_mark,f1", "help", "Help", priority=True),
-        Binding("v", "review", "Review", priority=True),  # coach: tui/coach.py
-        Binding("q", "quit", "Quit", priority=True),
-        Binding("escape", "quit", "Quit", show=False),  # in the help, Esc closes it
+        Binding("home,g", "go(0)", N_("Start"), priority=True, show=False),
+        Binding("end,G", "go(-1)", N_("End"), priority=True, show=False),
+        Binding("question_mark,f1", "help", N_("Help"), priority=True),
+        Binding("v", "review", N_("Review"), priority=True),  # coach: tui/coach.py
+        Binding("q", "quit", N_("Quit"), priority=True),
+        Binding("escape", "quit", N_("Quit"), show=False),  # in the help, Esc closes it
+        # Ctrl+C quits too, as at the table (Textual's own would only say, in English, to
+        # press Ctrl+Q): a replay has nothing to lose
+        Binding("ctrl+c", "quit", N_("Quit"), show=False, priority=True),
     ]
     ENABLE_COMMAND_PALETTE = False  # the keys above are all there is
 
@@ -226,7 +232,7 @@ class ReplayApp(App):
                 yield Static(id="position")
             with VerticalScroll(id="log-box"):
                 yield Static(id="log")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.title = _("Dread Draw — replay")

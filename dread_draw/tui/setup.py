@@ -18,12 +18,27 @@ import platformdirs
 
 from dread_draw.ai import AGENTS
 from dread_draw.cards import MAX_PLAYERS, MIN_PLAYERS
-from dread_draw.files import atomic_write
-from dread_draw.i18n import LANGUAGES
+from dread_draw.files import atomic_write, read_bounded
+from dread_draw.i18n import LANGUAGES, N_, _, translations
 from dread_draw.safe_text import name_problem
 from dread_draw.sim import CPU_NAMES, DEFAULT_CPU, HUMAN, SeatSpec
 
 MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
+# Translators: the name a person's seat has until they type their own
+DEFAULT_NAME = N_("Player")
+
+
+def default_names() -> set[str]:
+    """The default name in every language (a remembered setup may hold any of them)."""
+    return {translations(lang).gettext(DEFAULT_NAME) for lang in LANGUAGES}
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as shown now: the default name is said in the current language (it is
+    ours); a name a person typed is theirs and never translated."""
+    return _(DEFAULT_NAME) if name in default_names() else name
+
+
 HOLDS = (0, 1, 2, 3)  # seconds a person's own failed reveal stays on the stage (0: a key)
 
 
@@ -39,7 +54,9 @@ class Setup:
     chosen on the new-game screen (None: none chosen, the environment's is used); `hold`,
     how long a person's own failed reveal stays on the stage: 0 until they press a key
     (the default), else that many seconds (`HOLDS`); `ascii`, the table's symbols in plain
-    ASCII (`dread_draw.glyphs`), for terminals that draw ● and ■ two cells wide."""
+    ASCII (`dread_draw.glyphs`), for terminals that draw ● and ■ two cells wide; `theme`,
+    the colour theme chosen on the new-game screen (a key of `tui.themes.THEMES`; None:
+    Textual's default, or the TEXTUAL_THEME environment variable's)."""
 
     seats: list[SeatSpec]
     seed: int
@@ -48,10 +65,13 @@ class Setup:
     language: str | None = None
     hold: int = 0
     ascii: bool = False
+    theme: str | None = None
 
     @staticmethod
     def default_seat(i: int) -> SeatSpec:
-        return SeatSpec("Player", HUMAN) if i == 0 else SeatSpec(CPU_NAMES[i - 1], DEFAULT_CPU)
+        if i == 0:
+            return SeatSpec(_(DEFAULT_NAME), HUMAN)
+        return SeatSpec(CPU_NAMES[i - 1], DEFAULT_CPU)
 
     @classmethod
     def default(cls) -> Setup:
@@ -60,7 +80,7 @@ class Setup:
     def to_json(self) -> dict:
         return {"seats": [[s.name, s.kind] for s in self.seats], "deck": self.deck,
                 "odds": self.odds, "language": self.language,
-                "hold": self.hold, "ascii": self.ascii}
+                "hold": self.hold, "ascii": self.ascii, "theme": self.theme}
 
 
 def settings_path() -> Path:
@@ -74,7 +94,7 @@ def _read(path: Path | None) -> dict:
     if path is None or not path.exists():
         return {}
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_bounded(path, 1_000_000).decode("utf-8"))
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
@@ -89,6 +109,7 @@ def load_setup(path: Path | None) -> Setup:
     hold = data.get("hold")
     hold = hold if type(hold) is int and hold in HOLDS else 0  # (not True: it equals 1)
     ascii = data.get("ascii") is True
+    theme = data.get("theme") if isinstance(data.get("theme"), str) else None
     try:
         seats = [SeatSpec(str(name)[:16], kind if kind == HUMAN or kind in AGENTS else DEFAULT_CPU)
                  for name, kind in data["seats"]][:MAX_SEATS]
@@ -98,10 +119,11 @@ def load_setup(path: Path | None) -> Setup:
         if len(seats) < MIN_SEATS:
             raise ValueError("too few seats")
         return Setup(seats, fresh_seed(), data.get("deck") or None, odds, language, hold,
-                     ascii)
+                     ascii, theme)
     except (ValueError, KeyError, TypeError):
         setup = Setup.default()
         setup.odds, setup.language, setup.hold, setup.ascii = odds, language, hold, ascii
+        setup.theme = theme
         return setup
 
 

@@ -8,20 +8,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.box import ASCII, ROUNDED
-from rich.console import Group, RenderableType
-from rich.panel import Panel
-from rich.table import Table
+from rich.console import RenderableType
 from rich.text import Text
+from textual.containers import Horizontal
+from textual.widget import Widget
 from textual.widgets import Static
 
 from dread_draw.cards import Deck
 from dread_draw.i18n import _, fmt, ngettext
-from dread_draw.narrate import card_name, keyword_of
+from dread_draw.narrate import card_label, card_name, keyword_of
 from dread_draw.safe_text import clean
 from dread_draw.tui.cardface import LARGE, face
-
-CARD_WIDTH = 15  # the inside of the stage's card: the large tile's (dread_draw.tcss)
+from dread_draw.tui.widgets.centre import fit_lines
 
 
 @dataclass(frozen=True)
@@ -54,7 +52,8 @@ def acts(events: list[dict], deck: Deck, names: list[str]) -> list[Act]:
         kind = ev["type"]
         if kind == "summon":
             seat, uid = ev["seat"], ev["card"]["uid"]
-            who, card = names[seat], clean(card_name(deck, deck.card[uid]))
+            # the strength inside the sentence ("어머니(8)를 공개합니다"), not after its verb
+            who, card = names[seat], clean(card_label(deck, uid))
             head = (fmt(_("{who} summons {card} from reserves"), who=who, card=card)
                     if ev["source"] == "reserve" else
                     fmt(_("{who} reveals {card}"), who=who, card=card))
@@ -70,8 +69,7 @@ def acts(events: list[dict], deck: Deck, names: list[str]) -> list[Act]:
                 uid = -1
             else:
                 uid = ev["card"]["uid"]
-                head = fmt(_("{who} reveals {card}"), who=who,
-                           card=clean(card_name(deck, deck.card[uid])))
+                head = fmt(_("{who} reveals {card}"), who=who, card=clean(card_label(deck, uid)))
             result = fmt(ngettext("Fails: {who} is out of the round; {n} card is discarded.",
                                   "Fails: {who} is out of the round; {n} cards are discarded.",
                                   lost), who=who, n=lost)
@@ -92,15 +90,72 @@ def acts(events: list[dict], deck: Deck, names: list[str]) -> list[Act]:
     return out
 
 
-class Stage(Static):
-    """The last moment (an `Act`), drawn as big as the stage's height allows: the card's face
-    beside the words, or the words alone on a small table."""
+class StageCard(Widget):
+    """The card on the stage, framed like a tile: the small emblem on a middling stage, the
+    large one (`-big`) when the stage has the room. Sizes are the stylesheet's."""
+
+    ALLOW_SELECT = False
+
+    def __init__(self, deck: Deck, *, ascii: bool = False) -> None:
+        super().__init__(id="stage-card")
+        self.deck = deck
+        self.ascii = ascii
+        self.uid = -1
+
+    def show(self, uid: int) -> None:
+        self.uid = uid
+        self.border_title = (keyword_of(self.deck.card[uid]) or None) if uid >= 0 else None
+        self.refresh()
+
+    def render(self) -> RenderableType:
+        if self.uid < 0:
+            return Text("")
+        box = self.content_region
+        return face(self.deck, self.uid, LARGE, max(box.width, 1), ascii=self.ascii,
+                    large_emblem=self.has_class("-big"), height=box.height)
+
+
+class StageWords(Static):
+    """The stage's words, fitted to the room beside the card: a moment longer than its lines
+    (a narrow stage, a longer language) ends with "…", never cut silently."""
+
+    def __init__(self) -> None:
+        super().__init__(id="stage-words")
+        self.said = Text()
+
+    def say(self, said: Text) -> None:
+        self.said = said
+        self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()
+        self.call_after_refresh(self._draw)  # (again once the layout has settled)
+
+    def _draw(self) -> None:
+        if not self.is_attached:
+            return
+        box = self.content_region
+        self.update(fit_lines(self.said, box.width, box.height, self.app.console)
+                    if box.width and box.height else self.said, layout=False)
+
+
+class Stage(Horizontal):
+    """The last moment (an `Act`), drawn as big as the stage allows: the card's face (a
+    `StageCard`, larger on a larger stage) beside the words, or the words alone on a small
+    table. The words have their own column: they wrap there, never over the card."""
+
+    BIG = (10, 70)  # (lines, cells) from which the card has the large emblem
+    TALL = (7, 60)  # from which the card is shown at all
 
     def __init__(self, deck: Deck, *, id: str | None = None, ascii: bool = False) -> None:
         super().__init__(id=id)
         self.deck = deck
         self.ascii = ascii
         self.act: Act | None = None
+
+    def compose(self):
+        yield StageCard(self.deck, ascii=self.ascii)
+        yield StageWords()
 
     def play(self, act: Act | None) -> None:
         self.act = act
@@ -110,9 +165,23 @@ class Stage(Static):
 
     def on_resize(self) -> None:
         self.refresh_act()
+        self.call_after_refresh(self.refresh_act)  # (again once the layout has settled)
+
+    def on_mount(self) -> None:
+        self.refresh_act()
 
     def refresh_act(self) -> None:
-        self.update(self.draw(self.act), layout=False)
+        if not self.is_mounted or not self.is_attached:
+            return
+        act = self.act
+        card = self.query_one(StageCard)
+        h, w = self.size.height, self.size.width
+        shown = act is not None and act.card >= 0 and h >= self.TALL[0] and w >= self.TALL[1]
+        card.set_class(h >= self.BIG[0] and w >= self.BIG[1], "-big")
+        card.display = shown
+        if shown and act is not None:
+            card.show(act.card)
+        self.query_one(StageWords).say(self.draw(act))
 
     def beat_words(self, act: Act) -> str:
         if act.beat_card < 0:
@@ -124,27 +193,16 @@ class Stage(Static):
         return fmt(_("It had to beat {card} ({strength}), counting as {beat}."), card=name,
                    strength=strength, beat=act.beat)
 
-    def draw(self, act: Act | None) -> RenderableType:
+    def draw(self, act: Act | None) -> Text:
+        """The words of the moment."""
         if act is None:
             return Text(_("Reveals and summons appear here as they happen."), style="dim")
         words = Text()
-        words.append(act.headline, "bold")
-        if act.card >= 0:
-            words.append(f" ({self.deck.strength[act.card]})", "bold")
+        words.append(act.headline, "bold")  # (with the card's strength in it)
         beat = "" if act.banner else self.beat_words(act)
         if beat:
             words.append("\n")
             words.append(beat)
         words.append("\n")
         words.append(act.result, "bold reverse" if not act.ok or act.banner else "bold")
-        tall = self.size.height >= 7 and self.size.width >= 60  # room for the card's face
-        if act.card < 0 or not tall:
-            return words
-        card = Panel(face(self.deck, act.card, LARGE, CARD_WIDTH, ascii=self.ascii),
-                     box=ASCII if self.ascii else ROUNDED, width=CARD_WIDTH + 2,
-                     title=keyword_of(self.deck.card[act.card]) or None, padding=0)
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column(width=CARD_WIDTH + 2)
-        grid.add_column(ratio=1)
-        grid.add_row(card, Group(Text(""), words))
-        return grid
+        return words

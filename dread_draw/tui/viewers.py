@@ -37,7 +37,7 @@ from dread_draw.rules import View
 from dread_draw.safe_text import clean, plain
 from dread_draw.sim import Match
 from dread_draw.tui.setup import save_odds
-from dread_draw.tui.widgets.base import AnswerOnce, Dialog, ScreenResized, TooSmall
+from dread_draw.tui.widgets.base import AnswerOnce, Dialog, ScreenResized, TooSmall, taken_down
 from dread_draw.tui.widgets.cards import CardReader
 from dread_draw.tui.widgets.keybar import KeyBar
 
@@ -192,6 +192,8 @@ class LogViewer(AnswerOnce, Dialog[None]):
         return t
 
     def on_mount(self) -> None:
+        if taken_down(self):  # issue 26: closed by a key typed as it opened
+            return
         self.query_one(FullLog).focus()
 
     def on_resize(self) -> None:
@@ -250,6 +252,8 @@ class DiscardViewer(AnswerOnce, Dialog[None]):
         yield TooSmall()
 
     def on_mount(self) -> None:
+        if taken_down(self):  # issue 26: closed by a key typed as it opened
+            return
         self.fill()
 
     def on_resize(self) -> None:

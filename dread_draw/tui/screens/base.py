@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from dread_draw.tui.widgets.base import ScreenResized
+from dread_draw.tui.widgets.base import ScreenResized, keys_wait_for_mount
 
 
 class SizeAware:
@@ -18,3 +18,7 @@ class SizeAware:
 
     def on_resize(self) -> None:
         self.post_message(ScreenResized())
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        return keys_wait_for_mount(self, action, parameters)  # issue 26: the start-up race
+

@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Label, Static
 
-from dread_draw.i18n import N_, _
+from dread_draw.i18n import N_, _, pgettext
 from dread_draw.rules_text import rules_markdown
 from dread_draw.safe_text import plain
 from dread_draw.tui.screens.base import SizeAware
@@ -103,7 +103,9 @@ class Notice(AnswerOnce, SizeAware, Dialog[None]):
             yield Label(as_text(self.title_text), classes="dialog-title")
             yield Static(as_text(self.body))
             yield from self.compose_wait()
-            yield Button(Text.assemble("Enter  ", as_text(self.button)), variant="primary",
+            # Translators: the name of the Enter key as printed on keyboards in the language
+            yield Button(Text.assemble(pgettext("key", "Enter") + "  ", as_text(self.button)),
+                         variant="primary",
                          compact=True)
         yield TooSmall()
 

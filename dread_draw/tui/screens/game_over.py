@@ -10,7 +10,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Label, Static
 
-from dread_draw.i18n import N_, _, fmt, ngettext
+from dread_draw.i18n import N_, _, fmt, ngettext, pgettext
 from dread_draw.narrate import damage_text, fortune_part
 from dread_draw.overlays import deck_text
 from dread_draw.safe_text import clean, plain
@@ -63,7 +63,8 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
                                        "read."), name=who)), classes="fortune-intro")
             yield Vertical(id="fortune")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Enter  " + _("Turn the next card"), id="turn", compact=True)
+                yield Button(pgettext("key", "Enter") + "  " + _("Turn the next card"),
+                             id="turn", compact=True)
                 yield Button("r  " + _("Rematch"), id="rematch", variant="primary", compact=True)
                 yield Button("g  " + _("New game"), id="new", compact=True)
                 yield Button("v  " + _("Review"), id="review", compact=True)  # coach
@@ -105,9 +106,9 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """No "Turn the next card" in the footer once there is none left to turn."""
-        if action == "turn":
+        if action == "turn" and self.is_mounted:
             return self.turned < len(self.match.game.fortune)
-        return True
+        return super().check_action(action, parameters)  # keys wait for the mount
 
     def action_turn(self) -> None:
         """R10.2: the present, the near future, then the distant future."""

@@ -25,6 +25,7 @@ from dread_draw.i18n import (
 from dread_draw.safe_text import name_problem, plain
 from dread_draw.saves import continue_label, saved_game_line
 from dread_draw.sim import DEFAULT_CPU, HUMAN, SeatSpec, seat_name
+from dread_draw.tui import themes
 from dread_draw.tui.saved import ReplaceSave
 from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.setup import (
@@ -34,6 +35,8 @@ from dread_draw.tui.setup import (
     Setup,
     fresh_seed,
     save_language,
+    save_setting,
+    shown_name,
 )
 from dread_draw.tui.widgets.base import TooSmall
 from dread_draw.tui.widgets.keybar import KeyBar
@@ -117,7 +120,8 @@ class NewGame(SizeAware, Screen):
                 spec = s.seats[i] if i < len(s.seats) else Setup.default_seat(i)
                 with Horizontal(classes="field seat-field", id=f"seat-row-{i}"):
                     yield Label(seat_name(i), classes="field-label")
-                    yield Input(spec.name, id=f"name-{i}", max_length=16, compact=True)
+                    yield Input(shown_name(spec.name), id=f"name-{i}", max_length=16,
+                                compact=True)
                     yield Select(kinds, value=spec.kind if spec.kind in known else DEFAULT_CPU,
                                  allow_blank=False, id=f"kind-{i}", compact=True)
             with Horizontal(classes="field", id="seed-row"):
@@ -137,6 +141,9 @@ class NewGame(SizeAware, Screen):
                 # for terminals that draw ● and ■ two cells wide (often set up for Korean)
                 yield Select([(_("Unicode ● ■"), False), (_("ASCII * #"), True)],
                              value=s.ascii, allow_blank=False, id="glyphs", compact=True)
+                yield Label(_("Theme"), classes="field-label", id="theme-label")
+                yield Select(themes.options(), value=themes.key_of(self.app) or "dark",
+                             allow_blank=False, id="theme", compact=True)
             yield Static("", id="error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(_("Start the game"), id="start", variant="primary", compact=True)
@@ -176,6 +183,18 @@ class NewGame(SizeAware, Screen):
         setup = self.read()
         setup.odds, setup.language = self.setup.odds, language
         app.switch_screen(NewGame(setup, focus="language"))
+
+    @on(Select.Changed, "#theme")
+    def theme_changed(self, event: Select.Changed) -> None:
+        """A theme chosen: shown at once, and remembered with the player's settings."""
+        key = str(event.value)
+        if key == themes.key_of(self.app):
+            return
+        themes.apply(self.app, key)
+        app = self.app
+        if hasattr(app, "setup"):
+            app.setup.theme = key
+        save_setting(getattr(app, "settings", None), "theme", key)
 
     @on(Select.Changed, "#players")
     def players_changed(self, event: Select.Changed) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
+from typing import Any, Self
 
 from rich.text import Text
 from textual import on, work
@@ -21,8 +22,9 @@ from dread_draw.narrate import Narrator, RoundReport, RoundTracker, describe
 from dread_draw.rules import KEEP, ORDER, PICK_CARD, SKIP, SUMMON, USE, USE_IT
 from dread_draw.safe_text import clean, plain
 from dread_draw.sim import Agent, Match, Move, SeatSpec
-from dread_draw.tui.cardface import FRAMED, LINE, STYLES
+from dread_draw.tui.cardface import FRAMED, LINE, LINES, STYLES, TWO_LINE
 from dread_draw.tui.coach import tutor_for, tutor_step
+from dread_draw.tui.nobreak import NoBreak
 from dread_draw.tui.pauses import collect
 from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.screens.game_over import GameOver
@@ -31,10 +33,11 @@ from dread_draw.tui.screens.summary import RoundSummary
 from dread_draw.tui.stage import Stage, acts
 from dread_draw.tui.turn import TurnTracker, beat_line, next_line
 from dread_draw.tui.viewers import DiscardViewer, LogViewer, OddsLine, ToldLog
-from dread_draw.tui.widgets.base import TooSmall, update_if_changed
+from dread_draw.tui.widgets.base import TooSmall, taken_down, update_if_changed
 from dread_draw.tui.widgets.cards import CardFocused, CardReader, CardTile
 from dread_draw.tui.widgets.centre import TableCentre, TurnLine
 from dread_draw.tui.widgets.keybar import KeyBar
+from dread_draw.tui.widgets.log import ReflowLog
 from dread_draw.tui.widgets.prompt import Choice, PromptBar
 from dread_draw.tui.widgets.seats import SeatPanel, SeatState, kind_label, seat_states
 
@@ -55,12 +58,17 @@ LOG_LINES = 300  # the table's log keeps this many lines (the whole story is in 
 RESUME_EVENTS = 400  # a resumed game narrates only its last events into the log
 
 
-class GameLog(RichLog):
+class GameLog(ReflowLog):
     """The table's log, bounded (its memory stays flat over a game): it keeps its newest
     line in sight when the prompt under it grows or shrinks, as when a line is written."""
 
     def on_resize(self) -> None:  # type: ignore[override]  # the event is not needed
         self.call_after_refresh(self.scroll_end, animate=False)
+
+    def write(self, content: Any, *args: Any, **kwargs: Any) -> Self:
+        """A line of text never breaks at a no-break space (French ": ;"), see nobreak.py."""
+        return super().write(NoBreak(content) if isinstance(content, Text) else content,
+                             *args, **kwargs)
 
 
 class TableScreen(SizeAware, Screen):
@@ -130,7 +138,7 @@ class TableScreen(SizeAware, Screen):
 
     @property
     def compact(self) -> bool:
-        return self.card_style == LINE
+        return self.card_style in LINES
 
     @property
     def viewer(self) -> int | None:
@@ -176,6 +184,8 @@ class TableScreen(SizeAware, Screen):
         yield TooSmall()
 
     def on_mount(self) -> None:
+        if taken_down(self):  # issue 26: closed by keys typed while it started; nothing to draw
+            return
         self.set_class(self.ascii, "-ascii")
         events = self.match.events
         # A resumed match: the log tells the round in progress (at most RESUME_EVENTS
@@ -210,6 +220,7 @@ class TableScreen(SizeAware, Screen):
         self.set_class(w < 100, "-narrow")
         self.set_class(w >= 160, "-wide")
         self.set_class(h < 36, "-short")
+        self.set_class(w >= 160 and h >= 50, "-roomy")  # the stage keeps room for its card
         self.query_one(CardReader).emblem = w >= 100 and h >= 36
         self.call_after_refresh(self.show_table)  # the styles' sizes are the new ones then
 
@@ -246,7 +257,8 @@ class TableScreen(SizeAware, Screen):
             tall = len(states) * (1 + sizes[style][1]) <= room
             if wide and tall:
                 return style
-        return LINE
+        # too long for every style: unframed tiles share the line, on two lines if they fit
+        return TWO_LINE if len(states) * (1 + sizes[TWO_LINE][1]) <= room else LINE
 
     @staticmethod
     def fits(st: SeatState, style: str, sizes: dict[str, tuple[int, int]], width: int) -> bool:
@@ -286,10 +298,10 @@ class TableScreen(SizeAware, Screen):
         style = self.choose_style(states)
         self.card_style = style
         width = self.query_one("#play").size.width
-        sizes = self.style_sizes() if style == LINE and width else {}
+        sizes = self.style_sizes() if style in LINES and width else {}
         for panel, state in zip(self.query(SeatPanel), states, strict=True):
             # the smallest style, still too long: its tiles share the line (names shorten)
-            squeeze = bool(sizes) and not self.fits(state, LINE, sizes, width)
+            squeeze = bool(sizes) and not self.fits(state, style, sizes, width)
             panel.show(state, style, squeeze)
         self.query_one(TableCentre).show(view, m.seed, self.names, mine,
                                          None if ended is None else ended.round)
@@ -426,7 +438,7 @@ class TableScreen(SizeAware, Screen):
     def gone(self) -> bool:
         """The table is being taken down: nothing more may be drawn or played on it."""
         return self.app.return_code is not None or not self.app.is_running or (
-            not self.is_attached)  # a return code: exit() was called
+            taken_down(self))  # a return code: exit() was called
 
     def thinking_line(self, spec: SeatSpec) -> Text:
         """What the prompt says while a CPU thinks; once the people are knocked out, that

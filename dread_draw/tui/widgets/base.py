@@ -3,6 +3,8 @@ everywhere, and the too-small cover."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
@@ -35,6 +37,31 @@ def update_if_changed(widget: Static, content, *, layout: bool = True) -> None:
         widget.update(content, layout=layout)
 
 
+def standing(screen: Any) -> bool:
+    """Whether a screen's widgets are in place: it has mounted (its on_mount has run) and is
+    not being taken down (popped, dismissed, the app quitting: its widgets are removed
+    first). See `keys_wait_for_mount`."""
+    return bool(screen.is_mounted and screen.is_attached and screen.display)
+
+
+def taken_down(screen: Any) -> bool:
+    """For a screen's on_mount and workers: it was closed before it could draw (a viewer
+    opened and closed by keys typed at once), so its widgets are gone or never came."""
+    return not (screen.is_attached and screen.display and screen.children)
+
+
+def keys_wait_for_mount(screen: Any, action: str, parameters: tuple) -> bool | None:
+    """The start-up race of issue 26 (`NoMatches: No nodes match '#log'` under key mashing):
+    a screen is on top of the stack as soon as it is pushed, and stays there while it is
+    being taken down, so keys typed then reach its bindings while its widgets are not there
+    (not yet mounted, or already removed) and an action (`o`, `d`, a pick, `u` telling the
+    log again) found no widgets. Unless the screen is `standing`, its key actions are not
+    run — those keys are dropped, like keys typed before a window opens or after it closed.
+    Mixed into every screen of the table (SizeAware, AnswerOnce); a screen's own
+    check_action decides after it."""
+    return True if standing(screen) else None  # None: disabled but shown (no flicker)
+
+
 class AnswerOnce:
     """Mixed into a screen that answers by closing (`dismiss`): it answers once. Keys mashed
     before it is gone do nothing, where they used to answer again — a second dismiss pops
@@ -56,6 +83,9 @@ class AnswerOnce:
             return AwaitComplete()
         self._answered = True
         return super().dismiss(result)  # type: ignore[misc]  # the Screen it is mixed into
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        return keys_wait_for_mount(self, action, parameters)  # issue 26: the start-up race
 
     def on_screen_resume(self) -> None:
         if self._waiting is not None:

@@ -15,7 +15,7 @@ from dread_draw.i18n import _, fmt
 from dread_draw.narrate import ability_text, card_label, damage_text, keyword_of
 from dread_draw.overlays import deck_text
 from dread_draw.safe_text import clean, plain
-from dread_draw.tui.cardface import FRAMED, LARGE, LINE, face
+from dread_draw.tui.cardface import FRAMED, GIANT, HUGE, LARGE, LINE, LINES, TALL, TWO_LINE, face
 
 
 class CardFocused(Message):
@@ -28,8 +28,9 @@ class CardFocused(Message):
 
 class CardTile(Widget, can_focus=True):
     """One face-up card in the style the table chose for the whole screen (cardface.py):
-    `-large` (numbers, an emblem, the full name), framed, or `-line` (one line). Its sizes are
-    the stylesheet's; the face is fitted to the width it is given. The card to beat carries
+    `-giant`, `-huge`, `-large` (numbers, an emblem, the full name), `-tall`, framed, or
+    `-line` (unframed: one line, or two with `-two`). Its sizes are the stylesheet's; the face is
+    fitted to the width and height it is given. The card to beat carries
     the words "to beat" in its frame (never a colour alone)."""
 
     # A click reads a card; it selects no text. (Tiles come and go with every move, and
@@ -47,16 +48,18 @@ class CardTile(Widget, can_focus=True):
         self.style_name = style
         self.ascii = ascii
         card = deck.card[uid]
-        self.border_title = (keyword_of(card) or None) if style != LINE else None
+        self.border_title = (keyword_of(card) or None) if style not in LINES else None
         self.tooltip = plain(card_label(deck, uid))
 
     def render(self) -> Text:
-        width = self.content_region.width or self.size.width
-        return face(self.deck, self.uid, self.style_name, max(width, 1), ascii=self.ascii)
+        box = self.content_region
+        width = box.width or self.size.width
+        return face(self.deck, self.uid, self.style_name, max(width, 1), ascii=self.ascii,
+                    height=box.height)
 
     def watch_to_beat(self, on: bool) -> None:
         self.set_class(on, "-to-beat")  # (restyles and refreshes it)
-        self.border_subtitle = _("to beat") if on and self.style_name != LINE else None
+        self.border_subtitle = _("to beat") if on and self.style_name not in LINES else None
 
     def on_focus(self) -> None:
         self.post_message(CardFocused(self.uid))
@@ -65,7 +68,8 @@ class CardTile(Widget, can_focus=True):
         self.focus()
 
 
-STYLE_CLASS = {LARGE: "-large", FRAMED: "", LINE: "-line"}
+STYLE_CLASS = {GIANT: "-giant", HUGE: "-huge", LARGE: "-large", TALL: "-tall", FRAMED: "",
+               TWO_LINE: "-line -two", LINE: "-line"}
 
 
 class CardReader(Static):

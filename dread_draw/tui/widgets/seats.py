@@ -17,7 +17,7 @@ from dread_draw.narrate import life_pips
 from dread_draw.rules import KEEP, PublicView, View
 from dread_draw.safe_text import plain
 from dread_draw.sim import SeatSpec
-from dread_draw.tui.cardface import LINE
+from dread_draw.tui.cardface import LINES
 from dread_draw.tui.widgets.base import set_classes
 from dread_draw.tui.widgets.cards import CardTile
 
@@ -183,7 +183,7 @@ class SeatPanel(Vertical):
             return
         self.style_name = style
         out = state.status in ("defeated", "eliminated")
-        set_classes(self, {"-compact": style == LINE, "-out": out})  # (restyles the tiles)
+        set_classes(self, {"-compact": style in LINES, "-out": out})  # (restyles the tiles)
         self.query_one(SeatHead).state = state
         if restyle or old is None or old.row != state.row:
             self._fill(".row", old.row if old is not None and not restyle else (), state.row,

@@ -1,0 +1,121 @@
+"""`dread-draw deck new` and `dread-draw deck check`: the tools for writing a deck of one's own
+(the format: docs/deck-format.md).
+
+`new` writes the standard deck as a starting file; `check` loads a deck as every command
+would (a bad file: one clear message, exit 2), then its translation files beside it, then says
+where an ability's text and its numbers disagree, and plays a short balance report.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from rich.console import Console
+
+from dread_draw.cards import Card, Deck, load_deck, standard_deck_path
+from dread_draw.errors import DreadDrawError
+from dread_draw.figures import playing
+from dread_draw.files import atomic_write
+from dread_draw.i18n import LANGUAGES, _, fmt, ngettext
+from dread_draw.overlays import deck_text, overlay_path
+from dread_draw.safe_text import markup_safe
+
+# The first lines of a deck written by `deck new`, in place of the standard deck's own notes.
+NEW_DECK_HEAD = """\
+# A deck for Dread Draw, started from the standard deck: change it as you like.
+# Format: docs/deck-format.md in Dread Draw's source. Check it with: dread-draw deck check FILE
+# Play with it: dread-draw play --deck FILE
+"""
+_NUMBER = re.compile(r"\d+")
+# Korean counts one card or one player with a number ("1장", "1명"): a count, not a parameter.
+_COUNTED_ONE = re.compile(r"(?<!\d)1(?=[장명])")
+
+
+def text_numbers_problem(card: Card, text: str) -> str | None:
+    """Where `text` (an ability's words, in any language) and the card's ability disagree on a
+    number: a number in the text that is none of the effect's parameters, or a parameter
+    (other than 1, which a text may say as "the top card") that the text does not state.
+    None when they agree."""
+    if card.ability is None:
+        return None
+    values = {str(v) for v in card.ability.params.values() if isinstance(v, int)}
+    said = set(_NUMBER.findall(_COUNTED_ONE.sub("", text)))
+    extra = sorted(said - values)
+    if extra:
+        return fmt(_("card {id}: its text says {number}, but its effect {effect} has no such "
+                     "number."), id=repr(card.id), number=extra[0],
+                   effect=repr(card.ability.effect))
+    missing = sorted(v for v in values - said if v != "1")
+    if missing:
+        return fmt(_("card {id}: its effect {effect} uses {number}, but its text does not say "
+                     "it."), id=repr(card.id), effect=repr(card.ability.effect),
+                   number=missing[0])
+    return None
+
+
+def new_command(file: Path) -> None:
+    """Write the standard deck to `file` as a starting point; never overwrite a file."""
+    if file.exists():
+        raise DreadDrawError(fmt(_("{file}: the file exists already; give another name (deck "
+                                   "new never overwrites a file)."), file=file))
+    if not file.parent.is_dir():
+        raise DreadDrawError(fmt(_("{file}: cannot write the deck: folder {folder} does not "
+                                   "exist."), file=file, folder=file.parent))
+    text = standard_deck_path().read_text(encoding="utf-8")
+    body = text[text.index("[deck]"):]  # the standard deck's notes are for its developers
+    try:
+        atomic_write(file, [NEW_DECK_HEAD + "\n" + body.replace('name = "Standard"',
+                                                                 'name = "My deck"', 1)
+                            .rstrip("\n")])
+    except OSError as e:
+        raise DreadDrawError(fmt(_("{file}: cannot write the deck there ({reason})."),
+                                 file=file, reason=e.strerror or e)) from None
+    Console(highlight=False).print(fmt(
+        _("Wrote {file}: the standard deck, to change as you like. Check it with dread-draw "
+          "deck check {file}; play with it with dread-draw play --deck {file}."),
+        file=markup_safe(str(file))))
+
+
+def check_command(file: Path, players: int, games: int, seed: int) -> None:
+    """Validate `file` and its translation files (a bad one: DeckError, exit 2), report texts
+    whose numbers disagree with their effects, then a short balance report."""
+    out = Console(highlight=False)
+    deck = load_deck(file)
+    deck.check_players(players)
+    out.print(fmt(ngettext("{file}: the deck {name} is valid: {cards} card, {kinds} different.",
+                           "{file}: the deck {name} is valid: {cards} cards, {kinds} different.",
+                           deck.size), file=markup_safe(str(file)),
+                  name=markup_safe(repr(deck.name)), cards=deck.size, kinds=len(deck.cards)))
+    texts = {"en": {c.id: c.ability.text for c in deck.cards if c.ability}}
+    for language in LANGUAGES[1:]:  # the deck file holds English; the others beside it
+        path = overlay_path(deck, language)
+        if path is not None and path.is_file():
+            words = deck_text(deck, language)  # a bad translation file stops here, exit 2
+            out.print(fmt(_("{file}: its translation ({language}) is valid."),
+                          file=markup_safe(str(path)), language=language))
+            texts[language] = {c.id: words[c].text for c in deck.cards if c.ability}
+    problems = []
+    for language, by_id in texts.items():
+        for card in deck.cards:
+            problem = card.ability and text_numbers_problem(card, by_id[card.id])
+            if problem:
+                problems.append(f"{language}: {problem}")
+    for problem in problems:
+        out.print(fmt(_("Check the text: {problem}"), problem=markup_safe(problem)))
+    short_report(out, deck, players, games, seed)
+    if problems:
+        raise DreadDrawError(fmt(ngettext(
+            "{count} ability text does not say its effect's numbers (above).",
+            "{count} ability texts do not say their effects' numbers (above).",
+            len(problems)), count=len(problems)))
+
+
+def short_report(out: Console, deck: Deck, players: int, games: int, seed: int) -> None:
+    """The balance report's game and targets tables (`simulate --report` adds every card)."""
+    from dread_draw.balance import report_tables, run_balance
+
+    with playing(out, games) as advance:
+        b = run_balance(deck, players, games, seed, "normal", progress=advance)
+    for table in report_tables(b, deck, "normal", seed)[:2]:
+        out.print(table)

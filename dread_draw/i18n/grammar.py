@@ -1,0 +1,140 @@
+"""Names that know their grammar: a card's name in every form a sentence may need.
+
+A sentence that holds a card's name must put it in the form its place asks for: German
+declines the article ("Anna sieht **den** Wagen", "mit **dem** Wagen", "die Fähigkeit **des**
+Wagens"); French, Spanish and Portuguese join "de" and "à/a/em/por" with the article ("du Mat",
+"al Loco", "no Louco", "de l'Étoile"); Korean chooses a particle from the name's last syllable
+(어머니**를**, 태양**으로**), never from a strength written after it ("어머니(8)를").
+
+A `Word` is the name as a string (its title form, "Der Wagen", for a name shown alone) that also
+carries its forms, and a translation names the form in the placeholder, as it names a Korean
+particle (`dread_draw.i18n.fmt`)::
+
+    msgid "{who} sees {card}."
+    msgstr "{who} sieht {card:acc}."          # "Anna sieht den Wagen (9)."
+    msgstr "{who} regarde {card:nom}."        # "Ana regarde le Chariot (9)."
+
+The forms of each language (`FORMS`): German ``nom acc dat gen`` (the article in lower case:
+the name inside a sentence); French ``nom de a`` (``a``: à); Spanish ``nom de a``; Portuguese
+``nom de em a por``. A deck's overlay gives a card's forms (``dread_draw.overlays``); a name
+without them — a player's name, a deck without them — gets them by rule (`derived`): "d'Ana",
+"de Zora", "à Ana"; a player's name is never declined in German ("mit Anna").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+FORMS: dict[str, tuple[str, ...]] = {
+    "de": ("nom", "acc", "dat", "gen"),
+    "fr": ("nom", "de", "a"),
+    "es": ("nom", "de", "a"),
+    "pt": ("nom", "de", "em", "a", "por"),
+}
+GENDERS = ("m", "f", "n", "pl")  # German: the gender of a card's name ("pl": a plural name)
+SPECS = frozenset(spec for forms in FORMS.values() for spec in forms)
+
+# French: a word that begins with a vowel sound takes d' and l' (h is left out: "de Hugo"
+# is as common as "d'Hugo", and an aspirated h takes "de").
+_FRENCH_VOWELS = set("aeiouyàâäéèêëîïôöùûüÿæœAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŸÆŒ")
+# Each language's articles at the start of a card's title, and their forms.
+_ARTICLES: dict[str, dict[str, dict[str, str]]] = {
+    "fr": {"Le ": {"nom": "le ", "de": "du ", "a": "au "},
+           "La ": {"nom": "la ", "de": "de la ", "a": "à la "},
+           "L'": {"nom": "l'", "de": "de l'", "a": "à l'"},
+           "L’": {"nom": "l’", "de": "de l’", "a": "à l’"},
+           "Les ": {"nom": "les ", "de": "des ", "a": "aux "}},
+    "es": {"El ": {"nom": "el ", "de": "del ", "a": "al "},
+           "La ": {"nom": "la ", "de": "de la ", "a": "a la "},
+           "Los ": {"nom": "los ", "de": "de los ", "a": "a los "},
+           "Las ": {"nom": "las ", "de": "de las ", "a": "a las "}},
+    "pt": {"O ": {"nom": "o ", "de": "do ", "em": "no ", "a": "ao ", "por": "pelo "},
+           "A ": {"nom": "a ", "de": "da ", "em": "na ", "a": "à ", "por": "pela "},
+           "Os ": {"nom": "os ", "de": "dos ", "em": "nos ", "a": "aos ", "por": "pelos "},
+           "As ": {"nom": "as ", "de": "das ", "em": "nas ", "a": "às ", "por": "pelas "}},
+}
+# German: the article of each gender in each case.
+GERMAN_ARTICLES: dict[str, dict[str, str]] = {
+    "m": {"nom": "der", "acc": "den", "dat": "dem", "gen": "des"},
+    "f": {"nom": "die", "acc": "die", "dat": "der", "gen": "der"},
+    "n": {"nom": "das", "acc": "das", "dat": "dem", "gen": "des"},
+    "pl": {"nom": "die", "acc": "die", "dat": "den", "gen": "der"},
+}
+_GERMAN_GENDER = {"Der": "m", "Die": "f", "Das": "n"}
+
+
+class Word(str):
+    """A name (its title form as the string) with its `forms` for sentences and its `sound`:
+    the part whose last syllable decides a Korean particle (the name without a strength)."""
+
+    forms: Mapping[str, str]
+    sound: str
+
+    def __new__(cls, text: str, forms: Mapping[str, str] | None = None,
+                sound: str | None = None) -> Word:
+        word = super().__new__(cls, text)
+        word.forms = MappingProxyType(dict(forms or {}))
+        word.sound = text if sound is None else sound
+        return word
+
+    def labelled(self, template: str, key: str = "card", **values: object) -> Word:
+        """This word put in `template` (``"{card} ({strength})"``, the word being `key`) in
+        each of its forms."""
+        return Word(template.format(**{key: str(self)}, **values),
+                    {k: template.format(**{key: v}, **values) for k, v in self.forms.items()},
+                    self.sound)
+
+
+def join(separator: str, words: list[str]) -> Word:
+    """Words in a list ("den Wagen (9), den Turm (9)"), each in the form asked for; a Korean
+    particle after the list follows its last word."""
+    specs = set.intersection(*(set(w.forms) for w in words if isinstance(w, Word))) if any(
+        isinstance(w, Word) for w in words) else set()
+    forms = {spec: separator.join(w.forms[spec] if isinstance(w, Word) and spec in w.forms
+                                  else str(w) for w in words) for spec in specs}
+    last = words[-1] if words else ""
+    return Word(separator.join(map(str, words)), forms,
+                last.sound if isinstance(last, Word) else str(last))
+
+
+def starts_with_vowel_sound(text: str) -> bool:
+    return bool(text) and text[0] in _FRENCH_VOWELS
+
+
+def derived(language: str, name: str) -> dict[str, str]:
+    """The forms of `name` by rule, for a name with none of its own: a card title's article
+    joined with the preposition ("Le Mat" → du Mat, au Mat), a bare name by elision ("Ana" →
+    d'Ana) or as it is; German declines a card title by its article (an approximation: a
+    noun's own genitive ending needs the overlay's data) and leaves a person's name alone."""
+    if language == "de":
+        article, _sep, rest = name.partition(" ")
+        gender = _GERMAN_GENDER.get(article)
+        if gender is None or not rest:
+            return {"nom": name, "acc": name, "dat": name, "gen": name}
+        return {case: f"{GERMAN_ARTICLES[gender][case]} {rest}"
+                for case in FORMS["de"]}
+    articles = _ARTICLES.get(language)
+    if articles is None:
+        return {}
+    for article, forms in articles.items():
+        if name.startswith(article) and len(name) > len(article):
+            rest = name[len(article):]
+            return {spec: forms[spec] + rest for spec in FORMS[language]}
+    if language == "fr":
+        elided = starts_with_vowel_sound(name)
+        return {"nom": name, "de": ("d'" if elided else "de ") + name, "a": "à " + name}
+    if language == "es":
+        return {"nom": name, "de": "de " + name, "a": "a " + name}
+    return {"nom": name, "de": "de " + name, "em": "em " + name, "a": "a " + name,
+            "por": "por " + name}
+
+
+def form(value: object, spec: str, language: str) -> str:
+    """`value` in form `spec` of `language`: a `Word`'s own form, else the form by rule; a
+    spec the language does not have leaves the value as it is."""
+    if isinstance(value, Word) and spec in value.forms:
+        return value.forms[spec]
+    if spec not in FORMS.get(language, ()):
+        return str(value)
+    return derived(language, str(value)).get(spec, str(value))

@@ -1,0 +1,43 @@
+"""A log that wraps its lines again when its width changes (a RichLog keeps the lines as it
+first wrapped them: after a resize they were cut, or left half the log empty)."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.events import Resize
+from textual.widgets import RichLog
+
+
+class ReflowLog(RichLog):
+    """A RichLog that keeps what was written (as many entries as `max_lines`, which bounds
+    its memory as before) and writes it all again, wrapped to the new width, when its width
+    changes; its newest line stays in sight."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.written: deque[RenderableType] = deque(maxlen=self.max_lines or None)
+        self._wrapped_at = 0  # the width the lines were wrapped to (0: none yet)
+
+    def write(self, content, *args, **kwargs):  # type: ignore[override]
+        if self._size_known:  # (a write before the size is known is written again then)
+            self.written.append(content.copy() if isinstance(content, Text) else content)
+            self._wrapped_at = self.scrollable_content_region.width
+        return super().write(content, *args, **kwargs)
+
+    def clear(self):  # type: ignore[override]
+        self.written.clear()
+        return super().clear()
+
+    def on_resize(self, event: Resize) -> None:
+        width = self.scrollable_content_region.width
+        if not self._wrapped_at or not width or width == self._wrapped_at:
+            return
+        self._wrapped_at = width
+        kept = list(self.written)
+        super().clear()
+        for content in kept:
+            super().write(content, scroll_end=False)
+        self.call_after_refresh(self.scroll_end, animate=False)

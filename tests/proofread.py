@@ -1,0 +1,114 @@
+"""A proof-reader's rules, per language, for sentences that hold card and player names.
+
+Each `problems_LANG(text, names)` returns what a native reader would flag in `text`, given the
+card names of that language (title forms, "Der Wagen", "Le Mat", "어머니"):
+
+- German: a card's title article in capitals inside a sentence ("sieht Der Wagen"), a
+  preposition or verb with the wrong case after it ("mit den Wagen", "von der Tod"), an
+  apposition that doubles the article ("die Karte den Wagen");
+- French: a missing contraction or elision ("de Le Mat", "à Les Amoureux", "de Ana", "de
+  l'Étoile" is right), "(s)" after a known count, a count that disagrees with its noun ("1
+  dégâts", "4 dégât"), "4 de dégâts";
+- Spanish: "de El Loco" / "a El Loco" (del, al), "a cada otro jugador";
+- Portuguese: "de O Louco", "em A Torre" … (do, na), "Descartes: vazia";
+- Korean: a particle after a card name that does not agree with the name's last syllable
+  (어머니(8)을 → 를, 태양(11)로 → 으로), a space between a name and its strength.
+"""
+
+from __future__ import annotations
+
+import re
+
+from dread_draw.i18n import korean
+
+_UPPER_ARTICLE = re.compile(r"(?<=[a-zäöüß,;]) (Der|Die|Das|Den|Dem|Des) (?=[A-ZÄÖÜ])")
+# Prepositions and the case they take (two-way prepositions are left out: either may be right)
+_GERMAN_DATIVE = {"mit", "von", "aus", "bei", "nach", "zu", "seit", "gegenüber"}
+_GERMAN_ACCUSATIVE = {"für", "durch", "gegen", "ohne", "um"}
+
+
+def problems_de(text: str, forms: dict[str, dict[str, str]]) -> list[str]:
+    """`forms`: each card's title → its forms (nom, acc, dat, gen) from the overlay."""
+    found = [f"capital article inside a sentence: {m.group(0).strip()!r}"
+             for m in _UPPER_ARTICLE.finditer(text)]
+    if re.search(r"\b(?:[Dd]ie|der|den|dem) Karte (?:der|die|das|den|dem|des) [A-ZÄÖÜ]", text):
+        found.append("the article twice (die Karte den …)")
+    for title, f in forms.items():
+        noun = title.split(" ", 1)[1]
+        for m in re.finditer(r"([\wäöüß]+) (der|die|das|den|dem|des) " + re.escape(
+                noun.split(" ")[0]), text):
+            word, article = m.group(1), m.group(2)
+            said = f"{article} {noun.split(' ')[0]}"
+            if word in _GERMAN_DATIVE and not f["dat"].startswith(said):
+                found.append(f"{word} + {said}: the dative is {f['dat']!r}")
+            if word in _GERMAN_ACCUSATIVE and not f["acc"].startswith(said):
+                found.append(f"{word} + {said}: the accusative is {f['acc']!r}")
+    return found
+
+
+_FRENCH_VOWEL = "aeiouyàâäéèêëîïôöùûüœæAEIOUYÀÂÉÈÊËÎÏÔÖÙÛÜŒÆ"
+
+
+def problems_fr(text: str, forms: dict[str, dict[str, str]] | None = None) -> list[str]:
+    found = []
+    for m in re.finditer(r"\b(de|à) (le|les|Le|Les) ", text):
+        found.append(f"no contraction: {m.group(0).strip()!r}")
+    for m in re.finditer(rf"(?<![\w'’])(de|que|[Ll]e|[Ll]a) ([{_FRENCH_VOWEL}][\w-]*)", text):
+        if m.group(2).lower() in {"y", "un", "une", "onze"}:
+            continue
+        found.append(f"no elision: {m.group(0)!r}")
+    if "(s)" in text:
+        found.append("'(s)' where the count is known")
+    if re.search(r"(?<![\d,.])[01] (dégâts|cartes|points|manches)\b", text):
+        found.append("plural after 0 or 1")
+    if re.search(r"(?<![\d,.])([2-9]|\d{2,}) (dégât|carte|point|manche)\b(?!s)", text):
+        found.append("singular after a plural count")
+    if re.search(r"\d+ de dégâts", text):
+        found.append("'N de dégâts'")
+    return found
+
+
+def problems_es(text: str, forms: dict[str, dict[str, str]] | None = None) -> list[str]:
+    found = [f"no contraction: {m.group(0).strip()!r}"
+             for m in re.finditer(r"\b(de|a) (El|el) ", text)]
+    if "cada otro" in text:
+        found.append("'cada otro jugador' (a cada uno de los demás)")
+    if re.search(r"(?<![\d,.])1 (cartas|rondas|partidas)\b", text):
+        found.append("plural after 1")
+    return found
+
+
+def problems_pt(text: str, forms: dict[str, dict[str, str]] | None = None) -> list[str]:
+    found = [f"no contraction: {m.group(0).strip()!r}" for m in re.finditer(
+        r"\b(de|em|por) (o|a|os|as|O|A|Os|As) (?=[A-ZÁÉÍÓÚÂÊÔÃÕÇ])", text)]
+    if "Descartes:" in text or "vazia" in text.split("Descarte")[-1][:10]:
+        found.append("'Descartes: vazia' (Descarte: vazio)")
+    if re.search(r"(?<![\d,.])1 (cartas|rodadas|partidas)\b", text):
+        found.append("plural after 1")
+    return found
+
+
+def problems_ko(text: str, names: list[str]) -> list[str]:
+    """`names`: the Korean card names. A particle right after a name (or its "(N)") must
+    agree with the name's own last syllable."""
+    found = []
+    for name in sorted(names, key=len, reverse=True):
+        for m in re.finditer(re.escape(name) + r"( ?\(\d+\))?(으로|로|을|를|이|가|은|는|과|와)?",
+                             text):
+            strength, said = m.group(1), m.group(2)
+            if strength and strength.startswith(" "):
+                found.append(f"a space between {name} and its strength")
+            if said is None:
+                continue
+            # (a 이 or 가 that starts the next word is not a particle: 이번, 가장 …)
+            rest = text[m.end():m.end() + 1]
+            if said in ("이", "가", "은", "는", "과", "와") and rest and "가" <= rest <= "힣":
+                continue
+            right = korean.particle(name, said)
+            if said != right:
+                found.append(f"{name}{strength or ''}{said}: should be {right}")
+    return found
+
+
+CHECKS = {"de": problems_de, "fr": problems_fr, "es": problems_es, "pt": problems_pt,
+          "ko": problems_ko}
