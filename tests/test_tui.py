@@ -115,7 +115,9 @@ async def play_out(app, pilot, seen: list | None = None, limit: int = 5000) -> G
         table = next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
         if seen is not None and table is not None:
             pending = table.match.game.pending
-            asking = isinstance(screen, TableScreen) and screen.answer is not None
+            # a question of the person at the keyboard (not a "Go on" or a look to read)
+            asking = isinstance(screen, TableScreen) and screen.answer is not None and (
+                table.model.asked_here() is not None)
             g = table.match.game
             seen.append(Step(screen, table, table.viewer,
                              (pending.kind, pending.seat) if pending and asking else None,

@@ -122,17 +122,22 @@ class RemoteGameOver(GameOver):
 class RemoteTable(TableScreen, inherit_bindings=False):
     """The table for one seat of a hosted game (see the module docstring)."""
 
-    # the table's keys but `s` (the CPUs' pace is the host's)
-    BINDINGS = [b for b in TableScreen.BINDINGS if getattr(b, "action", "") != "skip"]
+    # the table's keys but `s` (the CPUs' pace is the host's); `h` and `u` are not offered
+    # (the host alone holds the game: see README), out of the key bar, and pressed they say
+    # so in a line (the model's `served`)
+    BINDINGS = [b for b in TableScreen.BINDINGS if getattr(b, "action", "") not in (
+        "skip", "hint", "take_back")] + [
+        Binding("h", "hint", N_("Hint"), show=False),
+        Binding("u", "take_back", N_("Take back"), show=False)]
+    served = tuple(k for k in TableScreen.served if k not in ("h", "u"))
     chrome = TableScreen.chrome + 1  # the connection line
 
     def __init__(self, remote: RemoteMatch, first: Update) -> None:
-        super().__init__(remote, cpu_delay=0)  # type: ignore[arg-type]  # Match-shaped
+        # One person at this table, whose cards are the only private ones it ever holds.
+        super().__init__(remote, cpu_delay=0,  # type: ignore[arg-type]  # Match-shaped
+                         people=[remote.seat])
         self.remote = remote
         self.current = first  # the last update taken
-        # One person at this table, whose cards are the only private ones it ever holds.
-        self.humans = [remote.seat]
-        self._viewer = remote.seat
 
     def compose(self) -> ComposeResult:
         parts = iter(super().compose())
