@@ -192,7 +192,10 @@ class Table:
             elif isinstance(screen, RoundSummary):
                 await self.press_twice(next(self.keys))
             elif isinstance(screen, TableScreen) and screen.answer is not None:
-                seat = self.match.game.pending.seat
+                # the person the prompt waits for: the question's seat, or the person who
+                # reads their own failed reveal or their own look (issue 24)
+                asking = screen.model.asking
+                seat = asking.seat if asking is not None else self.match.game.pending.seat
                 if seat != self.holder:  # whoever has the keyboard sees the question first,
                     await self.pilot.pause(0.1)  # then the person it names sits down
                     self.check()
