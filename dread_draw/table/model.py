@@ -32,6 +32,7 @@ from dread_draw.net.privacy import redacted
 from dread_draw.rules import KEEP, PICK_CARD, Decision, PublicView, View
 from dread_draw.sim import Match, Move
 from dread_draw.table.moments import Act, acts, before_move
+from dread_draw.table.story import ToldLog
 from dread_draw.tui.narrate import Narrator, RoundReport, RoundTracker
 from dread_draw.tui.turn import TurnTracker
 
@@ -167,7 +168,8 @@ class TableModel:
     paced: bool = False
     beats: list[tuple[int, int]] = field(default_factory=list)
     before: PublicView | None = None  # the table before the move being made
-    moves: deque[tuple[Move, list[tuple[int, int]], bool, PublicView | None]] = field(
+    before_number: int = -1  # the number of that move's decision
+    moves: deque[tuple[Move, list[tuple[int, int]] | None, bool, PublicView | None]] = field(
         default_factory=deque)
     listeners: list[Callable[[], None]] = field(default_factory=list)  # holder changes
 
@@ -180,6 +182,7 @@ class TableModel:
         self.turns = TurnTracker()
         self.round_winner = -1
         self.winning_row: tuple[int, ...] = ()
+        self.told = ToldLog(self.match.deck, self.names)  # `l`'s lines, told once per reader
 
     # ------------------------------------------------------------------ the keyboard
 
@@ -250,7 +253,9 @@ class TableModel:
 
     def moved(self, match: Match, move: Move) -> None:
         """`Match.play`'s hook: a move was made; it is shown before the next seat is asked."""
-        self.moves.append((move, self.beats, self.paced, self.before))
+        fresh = self.before_number == move.decision.number  # (else: a move nobody was asked)
+        self.moves.append((move, self.beats if fresh else None, self.paced,
+                           self.before if fresh else None))
 
     def move_made(self) -> None:
         """Called as a seat's answer goes back to the match: what a reveal in it had to
@@ -258,6 +263,7 @@ class TableModel:
         g = self.match.game
         self.beats = before_move(g)
         self.before = g.public_view() if self.hold_own else None
+        self.before_number = -1 if g.pending is None else g.pending.number
 
     def catch_up(self) -> Iterator[Moment]:
         """The moves made since the last look, one by one; between them the keyboard goes
@@ -270,7 +276,7 @@ class TableModel:
             if paced or self.match.seats[move.seat].is_human:
                 yield Redraw()
 
-    def show_move(self, move: Move, beats: list[tuple[int, int]],
+    def show_move(self, move: Move, beats: list[tuple[int, int]] | None,
                   before: PublicView | None) -> Iterator[Moment]:
         m = self.match
         mover = move.seat
@@ -291,7 +297,10 @@ class TableModel:
                 yield Staged(act)
                 if (not act.ok and not act.banner and act.seat == mover and person
                         and self.hold_own and not self.skipping):
-                    self.frozen = _at_fail(before, ev) if before is not None else None
+                    # the table as it stood, when the fail is the move's first event
+                    # (after a reshuffle, say, the table as it is)
+                    first = move.events[0] is ev
+                    self.frozen = _at_fail(before, ev) if before is not None and first else None
                     self.asking = Asking(mover, GO_ON)
                     try:
                         yield HoldOwn(mover, act)
@@ -376,9 +385,7 @@ class TableModel:
             said = odds_sentence(view) if view is not None else None
             return Info(key, True, seat=seat, text=(said,) if said else ())
         if key == LOG:
-            from dread_draw.table.story import log_lines
-
-            lines = log_lines(m.events, m.deck, self.names, seat)
+            lines = self.told.lines(m.events, seat)
             return Info(key, True, seat=seat, text=tuple(t for _k, t in lines))
         if key == DISCARD:
             return Info(key, True, seat=None,
@@ -412,9 +419,9 @@ def _private_cards(view: View) -> set[int]:
         out.update(uid for _depth, uid in known)
     for known_drawn in view.looking_known:
         out.update(known_drawn)
-    if view.pending is not None:
-        out.update(o for o in view.pending.options if o >= 0 and view.pending.kind in (
-            KEEP, PICK_CARD))
+    d = view.pending
+    if d is not None and d.seat == view.seat and d.kind in (KEEP, PICK_CARD):
+        out.update(o for o in d.options if o >= 0)
     return out
 
 

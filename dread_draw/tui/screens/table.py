@@ -49,7 +49,7 @@ from dread_draw.tui.screens.handoff import HandOff
 from dread_draw.tui.screens.summary import RoundSummary
 from dread_draw.tui.stage import Stage, acts
 from dread_draw.tui.turn import beat_line, next_line
-from dread_draw.tui.viewers import DiscardViewer, LogViewer, OddsLine, ToldLog
+from dread_draw.tui.viewers import DiscardViewer, LogViewer, OddsLine
 from dread_draw.tui.widgets.base import TooSmall, update_if_changed
 from dread_draw.tui.widgets.cards import CardFocused, CardReader, CardTile
 from dread_draw.tui.widgets.centre import TableCentre, TurnLine
@@ -124,7 +124,7 @@ class TableScreen(SizeAware, Screen):
         self.model = TableModel(match, humans, hold_own=cpu_delay > 0, cpu_delay=cpu_delay,
                                 served=self.served)
         self.model.listeners.append(self.holder_changed)
-        self.told = ToldLog(match.deck, self.names)  # `l`'s lines, told once
+        self.told = self.model.told  # `l`'s lines, told once per reader
         self.wake = asyncio.Event()
         self.uncovered = asyncio.Event()  # no screen over the table (help, quit, ...)
         self.uncovered.set()
