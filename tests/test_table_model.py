@@ -10,7 +10,6 @@ import re
 
 import pytest
 
-from dread_draw.ai import make_agent
 from dread_draw.net.privacy import cards_in, for_seat
 from dread_draw.sim import HUMAN, Match, SeatSpec
 from dread_draw.table.model import (
