@@ -706,6 +706,31 @@ async def test_too_small_a_terminal_says_what_it_needs(plain_deck):
 
 
 @sync
+async def test_too_small_a_terminal_plays_nothing_blind_and_the_game_waits(plain_deck):
+    """Issue 24, scenario 5: at 60x20 a blind `1` revealed a card and the CPUs played on
+    behind the 'too small' note. Now the table's keys do nothing and no CPU moves; at a
+    size that fits, the game goes on."""
+    seats = [SeatSpec("Zora", "random"), SeatSpec("Ana", HUMAN), SeatSpec("Yuri", "random")]
+    match = Match(plain_deck, seats, seed=3)
+    app = make_app(match, cpu_delay=0.05)
+    async with app.run_test(size=(60, 20)) as pilot:
+        for _ in range(20):
+            for key in ("1", "enter", "space", "s", "y"):
+                await pilot.press(key)
+            await pilot.pause(0.02)
+        assert match.choices == [], "nothing may be played while the table cannot be seen"
+        await pilot.resize_terminal(100, 30)
+        for _ in range(300):
+            if match.choices:
+                break
+            table = app.screen
+            if isinstance(table, TableScreen) and table.answer is not None:
+                await pilot.press("1")
+            await pilot.pause(0.02)
+        assert match.choices, "at a size that fits, the game goes on"
+
+
+@sync
 async def test_five_players_fit_80x24_in_the_compact_layout(plain_deck):
     seats = [SeatSpec("Ana", HUMAN)] + [SeatSpec(f"C{i}", "random") for i in range(4)]
     app = make_app(Match(plain_deck, seats, seed=2))

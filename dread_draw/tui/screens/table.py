@@ -205,6 +205,7 @@ class TableScreen(SizeAware, Screen):
         last = acts(events[-40:], self.match.deck, self.names)
         self.query_one(Stage).play(last[-1] if last else None)
         self.show_table()
+        self.size_checked()  # opened on a terminal already too small: it waits
         self.drive()
 
     def retell(self, from_round: bool = True) -> None:
