@@ -132,7 +132,7 @@ def summary_table(s: Summary, deck: str, players: int, agent: str, seed: int,
 
 def replay_command(file: Path | None, last: bool, plain: bool, save_dir: Path | None,
                    deck: Path | None, log: Path | None = None) -> None:
-    from dread_draw.tui.narrate import Narrator
+    from dread_draw.narrate import Narrator
 
     if log is not None:
         check_log_path(log)

@@ -17,7 +17,7 @@ from datetime import UTC, date, datetime, timedelta
 from dread_draw.sim import HUMAN, SeatSpec
 
 DAILY_CPU = "hard"
-# The daily's opponents: the table's first CPU names (dread_draw/tui/setup.py), written out
+# The daily's opponents: the table's first CPU names (dread_draw/sim.py), written out
 # here so that the daily deal needs no table.
 DAILY_NAMES = ("Zora", "Orrin", "Vesna")
 

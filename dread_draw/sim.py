@@ -262,6 +262,10 @@ class GameResult:
     log: list[str] = field(default_factory=list)  # JSON Lines, when asked for
 
 
+CPU_NAMES = ("Zora", "Orrin", "Vesna", "Tobin", "Ilse")  # the CPUs at a table, in order
+DEFAULT_CPU = "normal"  # a fair opponent for a newcomer: odds-aware, no search
+
+
 def seat_name(index: int) -> str:
     """The name of seat `index` (from 0) when nobody named it: "Seat 1", … in the current
     language (a CPU's seat in simulate and arena, a blank name on the new-game screen)."""

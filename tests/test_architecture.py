@@ -5,7 +5,10 @@
 - no import cycle anywhere in `dread_draw` (imports inside functions count too; imports for
   type checking only do not, as they never run);
 - persistence (`dread_draw.saves`) imports no screen and no command;
-- Textual is imported only under `dread_draw.tui`.
+- Textual is imported only under `dread_draw.tui`;
+- the words (`dread_draw.narrate`) import no front end: any table, console or browser may use them;
+- network play (`dread_draw.net`) and the web front end (`dread_draw.serve`) import no table at
+  load time (`net.console` opens the table for `--table` only inside the function that does it).
 """
 
 from __future__ import annotations
@@ -161,3 +164,39 @@ def test_textual_is_imported_only_by_the_table():
             continue
         for imported in found:
             assert not under(imported, "textual"), f"{name} imports {imported}"
+
+
+def test_the_words_import_no_front_end():
+    for imported in GRAPH["dread_draw.narrate"]:
+        assert not under(imported, "dread_draw.tui"), f"narrate imports {imported}"
+        assert not under(imported, "dread_draw.net"), f"narrate imports {imported}"
+        assert imported != "dread_draw.serve" and not under(imported, "textual"), (
+            f"narrate imports {imported}")
+
+
+def load_time_imports(name: str) -> set[str]:
+    """The modules `name` imports at its top level (not inside a function)."""
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            found.update(f"{node.module}.{a.name}" for a in node.names)
+    return found
+
+
+def test_network_play_and_the_web_front_end_load_no_table():
+    guarded = [n for n in MODULES if under(n, "dread_draw.net")] + ["dread_draw.serve"]
+    assert "dread_draw.net.console" in guarded and "dread_draw.net.privacy" in guarded
+    for name in guarded:
+        for imported in load_time_imports(name):
+            assert not under(imported, "dread_draw.tui"), f"{name} imports {imported}"
+            assert not under(imported, "textual"), f"{name} imports {imported}"
+        for imported in GRAPH[name]:
+            assert not under(imported, "textual"), f"{name} imports {imported}"
+
+
+def test_the_load_time_guard_sees_a_table_import():
+    assert "dread_draw.tui.remote.RemoteApp" in load_time_imports("dread_draw.tui.remote") or (
+        any(under(i, "dread_draw.tui") for i in load_time_imports("dread_draw.tui.remote")))

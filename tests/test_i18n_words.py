@@ -14,9 +14,9 @@ from helpers import run_cli
 from dread_draw import i18n
 from dread_draw.cards import load_deck
 from dread_draw.i18n import LANGUAGES, PSEUDO
+from dread_draw.narrate import Narrator, RoundTracker
 from dread_draw.saves import Save, SaveDir
 from dread_draw.sim import Match, SeatSpec
-from dread_draw.tui.narrate import Narrator, RoundTracker
 
 # Letters the pseudo-locale always accents: a narrated line with one of them left plain holds
 # words that never went through a catalogue. Names are built from the other letters.

@@ -621,7 +621,7 @@ def test_a_real_table_killed_at_random_instants_resumes_to_the_same_game(tmp_pat
     again with `--resume` until the game ends: the kept game is the very game an
     uninterrupted player would have played (the person always takes the first option the
     table lists, key 1)."""
-    from dread_draw.tui.narrate import describe
+    from dread_draw.narrate import describe
 
     seats = [SeatSpec("Ana", "human"), SeatSpec("Zora", "random"), SeatSpec("Orrin", "easy")]
     whole = Match(load_deck(), seats, 5)

@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from dread_draw.narrate import describe
 from dread_draw.net.privacy import cards_in, for_seat
 from dread_draw.sim import HUMAN, Match, SeatSpec
 from dread_draw.table.model import (
@@ -23,7 +24,6 @@ from dread_draw.table.model import (
     RoundOver,
     TableModel,
 )
-from dread_draw.tui.narrate import describe
 
 GAMES = int(os.environ.get("DREAD_MODEL_GAMES", "60"))  # the closing note's count: 2000
 

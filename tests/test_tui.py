@@ -23,6 +23,14 @@ import dread_draw.tui.app as tui_app
 from dread_draw.cards import parse_deck
 from dread_draw.cli import app as cli_app
 from dread_draw.errors import DreadDrawError
+from dread_draw.narrate import (
+    Narrator,
+    RoundTracker,
+    card_label,
+    describe,
+    discard_text,
+    life_pips,
+)
 from dread_draw.rules import (
     DONE,
     KEEP,
@@ -40,14 +48,6 @@ from dread_draw.rules import (
 )
 from dread_draw.sim import HUMAN, Match, SeatSpec
 from dread_draw.tui.app import DreadDrawApp, new_match, seats_from_flags
-from dread_draw.tui.narrate import (
-    Narrator,
-    RoundTracker,
-    card_label,
-    describe,
-    discard_text,
-    life_pips,
-)
 from dread_draw.tui.screens.dialogs import ConfirmQuit, HelpScreen
 from dread_draw.tui.screens.game_over import GameOver
 from dread_draw.tui.screens.handoff import HandOff

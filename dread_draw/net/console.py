@@ -29,6 +29,7 @@ from dread_draw.ai import AGENTS
 from dread_draw.cards import load_deck
 from dread_draw.errors import DreadDrawError
 from dread_draw.i18n import N_, _, fmt
+from dread_draw.narrate import Narrator, card_label, describe, fortune_part
 from dread_draw.net.client import (
     Client,
     ConnectionLost,
@@ -45,8 +46,7 @@ from dread_draw.overlays import deck_text
 from dread_draw.rules import MAX_PLAYERS, MIN_PLAYERS
 from dread_draw.safe_text import clean, name_problem, plain
 from dread_draw.saves import SaveDir, SaveError, default_root, read_save
-from dread_draw.tui.narrate import Narrator, card_label, describe, fortune_part
-from dread_draw.tui.setup import CPU_NAMES, DEFAULT_CPU
+from dread_draw.sim import CPU_NAMES, DEFAULT_CPU
 
 DEFAULT_PLAYERS = 4
 REJOIN_TRIES = 10  # a lost connection: tries to rejoin, REJOIN_PAUSE seconds apart

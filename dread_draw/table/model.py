@@ -27,13 +27,13 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from dread_draw.i18n import _, fmt
+from dread_draw.i18n import _
+from dread_draw.narrate import Narrator, RoundReport, RoundTracker
 from dread_draw.net.privacy import redacted
 from dread_draw.rules import KEEP, PICK_CARD, Decision, PublicView, View
 from dread_draw.sim import Match, Move
 from dread_draw.table.moments import Act, acts, before_move
 from dread_draw.table.story import ToldLog
-from dread_draw.tui.narrate import Narrator, RoundReport, RoundTracker
 from dread_draw.tui.turn import TurnTracker
 
 # What the table waits for (`Asking.kind`)
@@ -443,6 +443,4 @@ def _at_fail(before: PublicView, ev: dict) -> PublicView:
 def _not_served(key: str) -> str:
     if key == HINT:
         return _("Hints are not offered at a network table.")
-    if key == TAKE_BACK:
-        return _("Take-backs are not offered at a network table.")
-    return fmt(_("The key {key} does nothing at this table."), key=key)
+    return _("Take-backs are not offered at a network table.")

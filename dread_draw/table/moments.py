@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 from dread_draw.cards import Deck
 from dread_draw.i18n import _, fmt, ngettext
+from dread_draw.narrate import card_name
 from dread_draw.rules.public import PublicState, card_to_beat
 from dread_draw.safe_text import clean
-from dread_draw.tui.narrate import card_name
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from dread_draw.cards import Deck
-from dread_draw.tui.narrate import Narrator
+from dread_draw.narrate import Narrator
 
 
 def whose(ev: dict) -> int | None:

@@ -1,7 +1,7 @@
 """The terminal table (`dread-draw play`): a Textual app for hot-seat play with CPU seats.
 
 Its names are loaded when first asked for, so that the table model (`dread_draw.table`),
-which still reads the narrator here (`tui/narrate.py`), can be imported without Textual and
+which reads the turn lines here (`tui/turn.py`), can be imported without Textual and
 without an import cycle through the app."""
 
 from __future__ import annotations

@@ -34,15 +34,13 @@ from dread_draw.saves import (
     saved_game_line,
     separate_folder,
 )
-from dread_draw.sim import HUMAN, Match, SeatSpec
+from dread_draw.sim import CPU_NAMES, DEFAULT_CPU, HUMAN, Match, SeatSpec
 from dread_draw.tui.pauses import Pauses
 from dread_draw.tui.saved import BadSave, FolderInUse, ReplaceSave
 from dread_draw.tui.screens.dialogs import ConfirmQuit, HelpScreen
 from dread_draw.tui.screens.new_game import NewGame
 from dread_draw.tui.screens.table import TableScreen
 from dread_draw.tui.setup import (
-    CPU_NAMES,
-    DEFAULT_CPU,
     MAX_SEATS,
     MIN_SEATS,
     Setup,

@@ -15,9 +15,9 @@ from rich.text import Text
 
 from dread_draw.emblems import emblem
 from dread_draw.glyphs import Glyphs, glyphs
+from dread_draw.narrate import card_name
 from dread_draw.rules.deck import Deck
 from dread_draw.safe_text import clean
-from dread_draw.tui.narrate import card_name
 
 LARGE, FRAMED, LINE = "large", "framed", "line"
 STYLES = (LARGE, FRAMED, LINE)  # from the most room to the least

@@ -18,12 +18,12 @@ from textual.widgets import Footer, Static
 
 from dread_draw.cards import Deck
 from dread_draw.i18n import N_, _, fmt, pgettext
+from dread_draw.narrate import Narrator, card_label, damage_text, describe
 from dread_draw.rules import Game
 from dread_draw.rules_text import rules_markdown
 from dread_draw.safe_text import clean
 from dread_draw.saves import Save
 from dread_draw.sim import Match, Move
-from dread_draw.tui.narrate import Narrator, card_label, damage_text, describe
 from dread_draw.tui.widgets.base import AnswerOnce
 
 DRAW_SHOWN = 8  # Draw Deck cards listed from the top

@@ -21,12 +21,10 @@ from dread_draw.cards import MAX_PLAYERS, MIN_PLAYERS
 from dread_draw.files import atomic_write
 from dread_draw.i18n import LANGUAGES
 from dread_draw.safe_text import name_problem
-from dread_draw.sim import HUMAN, SeatSpec
+from dread_draw.sim import CPU_NAMES, DEFAULT_CPU, HUMAN, SeatSpec
 
 MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
-CPU_NAMES = ("Zora", "Orrin", "Vesna", "Tobin", "Ilse")
 HOLDS = (0, 1, 2, 3)  # seconds a person's own failed reveal stays on the stage (0: a key)
-DEFAULT_CPU = "normal"  # a fair opponent for a newcomer: odds-aware, no search
 
 
 def fresh_seed() -> int:

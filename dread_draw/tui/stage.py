@@ -15,10 +15,10 @@ from textual.widgets import Static
 
 from dread_draw.cards import Deck
 from dread_draw.i18n import _, fmt
+from dread_draw.narrate import card_name, keyword_of
 from dread_draw.safe_text import clean
 from dread_draw.table.moments import UNKNOWN, Act, acts, before_move
 from dread_draw.tui.cardface import LARGE, face
-from dread_draw.tui.narrate import card_name, keyword_of
 
 __all__ = ["UNKNOWN", "Act", "Stage", "acts", "before_move"]
 

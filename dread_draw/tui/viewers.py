@@ -30,12 +30,12 @@ from textual.widgets import OptionList, Static
 from dread_draw.cards import Deck
 from dread_draw.glyphs import glyphs
 from dread_draw.i18n import N_, _, fmt, ngettext
+from dread_draw.narrate import card_label, damage_text
 from dread_draw.odds import odds_sentence
 from dread_draw.rules import View
 from dread_draw.safe_text import clean, plain
 from dread_draw.sim import Match
 from dread_draw.table.story import ToldLog, log_lines, whose
-from dread_draw.tui.narrate import card_label, damage_text
 from dread_draw.tui.setup import save_odds
 from dread_draw.tui.widgets.base import AnswerOnce, Dialog, ScreenResized, TooSmall
 from dread_draw.tui.widgets.cards import CardReader

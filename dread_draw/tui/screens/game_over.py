@@ -11,10 +11,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Label, Static
 
 from dread_draw.i18n import N_, _, fmt, ngettext
+from dread_draw.narrate import damage_text, fortune_part
 from dread_draw.overlays import deck_text
 from dread_draw.safe_text import clean, plain
 from dread_draw.sim import Match
-from dread_draw.tui.narrate import damage_text, fortune_part
 from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.widgets.base import AnswerOnce, TooSmall
 from dread_draw.tui.widgets.keybar import KeyBar

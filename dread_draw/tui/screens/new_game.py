@@ -24,11 +24,10 @@ from dread_draw.i18n import (
 )
 from dread_draw.safe_text import name_problem, plain
 from dread_draw.saves import continue_label, saved_game_line
-from dread_draw.sim import HUMAN, SeatSpec, seat_name
+from dread_draw.sim import DEFAULT_CPU, HUMAN, SeatSpec, seat_name
 from dread_draw.tui.saved import ReplaceSave
 from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.setup import (
-    DEFAULT_CPU,
     HOLDS,
     MAX_SEATS,
     MIN_SEATS,

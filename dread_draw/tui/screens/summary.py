@@ -6,8 +6,8 @@ from textual.binding import Binding
 from textual.timer import Timer
 
 from dread_draw.i18n import N_, _
+from dread_draw.narrate import RoundReport
 from dread_draw.safe_text import plain
-from dread_draw.tui.narrate import RoundReport
 from dread_draw.tui.pauses import collect
 from dread_draw.tui.screens.dialogs import Notice
 

@@ -16,6 +16,7 @@ from textual.widgets import Button, Label, RichLog, Static
 
 from dread_draw.glyphs import glyphs
 from dread_draw.i18n import N_, _, fmt
+from dread_draw.narrate import RoundReport, describe
 from dread_draw.rules import KEEP, ORDER, PICK_CARD, SKIP, SUMMON, USE, USE_IT
 from dread_draw.safe_text import clean, plain
 from dread_draw.sim import Agent, Match, SeatSpec
@@ -41,7 +42,6 @@ from dread_draw.table.model import (
 )
 from dread_draw.tui.cardface import FRAMED, LINE, STYLES
 from dread_draw.tui.coach import tutor_for, tutor_step
-from dread_draw.tui.narrate import RoundReport, describe
 from dread_draw.tui.pauses import collect
 from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.screens.game_over import GameOver

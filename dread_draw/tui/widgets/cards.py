@@ -12,10 +12,10 @@ from textual.widgets import Static
 from dread_draw.cards import Deck
 from dread_draw.emblems import emblem
 from dread_draw.i18n import _, fmt
+from dread_draw.narrate import ability_text, card_label, damage_text, keyword_of
 from dread_draw.overlays import deck_text
 from dread_draw.safe_text import clean, plain
 from dread_draw.tui.cardface import FRAMED, LARGE, LINE, face
-from dread_draw.tui.narrate import ability_text, card_label, damage_text, keyword_of
 
 
 class CardFocused(Message):

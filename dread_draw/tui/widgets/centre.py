@@ -9,9 +9,9 @@ from textual.widgets import Static
 
 from dread_draw.glyphs import glyphs
 from dread_draw.i18n import _, fmt, ngettext, pgettext
+from dread_draw.narrate import card_label, damage_text
 from dread_draw.rules import PublicView, View
 from dread_draw.safe_text import clean
-from dread_draw.tui.narrate import card_label, damage_text
 from dread_draw.tui.widgets.base import update_if_changed
 
 

@@ -13,11 +13,11 @@ from textual.widgets import Label, Static
 from dread_draw.cards import Deck
 from dread_draw.glyphs import glyphs
 from dread_draw.i18n import N_, _, fmt, pgettext
+from dread_draw.narrate import life_pips
 from dread_draw.rules import KEEP, PublicView, View
 from dread_draw.safe_text import plain
 from dread_draw.sim import SeatSpec
 from dread_draw.tui.cardface import LINE
-from dread_draw.tui.narrate import life_pips
 from dread_draw.tui.widgets.base import set_classes
 from dread_draw.tui.widgets.cards import CardTile
 
