@@ -7,8 +7,12 @@ from __future__ import annotations
 import os
 import random
 import re
+import tempfile
+from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from dread_draw.narrate import describe
 from dread_draw.net.privacy import cards_in, for_seat
@@ -261,3 +265,67 @@ def test_the_network_table_keeps_h_and_u_out_of_its_key_bar(key):
     bound = [b for b in RemoteTable.BINDINGS if b.key == key]
     assert bound and not any(b.show for b in bound)
     assert key not in RemoteTable.served
+
+
+# ------------------------------------------------- saves after any choices, h, u, quit
+
+@settings(max_examples=15, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000),
+       actions=st.lists(st.sampled_from(("choose", "choose", "h", "u", "quit")),
+                        min_size=1, max_size=40),
+       picks=st.randoms(use_true_random=False))
+def test_any_choices_hints_take_backs_and_quits_leave_a_save_that_resumes_the_same(
+        standard_deck, seed, actions, picks):
+    """Issue 24: random sequences of a person's choices, `h`, `u`, quit and resume, driven
+    through the table model (it says whether `h` and `u` are the keyboard holder's to press)
+    and the autosave: after each, the save resumes to the same position, the same view for
+    every seat, the same hints and take-backs."""
+    from dread_draw.coach import note_hint
+    from dread_draw.saves import Autosaver, SaveDir, resume
+    from dread_draw.takeback import check_take_back, take_back
+
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Ben", HUMAN), SeatSpec("Zora", "easy")]
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = SaveDir(Path(tmp) / "saves")
+        m = Match(standard_deck, seats, seed=seed)
+        saver = Autosaver(folder, m).attach()
+        saver.save_now()
+
+        def same(a: Match, b: Match) -> None:
+            assert a.choices == b.choices and a.game.pending == b.game.pending
+            for s in range(len(seats)):  # (the resumed deck is loaded again: an equal copy)
+                assert a.game.view(s)._replace(deck=None) == b.game.view(s)._replace(deck=None)
+            assert a.hints == b.hints and a.takebacks == b.takebacks
+
+        for action in actions:
+            while not m.over and not m.seats[m.to_move()].is_human:
+                m.apply(m.cpu_choice())
+            if m.over:
+                break
+            seat = m.to_move()
+            model = TableModel(m, [0, 1])
+            model.set_holder(seat)
+            model.asking_now(seat)
+            if action == "choose":
+                m.apply(picks.choice(m.game.pending.options))
+            elif action == "h":
+                info = model.info(HINT)
+                assert info.offered and info.seat == seat
+                note_hint(m, info.seat)  # what the hint dialog records
+                saver.save_now()
+            elif action == "u":
+                assert model.info(TAKE_BACK).offered
+                if check_take_back(m, seat).allowed:
+                    take_back(m, seat)
+                    model.restart_story()
+                    saver.save_now()
+            else:  # quit, then resume
+                saver.save_now()
+                resumed, saver = resume(folder)
+                same(resumed, m)
+                m = resumed
+        saver.save_now()
+        if not m.over:
+            resumed, _saver = resume(folder)
+            same(resumed, m)
