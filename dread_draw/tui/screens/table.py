@@ -361,7 +361,10 @@ class TableScreen(SizeAware, Screen):
 
     @on(CardFocused)
     def read_card(self, event: CardFocused) -> None:
-        self.query_one(CardReader).uid = event.uid
+        """The card reader asks the model: a public card, or one of the keyboard holder's
+        own (a drawn or looked-at card on their answer buttons)."""
+        if event.uid in self.model.readable():
+            self.query_one(CardReader).uid = event.uid
 
     # ------------------------------------------------------------------------ the driver
 
