@@ -558,10 +558,6 @@ class TableScreen(SizeAware, Screen):
         finally:
             self.answer = None
 
-    def private_to(self, seat: int) -> bool:
-        """Whether `seat` has something only it may see (R11.2) right now."""
-        return self.model.private_to(seat)
-
     async def ask(self, seat: int) -> int:
         view = self.match.game.view(seat)
         assert view.pending is not None and view.pending.seat == seat
