@@ -170,6 +170,9 @@ class DreadDrawApp(App):
         """Below the minimum, every screen says what size it needs instead of the table."""
         w, h = self.size
         self.set_class(w < MIN_WIDTH or h < MIN_HEIGHT, "-too-small")
+        for screen in self.screen_stack:  # the table waits while it is too small
+            if isinstance(screen, TableScreen):
+                screen.size_checked()
 
     # --------------------------------------------------------------------------- matches
 
