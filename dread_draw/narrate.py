@@ -405,32 +405,32 @@ class RoundReport:
         if not self.hits and not self.defeated:
             out.append(_("Nobody takes any damage."))
         for c in self.changes:
-            values = {"who": names[c.seat], "amount": c.amount or c.gained, "before": c.before,
-                      "n": c.after}
+            # the count is the damage (or life): its own plural; the Life Deck's sizes are
+            # numbers after an arrow, which no language inflects
+            n = c.amount or c.gained
+            values = {"who": names[c.seat], "n": n, "before": c.before, "after": c.after}
             if c.gained:
-                out.append(fmt(ngettext(
-                    "{who} gains {amount} life: Life Deck from {before} to {n} card.",
-                    "{who} gains {amount} life: Life Deck from {before} to {n} cards.",
-                    c.after), **values))
+                out.append(fmt(ngettext("{who} gains {n} life (Life Deck {before} → {after}).",
+                                        "{who} gains {n} life (Life Deck {before} → {after}).",
+                                        n), **values))
             elif c.early and c.by is not None and deck is not None:
                 owner, card = c.by
                 out.append(fmt(ngettext(
-                    "Before the round's damage, {owner}'s {card} deals {who} {amount} damage: "
-                    "Life Deck from {before} to {n} card.",
-                    "Before the round's damage, {owner}'s {card} deals {who} {amount} damage: "
-                    "Life Deck from {before} to {n} cards.", c.after),
+                    "Before the round's damage, {owner}'s {card} deals {who} {n} damage "
+                    "(Life Deck {before} → {after}).",
+                    "Before the round's damage, {owner}'s {card} deals {who} {n} damage "
+                    "(Life Deck {before} → {after}).", n),
                     owner=names[owner], card=card_name(deck, deck.card[card]), **values))
             elif c.early:
                 out.append(fmt(ngettext(
-                    "Before the round's damage, {who} takes {amount} damage: Life Deck from "
-                    "{before} to {n} card.",
-                    "Before the round's damage, {who} takes {amount} damage: Life Deck from "
-                    "{before} to {n} cards.", c.after), **values))
+                    "Before the round's damage, {who} takes {n} damage (Life Deck {before} → "
+                    "{after}).",
+                    "Before the round's damage, {who} takes {n} damage (Life Deck {before} → "
+                    "{after}).", n), **values))
             else:
                 out.append(fmt(ngettext(
-                    "{who} takes {amount} damage: Life Deck from {before} to {n} card.",
-                    "{who} takes {amount} damage: Life Deck from {before} to {n} cards.",
-                    c.after), **values))
+                    "{who} takes {n} damage (Life Deck {before} → {after}).",
+                    "{who} takes {n} damage (Life Deck {before} → {after}).", n), **values))
         for seat in self.defeated:
             out.append(fmt(_("{who} is defeated."), who=names[seat]))
         return out

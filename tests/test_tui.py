@@ -595,8 +595,8 @@ async def test_R7_the_table_behind_a_round_summary_agrees_with_it(plain_deck, mo
             seat, life = hit["seat"], hit["life"]
             head = text_of(panels[seat].query_one(".seat-head"))
             assert life_pips(life) in head  # after the damage, as the summary says
-            assert (f"{seats[seat].name} takes {hit['amount']} damage: Life Deck from "
-                    f"{life + len(hit['drawn'])} to {life} card") in summary
+            assert (f"{seats[seat].name} takes {hit['amount']} damage (Life Deck "
+                    f"{life + len(hit['drawn'])} → {life})") in summary
             kept = hit["kept"]["uid"]
             assert kept in [t.uid for t in panels[seat].query(".reserves CardTile")]
         heads = " ".join(text_of(p.query_one(".seat-head")) for p in panels).lower()
