@@ -44,7 +44,7 @@ from dread_draw.table.model import (
 )
 from dread_draw.takeback import check_take_back, take_back
 
-COMMANDS = frozenset("hodtu?q")
+COMMANDS = frozenset("holdtu?q")
 BOX = re.compile("[\u2500-\u257f]+")  # box-drawing characters
 
 
