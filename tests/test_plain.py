@@ -174,7 +174,7 @@ def test_plain_is_remembered_until_no_plain(tmp_path: Path) -> None:
 
     env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
            "LANGUAGE": "en"}
-    args = [sys.executable, "-m", "dread_draw", "play", "--cpu", "easy", "--save-dir",
+    args = [sys.executable, "-m", "dread_draw", "play", "--players", "2", "--save-dir",
             str(tmp_path / "saves")]
     subprocess.run([*args, "--plain"], input=b"q\ny\n", capture_output=True, env=env,
                    timeout=60, check=True)
@@ -183,7 +183,7 @@ def test_plain_is_remembered_until_no_plain(tmp_path: Path) -> None:
     # remembered: no flag plays in plain lines again (a table would need a terminal)
     got = subprocess.run(args, input=b"q\ny\n", capture_output=True, env=env, timeout=60)
     assert b"Your answer (1-" in got.stdout and b"\x1b" not in got.stdout
-    # --no-plain forgets it (said with a --resume that is refused: no table opens here)
+    # --no-plain forgets it (said with a --resume refused for its --players: no table opens)
     got = subprocess.run([*args, "--no-plain", "--resume"], input=b"", capture_output=True,
                          env=env, timeout=60)
     assert got.returncode == 2
