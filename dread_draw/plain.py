@@ -119,11 +119,11 @@ class PlainTable:
             self.present_all(self.model.catch_up())
             self.game_over()
         except Quit as q:
-            if q.ended:
-                self.say(_("The input ended before the game did."))
             note = save_note(m, self.saver)
-            if note:
-                self.say(note)
+            if q.ended:  # (a quit said where the game is saved as it asked)
+                self.say(_("The input ended before the game did."))
+                if note:
+                    self.say(note)
         finally:
             m.agents = saved
             if self.model.moved in m.hooks:
@@ -238,7 +238,7 @@ class PlainTable:
             if note:
                 self.say(note)
             self.say(_("Type y and Enter to quit, or just Enter to keep playing."))
-            if self.read().lower() in ("y", _("y")):
+            if self.read().lower() == "y":
                 raise Quit(ended=False)
             self.say(_("Keep playing"))
         elif key == "t":
