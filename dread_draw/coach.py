@@ -9,11 +9,11 @@ sentences are `dread_draw.coach_words`'s, kept apart so they can be translated).
 
 How a chance is estimated: the search deals the cards the seat cannot see at random,
 consistently with its view, many times; in each deal every option is played, then the game
-is played on with the `normal` CPU's judgement in every seat to the end of the next round. A
-deal that reaches the end of the game counts 1 if the seat won, else 0; one cut off counts
-the seat's chance of winning from there, from a model fitted on thousands of `normal`
-games and calibrated on others (`dread_draw.ai.value`). The estimate is the mean over the
-deals: the chance of winning if everyone, this seat included, plays on like `normal`. It is
+is played on to its end, each seat in the style of its level (below; this seat like
+`normal`), and the deal counts 1 if the seat won, else 0. (The CPU's own search cuts its
+rollouts after the next round and values the position with a model fitted on `normal`
+games, `dread_draw.ai.value`; the coach does not, see `searcher`.) The estimate is the mean
+over the deals: the chance of winning if the seats play on as assumed. It is
 a chance, not a score: 40% means that such positions are won about 4 times in 10
 (`benchmarks/bench_hints.py` measures how true that is on real games).
 
@@ -22,7 +22,13 @@ decision of the reviewed seat, asks the same search from that seat's view at tha
 never with hindsight of the finished game — what it thinks of every option, the one chosen
 included. It reports the decisions where the search prefers another option by a clear margin
 (`CLEAR`) with both estimates, and the three biggest turning points: the moments where the
-seat's chance moved most, by its own choice or by what happened until its next one.
+seat's chance moved most, by its own choice or by what happened until its next one — only
+moves beyond the estimates' noise, each with the public facts that went its way.
+
+**Whose play is assumed.** Given the seats' levels (`levels`), the rollouts play each seat
+as it is: a CPU at its level (`hard` by the heuristic of its own search), a person as
+`normal` (`styles_of`); the hint and the review say so in one line. Without levels, every
+seat is assumed to play like `normal`.
 
 No Textual here: the table shows hints and reviews; `dread-draw review` prints them.
 """
@@ -33,7 +39,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from dread_draw.ai.dice import Dice
-from dread_draw.ai.hard import HardAgent, Search, distinct, same_choice
+from dread_draw.ai.hard import HORIZON, NORMAL, HardAgent, Search, distinct, same_choice, style_of
 from dread_draw.ai.policy import worn_out
 from dread_draw.rules import (
     EFFECTS,
@@ -167,14 +173,17 @@ class Estimate:
 @dataclass(frozen=True)
 class Hint:
     """The coach's answer at a decision: the options it considered with their chances (in
-    the decision's order), the one `hard` would choose (`best`) and reasons in the game's
-    terms."""
+    the decision's order), the one `hard` would choose (`best`), reasons in the game's
+    terms, how each seat was assumed to play (`styles`, `assumed`), and the options whose
+    chance is not told apart from the best one's (`near`: a near-tie)."""
 
     seat: int
     decision: Decision
     estimates: tuple[Estimate, ...]
     best: int
     reasons: tuple[Reason, ...]
+    styles: tuple[str, ...] = ()
+    near: frozenset[int] = frozenset()
 
     def chance(self, option: int) -> float | None:
         """The estimate for `option` (or for a copy of the same card in the same place),
@@ -185,9 +194,15 @@ class Hint:
         return None
 
 
-def searcher(seed: int, seat: int, budget_ms: int) -> HardAgent:
-    """The `hard` CPU that `seat` would have in the game with `seed`, with `budget_ms`."""
-    return HardAgent(Dice(seed, seat, HardAgent.name), think_ms=budget_ms)
+def searcher(seed: int, seat: int, budget_ms: int, full: bool = True) -> HardAgent:
+    """The `hard` CPU that `seat` would have in the game with `seed`, with `budget_ms`.
+    `full`: its rollouts go to the end of the game (the coach's), not cut off after the
+    next round and valued by `dread_draw.ai.value` as the CPU's are: that value, fitted on
+    `normal` play, put the coach's chances 10 to 30 points off against `easy` seats and up to
+    11 points off even against `normal` ones (`benchmarks/bench_coach_accuracy.py`). Each
+    rollout costs about five times as much: fewer deals fit in the hint's budget."""
+    return HardAgent(Dice(seed, seat, HardAgent.name), think_ms=budget_ms,
+                     horizon=None if full else HORIZON)
 
 
 def _estimates(found: Search, decision: Decision, key: Callable[[int], object]
@@ -201,20 +216,43 @@ def _estimates(found: Search, decision: Decision, key: Callable[[int], object]
     return tuple(out)
 
 
+def styles_of(levels: Sequence[str] | None, players: int) -> tuple[str, ...]:
+    """How the coach assumes each seat plays: a CPU seat as its level (`hard` by the
+    heuristic of its own search), a person (`human`) as NORMAL; no levels: all NORMAL."""
+    if levels is None:
+        return (NORMAL,) * players
+    return tuple(style_of(level) for level in levels)
+
+
+def near_ties(found: Search, best: int) -> frozenset[int]:
+    """The options whose chance is within the noise of the best option's: their paired
+    difference is under `CLEAR` points or under `SURE` standard errors."""
+    near = set()
+    b = found.options.index(best) if best in found.options else found.best()
+    for i, o in enumerate(found.options):
+        if i != b and not _clear(found, b, i):
+            near.add(o)
+    return frozenset(near)
+
+
 def hint(view: View, decision: Decision, budget_ms: int = HINT_MS, *, seed: int = 0,
-         clock: bool = True) -> Hint:
+         clock: bool = True, levels: Sequence[str] | None = None) -> Hint:
     """What `hard` would choose at `decision` in `view.seat`'s place, with the chances of
     the options it considered (see the module docstring). `seed`: the game's, so that the
-    same position gets the same hint; `clock=False` never stops early (tests)."""
+    same position gets the same hint; `clock=False` never stops early (tests). `levels`:
+    each seat's kind (`SeatSpec.kind`): the chances are then against the seats as they are
+    (`styles_of`); None: every seat assumed to play like `normal`."""
     seat = view.seat
     why = tuple(reasons(view, decision))
     if decision.seat != seat or not decision.options:
         raise ValueError("a hint is for the seat's own pending decision")
+    styles = styles_of(levels, view.players)
     agent = searcher(seed, seat, budget_ms)
-    found = agent.search(view, decision, clock=clock)
+    found = agent.search(view, decision, clock=clock,
+                         styles=None if levels is None else styles)
     best = SKIP if worn_out(view, decision) and len(decision.options) > 1 else found.choice()
     return Hint(seat, decision, _estimates(found, decision, same_choice(view, decision)),
-                best, why)
+                best, why, styles, near_ties(found, best))
 
 
 def note_hint(match: Match, seat: int) -> None:
@@ -289,12 +327,13 @@ class TurningPoint:
 
 @dataclass
 class Review:
-    """A finished game reviewed for one seat."""
+    """A finished game reviewed for one seat, with how each seat was assumed to play."""
 
     seat: int
     won: bool
     moments: list[Moment]
     turning_points: list[TurningPoint]
+    styles: tuple[str, ...] = ()
 
     @property
     def mistakes(self) -> list[Moment]:
@@ -318,13 +357,17 @@ def _clear(found: Search, i_best: int, i_chosen: int) -> bool:
 
 def review_game(deck: Deck, players: int, seed: int, choices: Sequence[int], seat: int, *,
                 game_index: int = 0, budget_ms: int = REVIEW_MS,
-                progress: Callable[[int, int], None] | None = None) -> Review:
+                progress: Callable[[int, int], None] | None = None,
+                levels: Sequence[str] | None = None) -> Review:
     """Review the finished game (`seed`, `choices`) for `seat` (see the module docstring).
     `progress(done, total)` is told after each decision searched. The estimates use the
-    search's fixed schedule for `budget_ms`, never the clock: the same review every time."""
+    search's fixed schedule for `budget_ms`, never the clock: the same review every time.
+    `levels`: each seat's kind, as for `hint` (None: every seat assumed `normal`)."""
+    styles = styles_of(levels, players)
+    searched = None if levels is None else styles
+    agent = searcher(seed, seat, budget_ms)
     game = Game(deck, players, seed, game_index=game_index)
     todo = _decisions_of(deck, players, seed, choices, seat, game_index)
-    agent = searcher(seed, seat, budget_ms)
     moments: list[Moment] = []
     marks: list[int] = []
     for at, option in enumerate(choices):
@@ -333,7 +376,7 @@ def review_game(deck: Deck, players: int, seed: int, choices: Sequence[int], sea
         marks.append(len(game.events or ()))
         if at in todo:
             view = game.view(seat)
-            found = agent.search(view, d, include=option, clock=False)
+            found = agent.search(view, d, include=option, clock=False, styles=searched)
             key = same_choice(view, d)
             chosen_i = next(i for i, o in enumerate(found.options) if key(o) == key(option))
             best_i = found.best()
@@ -349,7 +392,7 @@ def review_game(deck: Deck, players: int, seed: int, choices: Sequence[int], sea
         raise ValueError("only a finished game can be reviewed")
     events = game.events or []
     return Review(seat, game.winner == seat, moments,
-                  turning_points(moments, events, marks, seat, game.winner == seat))
+                  turning_points(moments, events, marks, seat, game.winner == seat), styles)
 
 
 def _decisions_of(deck: Deck, players: int, seed: int, choices: Sequence[int], seat: int,
@@ -378,16 +421,31 @@ def turning_points(moments: Sequence[Moment], events: Sequence[Event], marks: Se
     were when choice `i` was made."""
     points: list[TurningPoint] = []
     for i, m in enumerate(moments):
-        if m.best != m.chosen:
+        if m.best != m.chosen and m.clear:  # a swing within the noise is no turning point
             points.append(TurningPoint(CHOICE, m.at, m.round, m.best_chance, m.chosen_chance))
         nxt = moments[i + 1] if i + 1 < len(moments) else None
         after = nxt.best_chance if nxt is not None else float(won)
         stretch = events[marks[m.at]:marks[nxt.at] if nxt is not None else len(events)]
-        facts = tuple(_facts(stretch, seat))
-        if facts:  # a move with nothing to show for it is the estimates' noise
+        up = after > m.chosen_chance
+        # only the facts that go the swing's way: a rise is not explained by a damage taken
+        facts = tuple(f for f in _facts(stretch, seat) if _good(f, seat) == up)
+        noise = _noise(m, m.chosen) + (_noise(nxt, nxt.best) if nxt is not None else 0.0)
+        if facts and abs(after - m.chosen_chance) >= max(CLEAR, SURE * noise ** 0.5):
             points.append(TurningPoint(PLAY, m.at, m.round, m.chosen_chance, after, facts))
     points.sort(key=lambda p: (-abs(p.swing), p.at))
     return points[:count]
+
+
+def _noise(m: Moment, option: int) -> float:
+    """The variance of a moment's estimate for `option`: a mean of results between 0 and 1
+    over its samples varies by at most p(1 - p)/n."""
+    e = next(e for e in m.estimates if e.option == option)
+    return e.chance * (1 - e.chance) / max(e.samples, 1)
+
+
+def _good(fact: Fact, seat: int) -> bool:
+    """Is this fact good news for `seat` (a round won, another player out)?"""
+    return fact.code == "won round" or (fact.code == "defeated" and fact.seat != seat)
 
 
 def _facts(events: Sequence[Event], seat: int) -> list[Fact]:

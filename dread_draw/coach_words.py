@@ -34,12 +34,17 @@ from dread_draw.i18n import _, fmt, ngettext
 from dread_draw.overlays import deck_text
 from dread_draw.rules import (
     DONE,
+    GIVE,
+    HARM,
     KEEP,
+    NEXT_TURN,
     ORDER,
     PICK_CARD,
     PICK_SEAT,
     REVEAL,
     SUMMON,
+    TO_BOTTOM,
+    TO_TOP,
     USE,
     USE_IT,
     Decision,
@@ -50,6 +55,7 @@ from dread_draw.takeback import (
     LOOKED,
     NOTHING,
     OTHER_PERSON,
+    OTHER_SEAT,
     OVER,
     REVEALED,
     SHUFFLED,
@@ -95,8 +101,54 @@ def option_words(deck: Deck, decision: Decision, option: int, names: Sequence[st
     return str(option)
 
 
+def question_words(deck: Deck, decision: Decision) -> str:
+    """The question a decision asks, in a few words: "which card goes on top of the Draw
+    Deck", "reveal or summon from your reserves", ..."""
+    kind = decision.kind
+    if kind == SUMMON:
+        return _("reveal the top card or summon from your reserves")
+    if kind == USE:
+        return fmt(_("use the ability of {card} or skip it"),
+                   card=card_name(deck, decision.card))
+    if kind == KEEP:
+        return _("which drawn card to keep")
+    if kind == ORDER:
+        return _("which Aftermath ability goes first")
+    does = decision.pick.does if decision.pick is not None else ""
+    stop = DONE in decision.options
+    if kind == PICK_CARD:
+        if does == TO_TOP:
+            return _("which card goes on top of the Draw Deck")
+        if does == TO_BOTTOM:
+            return (_("which card goes to the bottom of the Draw Deck, or stop") if stop
+                    else _("which card goes to the bottom of the Draw Deck"))
+        if does == GIVE:
+            return _("which card to give away")
+        return _("which card to take")
+    if kind == PICK_SEAT:
+        if does == HARM:
+            return _("who takes the damage")
+        if does == NEXT_TURN:
+            return _("who takes the next turn")
+        return _("which player to choose")
+    return _("what to do")
+
+
+def assumption_text(styles: Sequence[str], seat: int, names: Sequence[str]) -> str:
+    """The one line saying how the chances assume the other seats play."""
+    others = [s for s in range(len(styles)) if s != seat]
+    if len({styles[s] for s in others}) <= 1:
+        return fmt(_("Chances assume every other seat plays like {level}."),
+                   level=styles[others[0]] if others else "normal")
+    who = ", ".join(fmt(_("{name} like {level}"), name=names[s], level=styles[s])
+                    for s in others)
+    return fmt(_("Chances assume the other seats play: {who}."), who=who)
+
+
 def hint_lines(hint: Hint, deck: Deck, names: Sequence[str]) -> list[str]:
-    """'Reveal the top card: 41%', 'Summon The Moon (10): 52% (best)', then the reasons."""
+    """'Reveal the top card: 41%', 'Summon The Moon (10): 52% (best)', then the reasons and
+    the line saying what the chances assume. An option not told apart from the best is
+    flagged as a near-tie."""
     lines = []
     for e in hint.estimates:
         option = option_words(deck, hint.decision, e.option, names)
@@ -104,10 +156,17 @@ def hint_lines(hint: Hint, deck: Deck, names: Sequence[str]) -> list[str]:
         if e.option == hint.best:
             lines.append(fmt(_("{option}: {chance} chance to win the game (best)"),
                              option=option, chance=chance))
+        elif e.option in hint.near:
+            lines.append(fmt(_("{option}: {chance} chance to win the game (a near-tie with "
+                               "the best: too close to tell apart)"), option=option,
+                             chance=chance))
         else:
             lines.append(fmt(_("{option}: {chance} chance to win the game"), option=option,
                              chance=chance))
-    return lines + [reason_text(r, deck, names) for r in hint.reasons]
+    lines += [reason_text(r, deck, names) for r in hint.reasons]
+    if hint.styles:
+        lines.append(assumption_text(hint.styles, hint.seat, names))
+    return lines
 
 
 def reason_text(reason: Reason, deck: Deck, names: Sequence[str]) -> str:
@@ -169,12 +228,14 @@ def reason_text(reason: Reason, deck: Deck, names: Sequence[str]) -> str:
 
 
 def moment_text(m: Moment, deck: Deck, names: Sequence[str]) -> str:
-    """A decision the search would have made otherwise, with both estimates."""
+    """A decision the search would have made otherwise: its question, both options and
+    both estimates."""
     chosen = option_words(deck, m.decision, m.chosen, names)
     best = option_words(deck, m.decision, m.best, names)
-    return fmt(_("Round {round}: you chose {chosen} ({was} chance to win); {best} was better "
-                 "({could})."), round=m.round, chosen=chosen, was=percent(m.chosen_chance),
-               best=best, could=percent(m.best_chance))
+    return fmt(_("Round {round}, {question}: you chose {chosen} ({was} chance to win); "
+                 "{best} was better ({could})."), round=m.round,
+               question=question_words(deck, m.decision), chosen=chosen,
+               was=percent(m.chosen_chance), best=best, could=percent(m.best_chance))
 
 
 def fact_text(fact: Fact, seat: int, names: Sequence[str]) -> str:
@@ -203,13 +264,15 @@ def turning_point_text(tp: TurningPoint, moment: Moment, deck: Deck, seat: int,
     """A turning point: the move of the chance, and at which choice or what happened."""
     before, after = percent(tp.before), percent(tp.after)
     chosen = option_words(deck, moment.decision, moment.chosen, names)
+    question = question_words(deck, moment.decision)
     if tp.kind == CHOICE:
-        return fmt(_("Round {round}: choosing {chosen} took your chance from {before} to "
-                     "{after}."), round=tp.round, chosen=chosen, before=before, after=after)
+        return fmt(_("Round {round}, {question}: choosing {chosen} took your chance from "
+                     "{before} to {after}."), round=tp.round, question=question,
+                   chosen=chosen, before=before, after=after)
     said = " ".join(fact_text(f, seat, names) for f in tp.facts)
-    return fmt(_("Round {round}: after you chose {chosen}, your chance went from {before} to "
-                 "{after}. Then: {said}"), round=tp.round, chosen=chosen, before=before,
-               after=after, said=said)
+    return fmt(_("Round {round}, {question}: after you chose {chosen}, your chance went from "
+                 "{before} to {after}. Then: {said}"), round=tp.round, question=question,
+               chosen=chosen, before=before, after=after, said=said)
 
 
 def take_back_text(check: TakeBackCheck, names: Sequence[str]) -> str:
@@ -227,7 +290,7 @@ def take_back_text(check: TakeBackCheck, names: Sequence[str]) -> str:
         return _("Your last choice cannot be taken back: a card was looked at since.")
     if code == SHUFFLED:
         return _("Your last choice cannot be taken back: the Draw Deck was shuffled since.")
-    if code == OTHER_PERSON:
+    if code in (OTHER_PERSON, OTHER_SEAT):
         return fmt(_("Your last choice cannot be taken back: {name} has chosen since."),
                    name=names[check.other])
     raise ValueError(f"unknown take-back code {code!r}")

@@ -18,7 +18,7 @@ from rich.text import Text
 from dread_draw.ai import AGENTS
 from dread_draw.cards import load_deck
 from dread_draw.coach_words import record_lines
-from dread_draw.daily import daily_record
+from dread_draw.daily import ASSISTED, LOST, WON, daily_record
 from dread_draw.errors import DreadDrawError
 from dread_draw.figures import playing
 from dread_draw.files import atomic_write, replacing
@@ -202,16 +202,19 @@ def stats_command(save_dir: Path | None) -> None:
         out.print(daily_table(result.daily))
 
 
-def daily_table(results: list[tuple[str, bool]], now: date | None = None) -> Table:
-    """`stats`: each day's daily deal, won or lost, and the current streak of days won."""
-    record = daily_record(((date.fromisoformat(day), won) for day, won in results), now)
+def daily_table(results: list[tuple[str, str]], now: date | None = None) -> Table:
+    """`stats`: each day's daily deal, won, won with help or lost, and the current streak of
+    days won (without help)."""
+    record = daily_record(((date.fromisoformat(day), r) for day, r in results), now)
     streak = record.streak
     t = Table(title=_("Daily deal"), header_style="bold",
               caption=fmt(ngettext("Current streak: {n} day won in a row.",
                                    "Current streak: {n} days won in a row.", streak), n=streak))
     t.add_column(pgettext("stats column", "day (UTC)"))
     t.add_column(pgettext("stats column", "result"))
-    for day, won in record.days.items():
-        t.add_row(day.isoformat(), pgettext("daily result", "won") if won
-                  else pgettext("daily result", "lost"))
+    words = {WON: pgettext("daily result", "won"), LOST: pgettext("daily result", "lost"),
+             # Translators: won, with hints or take-backs: not part of the streak
+             ASSISTED: pgettext("daily result", "won with help")}
+    for day, result in record.days.items():
+        t.add_row(day.isoformat(), words[result])
     return t

@@ -5,21 +5,47 @@ friends in different time zones playing "today's deal" at the same time get the 
 and its seed is a hash of that date (`daily_seed`). The person plays against three `hard`
 CPUs (`daily_setup`); a kept game says it was the daily deal of its day (the save's `daily`
 field), from which `stats` tells each day's result and the streak (`daily_record`).
+
+A deal means something only if it is played once, blind, by everyone alike:
+
+- one attempt a day per save folder: the folder's ``daily.json`` (`DailyBook`) notes each day
+  whose deal was dealt there, or whose seed was played there with ``--seed``; `plan_daily`
+  then continues today's game if it is in progress (quitting keeps it, it is never dealt
+  fresh), and otherwise offers a deal already seen, or an earlier day's (a clock turned
+  back), only as practice: not saved, never in the stats;
+- the CPUs search on their fixed schedule with no clock (`DAILY_OPTIONS`), so the same
+  choices give the same game on any machine, however loaded;
+- the seed is shown only once the game is over (the game-over screen and the replay);
+- a won deal with hints or take-backs is `ASSISTED`: a result, not part of the streak.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
 
+from dread_draw.files import atomic_write
+from dread_draw.i18n import N_
 from dread_draw.sim import HUMAN, SeatSpec
 
 DAILY_CPU = "hard"
 # The daily's opponents: the table's first CPU names (dread_draw/sim.py), written out
 # here so that the daily deal needs no table.
 DAILY_NAMES = ("Zora", "Orrin", "Vesna")
+# The daily's CPUs: the default budget's fixed schedule of samples, never cut by the clock
+# (`HardAgent`'s clock=False), so that a loaded machine plays the same game as an idle one;
+# the stop, 20 times the budget, is only there so that no machine hangs on a decision.
+THINK_MS = 250
+DAILY_OPTIONS = {DAILY_CPU: {"think_ms": THINK_MS, "clock": False, "stop_ms": 20 * THINK_MS}}
+BOOK = "daily.json"  # in the save folder: the days whose deal was dealt or seen there
+SEEN_DAYS = 400  # a --seed is checked against the daily seeds this many days either side
+
+# A day's result (`daily_record`): won, lost, or won with hints or take-backs.
+WON, LOST, ASSISTED = "won", "lost", "assisted"
 
 
 def today() -> date:
@@ -60,26 +86,133 @@ def daily_setup(day: date, name: str) -> DailySetup:
     return DailySetup(day, daily_seed(day), seats)
 
 
+def daily_result(won: bool, assisted: bool) -> str:
+    """A finished daily deal's result: a win with hints or take-backs is ASSISTED."""
+    if not won:
+        return LOST
+    return ASSISTED if assisted else WON
+
+
 @dataclass
 class DailyRecord:
-    """Each day's result (True: won) and the current streak of days won in a row."""
+    """Each day's result (WON, LOST or ASSISTED) and the current streak of days won in a row
+    (without help)."""
 
-    days: dict[date, bool] = field(default_factory=dict)
+    days: dict[date, str] = field(default_factory=dict)
     streak: int = 0
 
 
-def daily_record(results: Iterable[tuple[date, bool]], now: date | None = None) -> DailyRecord:
-    """Each day's result from (day, won) pairs in the order the games finished — a day's
+def daily_record(results: Iterable[tuple[date, str]], now: date | None = None) -> DailyRecord:
+    """Each day's result from (day, result) pairs in the order the games finished — a day's
     first finished game is its result; later tries of the same deal do not change it — and
-    the current streak: the days won in a row up to today, or up to yesterday while today's
-    deal is still to be played."""
-    days: dict[date, bool] = {}
-    for day, won in results:
-        days.setdefault(day, won)
+    the current streak: the days won in a row without help up to today, or up to yesterday
+    while today's deal is still to be played."""
+    days: dict[date, str] = {}
+    for day, result in results:
+        days.setdefault(day, result)
     now = now or today()
     day = now if now in days else now - timedelta(days=1)  # a lost today ends it
     streak = 0
-    while days.get(day):
+    while days.get(day) == WON:  # an assisted win is no part of a streak
         streak += 1
         day -= timedelta(days=1)
     return DailyRecord(dict(sorted(days.items())), streak)
+
+
+# ------------------------------------------------------------ one attempt a day per folder
+
+DEALT, SEEN = "dealt", "seen"  # how a day's deal became known in a folder
+
+
+class DailyBook:
+    """The save folder's ``daily.json``: each day whose deal was dealt there as the daily
+    (DEALT) or whose seed was played there with ``--seed`` (SEEN). A missing or unreadable
+    file reads as empty; it is rewritten whole (atomically) when a day is added."""
+
+    def __init__(self, root: Path) -> None:
+        self.path = Path(root) / BOOK
+        self.days: dict[str, str] = {}
+        try:
+            raw = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return
+        if isinstance(raw, dict) and isinstance(raw.get("days"), dict):
+            self.days = {d: h for d, h in raw["days"].items()
+                         if isinstance(d, str) and h in (DEALT, SEEN) and _is_day(d)}
+
+    def note(self, day: date, how: str) -> None:
+        """Note `day` (a day already noted keeps its first note). A folder that cannot be
+        written is left alone: the autosave says what is wrong with it."""
+        if day.isoformat() in self.days:
+            return
+        self.days[day.isoformat()] = how
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write(self.path, [json.dumps({"days": self.days}, indent=1,
+                                                sort_keys=True)])
+        except OSError:
+            pass
+
+    def latest(self) -> date | None:
+        return max(map(date.fromisoformat, self.days), default=None)
+
+
+def _is_day(text: str) -> bool:
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def daily_day_of(seed: int, around: date) -> date | None:
+    """The day within `SEEN_DAYS` of `around` whose daily seed is `seed`, if any."""
+    for i in range(-SEEN_DAYS, SEEN_DAYS + 1):
+        day = around + timedelta(days=i)
+        if daily_seed(day) == seed:
+            return day
+    return None
+
+
+CONTINUE, NEW, PRACTICE = "continue", "new", "practice"
+# Why a deal is practice only:
+PLAYED = "played"  # today's deal was dealt here already (and finished or given up)
+PAST = "past"  # the clock says a day before one whose deal was dealt here
+REHEARSED = "rehearsed"  # today's seed was played here with --seed
+
+
+# What the table says when it deals a practice game, by why (N_: translated when shown).
+PRACTICE_WORDS = {
+    PLAYED: N_("Practice: today's daily deal was already dealt in this save folder. This game "
+               "is not saved and does not count."),
+    PAST: N_("Practice: this computer's date is before a daily deal already dealt in this "
+             "save folder, so this is an earlier day's deal. This game is not saved and does "
+             "not count."),
+    REHEARSED: N_("Practice: today's deal was already played in this save folder with its "
+                  "seed. This game is not saved and does not count."),
+}
+
+
+@dataclass(frozen=True)
+class DailyPlan:
+    """What `play --daily` does (`plan_daily`): CONTINUE today's game in progress, deal a
+    NEW one, or deal it as PRACTICE (`why`: PLAYED, PAST or REHEARSED)."""
+
+    how: str
+    day: date
+    why: str = ""
+
+
+def plan_daily(root: Path, now: date, in_progress: str | None) -> DailyPlan:
+    """The plan for `play --daily` on `now` in the save folder `root`, whose game in
+    progress is the daily deal of the day `in_progress` (None: none, or not a daily)."""
+    if in_progress == now.isoformat():
+        return DailyPlan(CONTINUE, now)  # quitting kept it: never dealt fresh
+    book = DailyBook(root)
+    how = book.days.get(now.isoformat())
+    if how is not None:
+        return DailyPlan(PRACTICE, now, PLAYED if how == DEALT else REHEARSED)
+    latest = book.latest()
+    if latest is not None and latest > now:
+        return DailyPlan(PRACTICE, now, PAST)
+    return DailyPlan(NEW, now)

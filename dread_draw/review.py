@@ -19,8 +19,14 @@ from rich.console import Console
 
 from dread_draw.cards import Deck, load_deck
 from dread_draw.coach import REVIEW_MS, Review, review_game
-from dread_draw.coach_words import moment_text, option_words, turning_point_text
+from dread_draw.coach_words import (
+    assumption_text,
+    moment_text,
+    option_words,
+    turning_point_text,
+)
 from dread_draw.errors import DreadDrawError, IllegalChoice
+from dread_draw.i18n import N_
 from dread_draw.safe_text import clean, markup_safe
 from dread_draw.saves import (
     MAX_BYTES,
@@ -172,7 +178,8 @@ def review_all(game: Reviewable, seats: list[int], budget_ms: int,
                progress: Callable[[int, int], None] | None = None) -> Iterator[Review]:
     for seat in seats:
         yield review_game(game.deck, len(game.seats), game.seed, game.choices, seat,
-                          game_index=game.game_index, budget_ms=budget_ms, progress=progress)
+                          game_index=game.game_index, budget_ms=budget_ms, progress=progress,
+                          levels=[s.kind for s in game.seats])  # the seats as they are
 
 
 def review_json(game: Reviewable, reviews: list[Review]) -> dict[str, Any]:
@@ -194,7 +201,7 @@ def review_json(game: Reviewable, reviews: list[Review]) -> dict[str, Any]:
         "file": str(game.path), "source": game.kind, "game": game.game_index,
         "seed": game.seed, "deck": deck.name,
         "reviews": [{
-            "seat": r.seat, "name": names[r.seat], "won": r.won,
+            "seat": r.seat, "name": names[r.seat], "won": r.won, "assumed": list(r.styles),
             "turning_points": [{"kind": t.kind, "at": t.at, "round": t.round,
                                 "before": round(t.before, 4), "after": round(t.after, 4),
                                 "facts": [{"code": f.code, "seat": f.seat, **f.numbers}
@@ -214,6 +221,8 @@ def review_lines(game: Reviewable, r: Review) -> list[str]:
              else f"{name} (seat {number}) lost the game.",
              f"{looked} decisions with a real choice were looked at, each from what was known "
              "at that moment."]
+    if r.styles:
+        lines.append(assumption_text(r.styles, r.seat, names))
     by_at = {m.at: m for m in r.moments}
     if r.turning_points:
         lines += ["", "The biggest turning points:"]
@@ -227,6 +236,23 @@ def review_lines(game: Reviewable, r: Review) -> list[str]:
         lines.append("The search prefers no other option by a clear margin anywhere. Well "
                      "played.")
     return [clean(line) for line in lines]
+
+
+MOMENT = "moment"  # `Match.practice`: a moment of a reviewed game, played again
+MOMENT_WORDS = N_("Practice: this moment of the game, again. Nothing of it is saved and it "
+                  "never counts in the stats.")
+
+
+def practice_copy(game: Reviewable, at: int, agent_options: dict | None = None) -> Match:
+    """A practice copy of the reviewed game rewound to its decision number `at` ("try this
+    moment again"): the same seats, seed and cards, the choices before it replayed; marked
+    as practice, so the table never saves it and it never reaches the stats."""
+    if not 0 <= at < len(game.choices):
+        raise ValueError(f"no decision {at} in a game of {len(game.choices)}")
+    match = Match.replay(game.deck, game.seats, game.seed, game.choices[:at],
+                         game_index=game.game_index, agent_options=agent_options)
+    match.practice = MOMENT
+    return match
 
 
 def review_command(file: Path | None, last: bool, seat: int | None, game: int | None,

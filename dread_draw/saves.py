@@ -37,6 +37,7 @@ from rich.cells import cell_len, set_cell_size
 
 from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck, load_deck, parse_deck, read_deck_file, standard_deck_path
+from dread_draw.daily import daily_result
 from dread_draw.errors import DeckError, DreadDrawError, IllegalChoice
 from dread_draw.files import atomic_write
 from dread_draw.i18n import N_, _, fmt, ngettext
@@ -730,9 +731,10 @@ def autosave_new(folder: SaveDir, match: Match,
     return Autosaver(folder, match, on_error=on_error).attach()
 
 
-def _saved_names(folder: SaveDir | None) -> tuple[str, int] | None | SaveError:
-    """The saved game in progress's player names (cut to fit an 80-column line) and seed;
-    None when no game is in progress, the error when it cannot be read."""
+def _saved_names(folder: SaveDir | None) -> tuple[str, int | str] | None | SaveError:
+    """The saved game in progress's player names (cut to fit an 80-column line) and seed —
+    or, for a daily deal, its day: its seed is shown only once it is over; None when no game
+    is in progress, the error when it cannot be read."""
     if folder is None or not folder.has_current():
         return None
     try:
@@ -742,7 +744,7 @@ def _saved_names(folder: SaveDir | None) -> tuple[str, int] | None | SaveError:
     names = ", ".join(save.names)
     if cell_len(names) > 40:  # fits an 80-column screen; Korean names take two cells each
         names = set_cell_size(names, 39) + "…"
-    return names, save.seed
+    return names, save.seed if save.daily is None else save.daily
 
 
 def continue_label(folder: SaveDir | None) -> str | None:
@@ -752,6 +754,9 @@ def continue_label(folder: SaveDir | None) -> str | None:
         return None
     if isinstance(saved, SaveError):
         return _("Continue the saved game (it cannot be read)")
+    if isinstance(saved[1], str):
+        return fmt(_("Continue: {names} · the daily deal of {day}"), names=saved[0],
+                   day=saved[1])
     return fmt(_("Continue: {names} · seed {seed}"), names=saved[0], seed=saved[1])
 
 
@@ -762,6 +767,9 @@ def saved_game_line(folder: SaveDir | None) -> str | None:
         return None
     if isinstance(saved, SaveError):
         return _("The saved game cannot be read.")
+    if isinstance(saved[1], str):
+        return fmt(_("The saved game: {names} · the daily deal of {day}."), names=saved[0],
+                   day=saved[1])
     return fmt(_("The saved game: {names} · seed {seed}."), names=saved[0], seed=saved[1])
 
 
@@ -803,13 +811,13 @@ def _same_game(a: Save | None, b: Save) -> bool:
 class Stats:
     """Games played and won, per human player's name and per CPU level, from kept games;
     per player, the games in which they asked for hints or took a choice back; and the
-    daily deals' results, (day, won) in the order they were played."""
+    daily deals' results, (day, WON/LOST/ASSISTED) in the order they were played."""
 
     games: int = 0
     players: dict[str, list[int]] = field(default_factory=dict)  # name -> [played, won]
     cpus: dict[str, list[int]] = field(default_factory=dict)  # level -> [played, won]
     coached: dict[str, list[int]] = field(default_factory=dict)  # name -> [hints, take-backs]
-    daily: list[tuple[str, bool]] = field(default_factory=list)
+    daily: list[tuple[str, str]] = field(default_factory=list)  # (day, `daily_result`)
     problems: list[str] = field(default_factory=list)  # kept files that could not be read
 
     def add(self, save: Save) -> None:
@@ -827,7 +835,8 @@ class Stats:
                 marks[1] += seat in took_back
         people = [seat for seat, s in enumerate(save.seats) if s.is_human]
         if save.daily is not None and len(people) == 1:  # the daily deal is one person's
-            self.daily.append((save.daily, save.winner == people[0]))
+            helped = people[0] in hinted or people[0] in took_back
+            self.daily.append((save.daily, daily_result(save.winner == people[0], helped)))
 
 
 def stats(folder: SaveDir) -> Stats:

@@ -118,6 +118,8 @@ class Match:
         self.hints: list[Hint] = []
         self.takebacks: list[TakeBack] = []
         self.daily: str | None = None
+        # Non-empty: a practice game (why, `dread_draw.daily`), never saved, never in stats.
+        self.practice = ""
 
     def new_game(self, events: bool = True) -> Game:
         """This match's game as it was dealt, before any choice."""

@@ -2,12 +2,17 @@
 
 The rule is Board Game Arena's undo policy: a person may take back their last choice as long
 as, since they made it, no card was revealed or looked at, nothing was shuffled, and no other
-person has chosen. "Revealed" means that someone learned where a card is: turning up a card
+seat has decided. "Revealed" means that someone learned where a card is: turning up a card
 everybody already knew (one planted face up on the Draw Deck, R11.4) teaches nobody anything.
 
-CPU seats' choices made since are simply dropped: a CPU decides from its
+"No other seat", CPUs included: a seat decides from what it alone may know (R11.2) — a CPU
+that has privately looked at the top of the Draw Deck and then declines to reveal tells the
+table that the top card is weak — so a choice seen is something learned, whoever made it.
+Only a decision with one option (no choice at all) tells nothing, and does not count.
+
+The CPU seats' forced moves made since are simply dropped: a CPU decides from its
 view and its dice, restarted at every decision (`dread_draw.ai.dice`), so when the game goes
-on it chooses again exactly as it would have. A game is its seed and its choices, so taking
+on it moves again exactly as it would have. A game is its seed and its choices, so taking
 a choice back is replaying the game without it (`Match.rewind`); the save keeps what was
 taken back (`Match.takebacks`, the save's ``takebacks``) and still replays exactly.
 
@@ -31,13 +36,14 @@ REVEALED = "revealed"  # a card was turned face up for everyone since
 LOOKED = "looked"  # a player privately saw a card since
 SHUFFLED = "shuffled"  # the discard pile was shuffled into a new Draw Deck since
 OTHER_PERSON = "other person"  # another person at the table has chosen since
+OTHER_SEAT = "other seat"  # a CPU seat has chosen since (its choice may tell, R11.2)
 
 
 @dataclass(frozen=True)
 class TakeBackCheck:
     """Whether a take-back is allowed (`code` ALLOWED) or why not (another code); `at` is
     the place in `Match.choices` of the choice it would take back (-1 if none), `other`
-    the seat of the person who has chosen since (OTHER_PERSON)."""
+    the seat that has chosen since (OTHER_PERSON, OTHER_SEAT)."""
 
     code: str
     at: int = -1
@@ -71,10 +77,12 @@ def check_take_back(match: Match, seat: int) -> TakeBackCheck:
         return TakeBackCheck(OVER)
     game = match.new_game(events=True)
     choosers = []
+    chose = []  # whether the decision had more than one option: a choice seen can tell
     for option in match.choices:
         d = game.pending
         assert d is not None
         choosers.append(d.seat)
+        chose.append(len(d.options) > 1)
         game.choose(option)
     mine = [i for i, s in enumerate(choosers) if s == seat]
     if not mine:
@@ -88,9 +96,10 @@ def check_take_back(match: Match, seat: int) -> TakeBackCheck:
         code = SHUFFLED
     if code is not None:
         return TakeBackCheck(code, at)
-    for s in choosers[at + 1:]:
-        if s != seat and match.seats[s].is_human:
-            return TakeBackCheck(OTHER_PERSON, at, s)
+    for s, real in zip(choosers[at + 1:], chose[at + 1:], strict=True):
+        if s != seat and real:  # R11.2: another seat's choice may tell what it alone saw
+            return TakeBackCheck(OTHER_PERSON if match.seats[s].is_human else OTHER_SEAT,
+                                 at, s)
     return TakeBackCheck(ALLOWED, at)
 
 
@@ -116,8 +125,8 @@ def _learned(then: Game, now: Game) -> str | None:
 
 
 def take_back(match: Match, seat: int) -> TakeBackCheck:
-    """Take back `seat`'s last choice, and every CPU choice made since (they will be made
-    again as the game goes on). Raises `TakeBackRefused` when the rule does not allow it.
+    """Take back `seat`'s last choice, and every forced CPU move made since (they will be
+    made again as the game goes on). Raises `TakeBackRefused` when the rule does not allow it.
     The match's hooks are not told: save the match afterwards (`Autosaver.save_now`)."""
     check = check_take_back(match, seat)
     if not check.allowed:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dread_draw.cards import Deck, load_deck
-from dread_draw.i18n import _, fmt
+from dread_draw.i18n import _, fmt, ngettext
 from dread_draw.rules import KEEP, REVEAL, SUMMON, USE, Event, View, card_to_beat
 from dread_draw.sim import HUMAN, Match, SeatSpec
 
@@ -41,9 +41,17 @@ def tutorial_match(name: str, deck: Deck | None = None) -> Match:
 
 def is_tutorial(match: Match) -> bool:
     """Is this match the tutorial (a new one or a resumed save)?"""
-    seats = match.seats
-    return (match.seed == TUTORIAL_SEED and match.deck.name == load_deck(None).name
-            and len(seats) == 1 + len(TUTORIAL_CPUS) and seats[PERSON].is_human
+    return match.deck.name == load_deck(None).name and _tutorial_seats(match.seed, match.seats)
+
+
+def is_tutorial_save(seed: int, seats: Sequence[SeatSpec], deck_path: str | None) -> bool:
+    """Is a save with this seed, these seats and deck (None: the standard one) a tutorial?"""
+    return deck_path is None and _tutorial_seats(seed, seats)
+
+
+def _tutorial_seats(seed: int, seats: Sequence[SeatSpec]) -> bool:
+    return (seed == TUTORIAL_SEED and len(seats) == 1 + len(TUTORIAL_CPUS)
+            and seats[PERSON].is_human
             and all(s.name == n and s.kind == k
                     for s, (n, k) in zip(seats[1:], TUTORIAL_CPUS, strict=True)))
 
@@ -118,7 +126,9 @@ def _on_decision(view: View, names: Sequence[str]) -> list[Lesson]:
 
 # Lessons on what happened (just after it) ---------------------------------------------
 
-def _on_event(ev: Event, deck: Deck, names: Sequence[str], turns: int) -> list[Lesson]:
+def _on_event(ev: Event, deck: Deck, names: Sequence[str], turns: int,
+              last_row: Sequence[object] = ()) -> list[Lesson]:
+    """The lessons `ev` calls for; `last_row`: the last round's winning row (its cards)."""
     kind = ev["type"]
     if kind == "fail":
         who = names[ev["seat"]]
@@ -128,7 +138,36 @@ def _on_event(ev: Event, deck: Deck, names: Sequence[str], turns: int) -> list[L
         else:
             text = fmt(_("{name}'s card was not stronger than the card to beat: the reveal "
                          "failed. {name} is out of this round."), name=who)
-        return [Lesson("failed", _("A failed reveal"), text)]
+        out = [Lesson("failed", _("A failed reveal"), text)]
+        c = _uid(ev["card"])
+        if c >= 0 and ev["discarded"] and (
+                deck.strength[c] == deck.strength[_uid(ev["discarded"][-1])]):
+            out.append(Lesson("equal", _("An equal card fails"), fmt(_(
+                "{card} was only as strong as the card to beat: a tie fails. A card must be "
+                "stronger to succeed."), card=_card(deck, c))))
+        return out
+    if kind == "damage" and ev["seat"] == PERSON and ev["kept"] is not None:
+        drawn, life = len(ev["drawn"]), ev["life"]
+        took = fmt(ngettext(
+            "You took {n} damage: you drew {n} card from your Life Deck into your reserves.",
+            "You took {n} damage: you drew {n} cards from your Life Deck and kept one in your "
+            "reserves.", drawn), n=drawn)
+        left = fmt(ngettext(
+            "{n} card is left in your Life Deck; damage with an empty Life Deck defeats you.",
+            "{n} cards are left in your Life Deck; damage with an empty Life Deck defeats you.",
+            life), n=life)
+        return [Lesson("damage", _("Your first damage"), f"{took} {left}")]  # two sentences
+    if kind == "reshuffle":
+        return [Lesson("reshuffle", _("A new Draw Deck"), _(
+            "The Draw Deck ran out: the discard pile was shuffled to make a new one. Cards "
+            "that were discarded can come back."))]
+    if kind == "gain_life" and ev["amount"] > 0:
+        return [Lesson("gain life", _("Gaining life"), fmt(ngettext(
+            "{name} gained {n} life: {n} card from the Draw Deck went face down onto their "
+            "Life Deck, one more damage they can take.",
+            "{name} gained {n} life: {n} cards from the Draw Deck went face down onto their "
+            "Life Deck, more damage they can take.", ev["amount"]),
+            name=names[ev["seat"]], n=ev["amount"]))]
     if kind == "turn" and turns == 2:
         return [Lesson("next", _("Who plays next"), _(
             "After every summon, the player still in the round with the lowest row total "
@@ -157,20 +196,61 @@ def _on_event(ev: Event, deck: Deck, names: Sequence[str], turns: int) -> list[L
         if ev["fortune"]:
             text = _("The last player standing wins. The cards left in their Life Deck are "
                      "read as their fortune, one at a time: press Enter to turn each card.")
-        else:
+        else:  # a fortune is always read: the winning row's, when no Life Deck card is left
+            c = next((_uid(x) for x in reversed(last_row) if deck.card[_uid(x)].fortune),
+                     next((i for i in range(len(deck.card)) if deck.card[i].fortune), -1))
             text = _("The last player standing wins. The cards left in a winner's Life Deck "
                      "are read as their fortune; this time there are none left to read.")
+            if c >= 0:
+                text = fmt(_("The last player standing wins, and the cards left in their Life "
+                             "Deck are read as their fortune. None are left, so {card} reads "
+                             "it:\n{fortune}"), card=deck.card[c].name,
+                           fortune=deck.card[c].fortune)
         return [Lesson("fortune", _("The fortune"), text)]
     return []
+
+
+class _Ties:
+    """Follows the round from the events to see a tie for the lowest row (R5.2) when the
+    turn passes: each seat still in the round and its row's total."""
+
+    def __init__(self) -> None:
+        self.totals: dict[int, int] = {}
+        self.attempted = False
+
+    def after(self, ev: Event, n: int, defeated: set[int]) -> bool:
+        """Take `ev` in; True when it is a turn given on a tie for the lowest row."""
+        kind = ev["type"]
+        if kind == "round_start":
+            self.totals = {s: 0 for s in range(n) if s not in defeated}
+            self.attempted = False
+        elif kind == "summon":
+            self.totals[ev["seat"]] = ev["row_total"]
+            self.attempted = True
+        elif kind in ("fail", "defeated"):
+            self.totals.pop(ev["seat"], None)
+            self.attempted = True
+        elif kind == "turn" and self.attempted and len(self.totals) > 1:
+            low = min(self.totals.values())
+            return sum(1 for t in self.totals.values() if t == low) > 1
+        return False
 
 
 WELCOME = "welcome"
 
 
 def welcome() -> Lesson:
+    """The first tip: the goal of the game first, then how the tutorial goes."""
     return Lesson(WELCOME, _("Learn to play"), _(
-        "This is a real game against two CPUs. A short tip appears the first time something "
-        "matters; press Enter to go on, and ? at any time for all the rules."))
+        "The goal: be the last player standing, when everyone else has been defeated. This "
+        "is a real game against two CPUs; a short tip appears when something first matters "
+        "(Enter goes on, ? shows all the rules)."))
+
+
+def tie_lesson() -> Lesson:
+    return Lesson("tie", _("A tie for the lowest row"), _(
+        "Rows are tied for the lowest total. The player who just played goes again if they "
+        "are one of them; otherwise the first tied player to their left plays."))
 
 
 class Tutor:
@@ -182,6 +262,9 @@ class Tutor:
         self.deck = match.deck
         self.seen = 0  # events looked at
         self.turns = 0
+        self.ties = _Ties()
+        self.defeated: set[int] = set()
+        self.last_row: list[object] = []  # the last round's winning row
         self.told: set[str] = set()
         self.resumed = bool(match.choices)
         if self.resumed:  # what the game's past has met is not told again
@@ -196,7 +279,13 @@ class Tutor:
         for ev in events[self.seen:]:
             if ev["type"] == "turn":
                 self.turns += 1
-            out += _on_event(ev, self.deck, self.names, self.turns)
+            elif ev["type"] == "defeated":
+                self.defeated.add(ev["seat"])
+            elif ev["type"] == "round_end":
+                self.last_row = list(ev["row"])
+            if self.ties.after(ev, len(self.names), self.defeated):
+                out.append(tie_lesson())
+            out += _on_event(ev, self.deck, self.names, self.turns, self.last_row)
         self.seen = len(events)
         return out
 
@@ -234,6 +323,9 @@ class Tutor:
         return out
 
 
-ALL_LESSONS = ("welcome", "summon", "escalate", "failed", "next", "round end", "keep",
-               "reserves", "ability summon", "ability reserve", "ability aftermath",
+ALL_LESSONS = ("welcome", "summon", "escalate", "failed", "next", "round end", "damage",
+               "keep", "reserves", "ability summon", "ability reserve", "ability aftermath",
                "ability always", "defeat", "fortune")
+# Told when they first happen, if they do: a tie with the card to beat or for the lowest
+# row, a reshuffle, someone gaining life.
+WHEN_MET = ("equal", "tie", "reshuffle", "gain life")

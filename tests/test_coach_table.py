@@ -145,7 +145,7 @@ async def test_u_takes_back_the_last_choice_asks_again_and_the_save_records_it(
 
 @sync
 @pytest.mark.slow
-async def test_review_at_game_over_shows_the_turning_points_for_the_person(fierce_deck):
+async def test_review_at_game_over_reviews_the_person_against_the_seats_as_they_are(fierce_deck):
     seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")]
     match = Match(fierce_deck, seats, seed=4)
     app = make_app(match)
@@ -159,7 +159,8 @@ async def test_review_at_game_over_shows_the_turning_points_for_the_person(fierc
         body = text_of(review.query_one("#review-body"))
         assert body.startswith("Ana (seat 1)")
         assert "decisions with a real choice were looked at" in body
-        assert "The biggest turning points:" in body
+        # against the seat as it is: Zora plays at random, and the review says so
+        assert "Chances assume every other seat plays like random." in body
         assert "Zora (seat 2)" not in body  # a CPU is not reviewed
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, GameOver), "back at game over")
@@ -189,3 +190,40 @@ async def test_the_replay_offers_the_review_and_esc_goes_back_to_the_replay(fier
         await pilot.pause()
         assert not isinstance(app.screen, ReviewScreen)
         assert app.step == 0 and app.is_running
+
+
+@sync
+@pytest.mark.slow
+async def test_a_turning_point_tried_again_is_a_practice_copy_that_never_touches_the_save(
+        fierce_deck, tmp_path, monkeypatch):
+    """"Try this moment again" from the review at game over: the game rewound to that
+    decision, played on as practice: no game in progress saved, no kept game changed."""
+    monkeypatch.setattr(tui_coach, "REVIEW_MS", 150)  # enough deals for swings beyond noise
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "normal")]
+    match = Match(fierce_deck, seats, seed=4)
+    saves = SaveDir(tmp_path / "saves")
+    app = make_app(match, saves=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_out(app, pilot)
+        kept = {p: p.read_bytes() for p in saves.games.glob("*.json")}
+        assert len(kept) == 1 and not saves.current.exists()
+        await pilot.press("v")
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
+        review = app.screen
+        await until(pilot, lambda: review.done, "the review's end", tries=3000)
+        assert review.tries, "this game has a turning point to try again"
+        body = text_of(review.query_one("#review-body"))
+        assert "play that turning point again" in body
+        await pilot.press("1")
+        await until(pilot, lambda: app.match is not match, "the practice copy")
+        practice = app.match
+        assert practice.practice and practice.choices == match.choices[:review.tries[0]]
+        assert practice.game.pending.seat == 0 and app.saver is None
+        await until_asked(app, pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.match is practice
+        await pilot.press("1")  # a choice in the practice copy
+        await pilot.pause(0.3)
+        assert len(practice.choices) > review.tries[0]
+    assert not saves.current.exists()  # never saved, so never in the stats
+    assert {p: p.read_bytes() for p in saves.games.glob("*.json")} == kept

@@ -11,9 +11,33 @@ from helpers import run_cli
 
 from dread_draw.ai import make_agent
 from dread_draw.coach import hint, note_hint
-from dread_draw.daily import daily_record, daily_seed, daily_setup
-from dread_draw.saves import Autosaver, SaveDir, SaveError, parse_save, read_save, stats
-from dread_draw.sim import Match
+from dread_draw.daily import (
+    ASSISTED,
+    DAILY_OPTIONS,
+    DEALT,
+    LOST,
+    PAST,
+    PLAYED,
+    REHEARSED,
+    WON,
+    DailyBook,
+    daily_record,
+    daily_seed,
+    daily_setup,
+)
+from dread_draw.saves import (
+    Autosaver,
+    Save,
+    SaveDir,
+    SaveError,
+    Stats,
+    continue_label,
+    parse_save,
+    read_save,
+    saved_game_line,
+    stats,
+)
+from dread_draw.sim import Hint, Match, TakeBack
 
 DAY = date(2026, 12, 3)
 
@@ -37,13 +61,30 @@ def test_the_daily_deal_seats_the_person_against_three_hard_cpus():
 def test_the_streak_counts_days_won_in_a_row_up_to_today_or_yesterday():
     d = date.fromordinal
     t = DAY.toordinal()
-    won = [(d(t - 3), True), (d(t - 2), True), (d(t - 1), True)]
+    won = [(d(t - 3), WON), (d(t - 2), WON), (d(t - 1), WON)]
     assert daily_record(won, DAY).streak == 3  # today's deal is still to play
-    assert daily_record(won + [(DAY, True)], DAY).streak == 4
-    assert daily_record(won + [(DAY, False)], DAY).streak == 0  # lost today
-    assert daily_record([(d(t - 2), True)], DAY).streak == 0  # a day missed
-    again = daily_record(won + [(d(t - 1), False)], DAY)  # a second try does not count
-    assert again.days[d(t - 1)] is True and again.streak == 3
+    assert daily_record(won + [(DAY, WON)], DAY).streak == 4
+    assert daily_record(won + [(DAY, LOST)], DAY).streak == 0  # lost today
+    assert daily_record([(d(t - 2), WON)], DAY).streak == 0  # a day missed
+    again = daily_record(won + [(d(t - 1), LOST)], DAY)  # a second try does not count
+    assert again.days[d(t - 1)] == WON and again.streak == 3
+
+
+def test_a_win_with_hints_or_take_backs_is_assisted_and_no_part_of_the_streak():
+    d = date.fromordinal
+    t = DAY.toordinal()
+    helped = [(d(t - 2), WON), (d(t - 1), ASSISTED), (DAY, WON)]
+    assert daily_record(helped, DAY).streak == 1
+    seats = daily_setup(DAY, "Ana").seats
+    for hints, takebacks, result in [([Hint(3, 0)], [], ASSISTED),
+                                     ([], [TakeBack(2, 0, 5)], ASSISTED),
+                                     ([Hint(3, 1)], [], WON),  # a CPU seat's: not hers
+                                     ([], [], WON)]:
+        s = Stats()
+        s.add(Save(seed=1, seats=seats, choices=[], deck_name="Standard", deck_hash="0" * 64,
+                   finished=True, winner=0, hints=hints, takebacks=takebacks,
+                   daily=DAY.isoformat()))
+        assert s.daily == [(DAY.isoformat(), result)]
 
 
 def _daily_game(folder: SaveDir, standard_deck, day: date, *, hints: bool = False):
@@ -72,8 +113,8 @@ def test_stats_show_each_days_result_and_the_streak(standard_deck, tmp_path, cap
     kept = [read_save(path) for _, path in games]
     assert [k.daily for k in kept] == ["2026-12-01", "2026-12-02"]
     result = stats(folder)
-    assert result.daily == [("2026-12-01", kept[0].winner == 0),
-                            ("2026-12-02", kept[1].winner == 0)]
+    assert result.daily == [("2026-12-01", WON if kept[0].winner == 0 else LOST),
+                            ("2026-12-02", WON if kept[1].winner == 0 else LOST)]
     code, out, _ = run_cli(capsys, "stats", "--save-dir", str(folder.root))
     assert code == 0 and "Daily deal" in out and "2026-12-02" in out
     assert "Current streak:" in out
@@ -142,7 +183,7 @@ def test_play_daily_refuses_other_seats_or_seeds_clearly(capsys, extra):
     assert "Traceback" not in out + err
 
 
-def test_the_table_says_it_is_the_daily_deal_and_shows_its_seed():
+def test_the_table_says_it_is_the_daily_deal_but_not_its_seed_until_the_end():
     import asyncio
 
     from dread_draw.tui.app import daily_match, make_app
@@ -154,8 +195,140 @@ def test_the_table_says_it_is_the_daily_deal_and_shows_its_seed():
         app = make_app(match, setup=setup, cpu_delay=0)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause(0.2)
-            return [n.message for n in app._notifications]
+            top = str(app.screen.query_one("#topbar").render())
+            return [n.message for n in app._notifications] + [top]
 
     said = asyncio.run(run())
-    assert any(f"The daily deal of {match.daily}" in m and f"seed {match.seed}" in m
-               for m in said)
+    assert said[-1].startswith("DREAD DRAW")  # the top bar, where other games show it
+    assert any(f"The daily deal of {match.daily}" in m for m in said)
+    assert not any(str(match.seed) in m for m in said)  # with it, --seed deals every card
+
+
+# ------------------------------------------------------ the loopholes of the daily deal
+
+def _play_daily(monkeypatch, folder: SaveDir, day: date):
+    """`play --daily` on `day` in `folder`: the app it would run (not run)."""
+    from dread_draw.tui import app as app_module
+    from dread_draw.tui.setup import Setup
+
+    ran = []
+    monkeypatch.setattr("dread_draw.daily.today", lambda: day)
+    monkeypatch.setattr(app_module, "run_table", lambda app, **_: ran.append(app))
+    app_module.play_daily(folder, Setup.default(), cpu_delay=0)
+    return ran[0]
+
+
+def _started_daily(folder: SaveDir, day: date, choices: int) -> Match:
+    """A daily deal of `day` dealt in `folder`, `choices` choices in, then quit."""
+    from dread_draw.tui.app import daily_match, note_daily
+    from dread_draw.tui.setup import Setup
+
+    m, _setup = daily_match(Setup.default(), day)
+    m.agents[1:] = [make_agent("hard", m.seed, i, samples=1) for i in (1, 2, 3)]
+    note_daily(folder.root, m)
+    Autosaver(folder, m).attach()
+    person = make_agent("normal", m.seed, 0)
+    while len(m.choices) < choices:
+        d = m.game.pending
+        m.apply(person.choose(m.game.view(0), d) if d.seat == 0 else m.cpu_choice())
+    return m
+
+
+def test_quitting_the_daily_keeps_it_to_continue_never_dealt_fresh(monkeypatch, tmp_path):
+    folder = SaveDir(tmp_path / "saves")
+    m = _started_daily(folder, DAY, 6)
+    app = _play_daily(monkeypatch, folder, DAY)
+    again = app.first_match
+    assert again.choices == m.choices and again.daily == DAY.isoformat()  # where she was
+    assert app.first_saver is not None  # and still saved: no dialog offers a new deal
+    assert again.agent_options == DAILY_OPTIONS  # its CPUs keep the fixed schedule
+
+
+def test_a_deal_dealt_once_is_only_practice_afterwards_and_never_saved(monkeypatch, tmp_path):
+    folder = SaveDir(tmp_path / "saves")
+    _started_daily(folder, DAY, 3)
+    folder.current.unlink()  # given up (or replaced by another game)
+    app = _play_daily(monkeypatch, folder, DAY)
+    practice = app.first_match
+    assert practice.practice == PLAYED and practice.daily is None
+    assert practice.seed == daily_seed(DAY) and app.saves is None  # never touches the folder
+
+
+def test_an_earlier_days_deal_is_practice_when_the_clock_is_turned_back(monkeypatch, tmp_path):
+    folder = SaveDir(tmp_path / "saves")
+    DailyBook(folder.root).note(date(2026, 12, 5), DEALT)
+    app = _play_daily(monkeypatch, folder, DAY)
+    assert app.first_match.practice == PAST and app.first_match.daily is None
+    fresh = _play_daily(monkeypatch, SaveDir(tmp_path / "other"), DAY)
+    assert fresh.first_match.daily == DAY.isoformat() and not fresh.first_match.practice
+
+
+def test_a_daily_seed_played_with_seed_makes_that_days_deal_practice(monkeypatch, tmp_path):
+    import asyncio
+
+    from dread_draw.tui.app import make_app
+
+    folder = SaveDir(tmp_path / "saves")
+    monkeypatch.setattr("dread_draw.daily.today", lambda: DAY)
+    tomorrow = date(2026, 12, 4)
+    m = Match(load_standard(), daily_setup(tomorrow, "Ana").seats, daily_seed(tomorrow))
+
+    async def run() -> None:  # `play --seed <tomorrow's daily seed>`
+        app = make_app(m, cpu_delay=0, saves=folder)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause(0.1)
+            app.exit()
+
+    asyncio.run(run())
+    app = _play_daily(monkeypatch, folder, tomorrow)
+    assert app.first_match.practice == REHEARSED
+
+
+def load_standard():
+    from dread_draw.cards import load_deck
+
+    return load_deck(None)
+
+
+def test_play_daily_takes_the_save_folders_lock(capsys, tmp_path):
+    other = SaveDir(tmp_path / "saves")
+    other.lock()  # another window plays in this folder
+    try:
+        code, out, err = run_cli(capsys, "play", "--daily", "--save-dir", str(other.root))
+    finally:
+        other.unlock()
+    assert code == 2 and "another window" in out + err and "Traceback" not in out + err
+
+
+def test_the_daily_cpus_play_their_whole_schedule_however_slow_the_clock(monkeypatch):
+    """Two machines, one loaded (its clock runs 50 ms per sample), make the same search."""
+    from dread_draw.ai import hard
+
+    setup = daily_setup(DAY, "Ana")
+    m = Match(load_standard(), setup.seats, setup.seed)
+    while True:  # the first CPU decision with a real choice
+        d = m.game.pending
+        if d.seat != 0 and len(hard.distinct(m.game.view(d.seat), d)) > 1:
+            break
+        m.apply(d.options[0] if d.seat == 0 else m.cpu_choice())
+    view = m.game.view(d.seat)
+
+    def agent(**options):
+        return make_agent("hard", setup.seed, d.seat, **options)
+
+    idle = agent(**DAILY_OPTIONS["hard"]).search(view, d)
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(hard.time, "perf_counter", lambda: next(ticks) * 0.05)
+    loaded = agent(**DAILY_OPTIONS["hard"]).search(view, d)
+    timed = agent().search(view, d)  # a CPU on the clock cuts its search short
+    k = len(idle.options)
+    assert loaded.samples == idle.samples == agent().schedule(k, 4)
+    assert loaded.totals == idle.totals and loaded.choice() == idle.choice()
+    assert timed.samples < idle.samples
+
+
+def test_the_continue_label_names_the_daily_deals_day_not_its_seed(tmp_path):
+    folder = SaveDir(tmp_path / "saves")
+    m = _started_daily(folder, DAY, 2)
+    for said in (continue_label(folder), saved_game_line(folder)):
+        assert said is not None and DAY.isoformat() in said and str(m.seed) not in said

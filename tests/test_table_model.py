@@ -329,3 +329,14 @@ def test_any_choices_hints_take_backs_and_quits_leave_a_save_that_resumes_the_sa
         if not m.over:
             resumed, _saver = resume(folder)
             same(resumed, m)
+
+
+def test_the_table_model_loads_without_textual():
+    """A plain-text front end drives the same model: importing it loads no Textual."""
+    import subprocess
+    import sys
+
+    code = ("import sys, dread_draw.table.model; "
+            "sys.exit(1 if any(m == 'textual' or m.startswith('textual.') for m in sys.modules)"
+            " else 0)")
+    assert subprocess.run([sys.executable, "-c", code], env={**os.environ}).returncode == 0

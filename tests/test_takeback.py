@@ -1,5 +1,5 @@
 """Take-backs: a person's last choice comes back only when that changes nothing anyone learned
-(no card revealed or looked at, nothing shuffled, no other person's choice since); the save
+(no card revealed or looked at, nothing shuffled, no other seat's choice since); the save
 records it and still replays exactly; stats mark the game."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from helpers import run_cli
 
 from dread_draw.ai import make_agent
 from dread_draw.coach_words import take_back_text
+from dread_draw.rules import REVEAL, SUMMON
 from dread_draw.saves import Autosaver, SaveDir, read_save, resume, stats
 from dread_draw.sim import Match, SeatSpec
 from dread_draw.takeback import (
@@ -16,6 +17,7 @@ from dread_draw.takeback import (
     LOOKED,
     NOTHING,
     OTHER_PERSON,
+    OTHER_SEAT,
     OVER,
     REVEALED,
     SHUFFLED,
@@ -71,6 +73,11 @@ def test_a_take_back_is_allowed_exactly_when_nothing_was_learned_since(standard_
         kinds = {e["type"] for e in events}
         if check.code == ALLOWED:
             assert before.game.pending.seat == seat
+            g = before.game  # no other seat has made a choice since (R11.2: it may tell)
+            for option in m.choices[check.at:]:
+                d = g.pending
+                assert d.seat == seat or len(d.options) == 1
+                g.choose(option)
             assert "reshuffle" not in kinds and "damage" not in kinds and "fail" not in kinds
             for e in events:  # a revealed card was one everybody knew (R11.4: planted)
                 if e["type"] == "summon" and e["source"] == "draw":
@@ -85,7 +92,34 @@ def test_a_take_back_is_allowed_exactly_when_nothing_was_learned_since(standard_
             assert "reshuffle" in kinds
         elif check.code == OTHER_PERSON:
             assert m.seats[check.other].is_human and check.other != seat
-    assert {ALLOWED, REVEALED, OTHER_PERSON} <= seen
+        elif check.code == OTHER_SEAT:
+            assert not m.seats[check.other].is_human
+    assert {ALLOWED, REVEALED, OTHER_PERSON, OTHER_SEAT} <= seen
+
+
+def test_a_cpus_choice_since_forbids_a_take_back_it_may_have_told_something():
+    """Seed 1045, Ana against three `normal` CPUs: after Ana's choice, Orrin, who had
+    privately seen the top of the Draw Deck, summons from his reserves rather than reveal;
+    Ana may infer that the top card is weak, so her choice cannot come back (R11.2). No card
+    was revealed or looked at since: before, this take-back was allowed."""
+    from dread_draw.cards import load_deck
+
+    seats = [SeatSpec("Ana", "human")] + [SeatSpec(n, "normal")
+                                          for n in ("Zora", "Orrin", "Vesna")]
+    m = Match(load_deck(None), seats, 1045)
+    ana = make_agent("normal", 1045, 0)
+    while len(m.choices) < 147:
+        d = m.game.pending
+        m.apply(ana.choose(m.game.view(0), d) if d.seat == 0 else m.cpu_choice())
+    check = check_take_back(m, 0)
+    assert (check.code, check.at, check.other) == (OTHER_SEAT, 145, 2)
+    before = Match.replay(m.deck, seats, 1045, m.choices[:146]).game
+    d = before.pending
+    assert d.seat == 2 and d.kind == SUMMON and REVEAL in d.options
+    assert m.choices[146] != REVEAL and before.draw[-1] in before.knows[2]  # it knew, declined
+    assert take_back_text(check, [s.name for s in seats]).endswith("Orrin has chosen since.")
+    with pytest.raises(TakeBackRefused):
+        take_back(m, 0)
 
 
 def test_taking_back_returns_to_that_decision_and_the_game_goes_on_as_before(standard_deck):

@@ -15,7 +15,10 @@ Determinism: the search runs a fixed schedule of samples drawn from the agent's 
 options — so a given seed gives the same decisions on any machine. The clock is only a
 safety stop: if a loaded machine has not finished the schedule when `think_ms` is spent, it
 answers with what it has (and that answer may then differ from an unloaded run). Pass
-``samples=N`` to fix the schedule outright and never read the clock (tests do).
+``samples=N`` to fix the schedule outright and never read the clock (tests do), or
+``clock=False`` to keep the budget's schedule whatever the load (the daily deal does, so that
+the same choices give the same game on any machine); ``stop_ms`` then gives it a safety stop
+far past the budget, for a machine so loaded that a game would hang.
 
 `search` is the whole search, with its figures: the coach (`dread_draw.coach`) asks it with
 its own budget; nothing else differs.
@@ -115,6 +118,53 @@ def rollout(g: Game, seat: int, horizon: int | None = None, peeks: bool = True) 
     return 1.0 if g.winner == seat else 0.0
 
 
+# How the other seats play in a rollout, per seat (`rollout_styled`): the coach's chances
+# against the seats as they are. `hard` is modelled by the heuristic its own rollouts use.
+NORMAL, EASY, RANDOM = "normal", "easy", "random"
+STYLE_OF = {"random": RANDOM, "easy": EASY}  # any other level or a person: NORMAL
+EASY_MISTAKES = 0.2  # `easy`'s random answers (dread_draw/ai/easy.py)
+
+
+def style_of(level: str) -> str:
+    """The rollout style that models a seat of this level (`hard`, a person: NORMAL)."""
+    return STYLE_OF.get(level, NORMAL)
+
+
+def rollout_styled(g: Game, seat: int, styles: tuple[str, ...], rng: random.Random,
+                   horizon: int | None = None, peeks: bool = True) -> float:
+    """`rollout` with each seat playing in its own style: NORMAL as `rollout` does, EASY
+    as the `easy` CPU (odds from the whole deck, cautious, a random answer now and then),
+    RANDOM at random. Kept apart from `rollout`, whose loop is the `hard` CPU's hot path."""
+    stop = g.decisions + MAX_DECISIONS
+    last = g.round + horizon if horizon is not None else MAX_ROUNDS
+    blind = rollout_sight(g)
+    deck = g.deck
+    everything = range(deck.size)
+    rough = Sight(lambda bar: pool_odds(everything, deck, bar))
+    knows = g.knows
+    play = g.play
+    while not g.over:
+        d = g.pending
+        assert d is not None
+        opts = d.options
+        style = styles[d.seat]
+        if len(opts) == 1:
+            play(opts[0])
+        elif style == RANDOM or (style == EASY and rng.random() < EASY_MISTAKES):
+            play(opts[rng.randrange(len(opts))])
+        else:
+            draw = g.draw
+            top = draw[-1] if peeks and draw and draw[-1] in knows[d.seat] else -1
+            if style == EASY:
+                sight = Sight(rough.odds, top) if top >= 0 else rough
+                play(answer(g, d.seat, d, sight, caution=0.5))
+            else:
+                play(answer(g, d.seat, d, top_sight(deck, top) if top >= 0 else blind))
+        if g.round > last or g.decisions > stop:
+            return chance(g, seat)
+    return 1.0 if g.winner == seat else 0.0
+
+
 @dataclass
 class Search:
     """What a search found: the options it searched (`options`, the heuristic's `prior`
@@ -147,10 +197,12 @@ class Search:
 
 def search(view: View, decision: Decision, rng: random.Random, samples: int,
            deadline: float | None = None, *, horizon: int | None = HORIZON,
-           include: int | None = None, peeks: bool = True, sure: float = SURE) -> Search:
+           include: int | None = None, peeks: bool = True, sure: float = SURE,
+           styles: tuple[str, ...] | None = None) -> Search:
     """Search `decision` from `view` with `samples` samples (fewer if `deadline`, a
     `time.perf_counter()` value, passes first). `include`: an option to search whatever the
-    candidates (the review's: the one that was chosen)."""
+    candidates (the review's: the one that was chosen). `styles`: how each seat plays in
+    the rollouts (`rollout_styled`; None: all NORMAL, the CPU's own search)."""
     seat = view.seat
     prior = answer(view, seat, decision, view_sight(view))
     opts = candidates(view.deck, distinct(view, decision, prior), prior)
@@ -166,11 +218,16 @@ def search(view: View, decision: Decision, rng: random.Random, samples: int,
     done = 0
     for _ in range(samples):
         root = determinize(view, rng, unseen)
+        root_seed = rng.getrandbits(64) if styles is not None else 0
         results = []
         for i, o in enumerate(opts):  # copies: every option meets the same reshuffles
             g = root.copy() if i < k - 1 else root
             g.choose(o)
-            results.append(rollout(g, seat, horizon, peeks))
+            if styles is None:
+                results.append(rollout(g, seat, horizon, peeks))
+            else:  # its own dice per option: the same for every option of this sample
+                dice = random.Random(root_seed)
+                results.append(rollout_styled(g, seat, styles, dice, horizon, peeks))
         for i in range(k):
             totals[i] += results[i]
             diffs[i].append(results[i] - results[p])
@@ -187,12 +244,13 @@ class HardAgent:
     def __init__(self, rng: random.Random, think_ms: int = 250, samples: int | None = None,
                  horizon: int | None = HORIZON, rate: float = ROLLOUTS_PER_MS,
                  clock: bool = True, peeks: bool = True, sure: float = SURE,
-                 **_: object) -> None:
+                 stop_ms: int | None = None, **_: object) -> None:
         self.rng = rng
         self.horizon = horizon
         self.think_ms = think_ms
         self.samples = samples
         self.clock = clock  # False: the whole schedule, however long the machine takes
+        self.stop_ms = stop_ms  # with clock=False: a safety stop only (None: none)
         self.peeks = peeks
         self.sure = sure
         self.rate = rate
@@ -204,7 +262,7 @@ class HardAgent:
         return max(MIN_SAMPLES, int(self.think_ms * self.rate * 2 / players / k))
 
     def search(self, view: View, decision: Decision, *, include: int | None = None,
-               clock: bool | None = None) -> Search:
+               clock: bool | None = None, styles: tuple[str, ...] | None = None) -> Search:
         """The search behind `choose`, with its figures (the coach's hints and reviews).
         `clock=False` (or the agent's own): never stop early, whatever the machine's load
         (the fixed schedule alone: the same figures every time)."""
@@ -212,10 +270,12 @@ class HardAgent:
         rng = random.Random(restart(self.rng, decision.number).getrandbits(64))
         timed = (self.clock if clock is None else clock) and self.samples is None
         deadline = time.perf_counter() + self.think_ms / 1000 if timed else None
+        if deadline is None and self.stop_ms is not None and self.samples is None:
+            deadline = time.perf_counter() + self.stop_ms / 1000
         k = min(CANDIDATES, len(distinct(view, decision)))
         return search(view, decision, rng, self.schedule(k, view.players), deadline,
                       horizon=self.horizon, include=include, peeks=self.peeks,
-                      sure=self.sure)
+                      sure=self.sure, styles=styles)
 
     def choose(self, view: View | None, decision: Decision) -> int:
         assert view is not None, "this CPU decides from its seat's view"

@@ -10,6 +10,7 @@ resumed — reaches the table: the place to hook per-match work such as autosave
 from __future__ import annotations
 
 import sys
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +20,10 @@ from textual.binding import Binding
 
 from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck, load_deck
+from dread_draw.daily import PRACTICE_WORDS
 from dread_draw.errors import DreadDrawError
 from dread_draw.i18n import N_, _, fmt, use_language
+from dread_draw.review import MOMENT_WORDS
 from dread_draw.safe_text import clean, name_problem
 from dread_draw.saves import (
     KEEP,
@@ -29,6 +32,7 @@ from dread_draw.saves import (
     SaveError,
     autosave_new,
     continue_label,
+    read_save_or_none,
     resume,
     save_note,
     saved_game_line,
@@ -129,7 +133,17 @@ class DreadDrawApp(App):
             elif what == "continue":
                 self.continue_saved()
 
-        self.push_screen(ReplaceSave(saved_game_line(self.saves) or saved), answered)
+        self.push_screen(ReplaceSave(saved_game_line(self.saves) or saved,
+                                     self.tutorial_saved()), answered)
+
+    def tutorial_saved(self) -> bool:
+        """Is the game saved in progress the tutorial? (A new game would lose its progress:
+        the question then offers Continue first.)"""
+        from dread_draw.tutorial import is_tutorial_save
+
+        save = read_save_or_none(self.saves.current) if self.saves is not None else None
+        return save is not None and not save.finished and is_tutorial_save(
+            save.seed, save.seats, save.deck_path)
 
     def play_separately(self, play: bool | None) -> None:
         """The answer to FolderInUse: save in the separate folder from now on, or quit."""
@@ -176,7 +190,8 @@ class DreadDrawApp(App):
             elif what == "continue":
                 self.continue_saved()
 
-        self.push_screen(ReplaceSave(saved_game_line(self.saves) or saved), answered)
+        self.push_screen(ReplaceSave(saved_game_line(self.saves) or saved,
+                                     self.tutorial_saved()), answered)
 
     def start_match(self, match: Match, saver: Autosaver | None = None) -> None:
         """Every match reaches the table here (and is autosaved from here on)."""
@@ -184,7 +199,7 @@ class DreadDrawApp(App):
         self.saver = saver
         if saver is not None:
             saver.on_error = self.autosave_failed
-        elif self.saves is not None:
+        elif self.saves is not None and not match.practice:  # practice: never saved
             try:
                 self.saver = autosave_new(self.saves, match, self.autosave_failed)
             except SaveError as e:  # a bad save could not be set aside: do not overwrite it
@@ -192,10 +207,14 @@ class DreadDrawApp(App):
         self._replace_screens(TableScreen(match, self.cpu_delay,
                                           ascii=self.ascii or self.setup.ascii,
                                           hold=self.setup.hold))
-        if match.daily is not None:  # coach: say which deal this is, and its seed
-            self.notify(fmt(_("The daily deal of {day}: the same cards for everyone today "
-                              "(seed {seed}). You play against three hard CPUs."),
-                            day=match.daily, seed=match.seed), timeout=10)
+        if self.saves is not None and not match.practice:
+            note_daily(self.saves.root, match)
+        if match.daily is not None:  # coach: say which deal this is (its seed when it ends)
+            self.notify(fmt(_("The daily deal of {day}: the same cards for everyone today. "
+                              "You play against three hard CPUs; the seed is shown when the "
+                              "game is over."), day=match.daily), timeout=10)
+        elif match.practice:  # a daily deal's practice, or a reviewed moment's
+            self.notify(_(PRACTICE_WORDS.get(match.practice, MOMENT_WORDS)), timeout=10)
 
     def autosave_failed(self, message: str) -> None:
         self.notify(clean(message), title="Autosave", severity="error", timeout=15,
@@ -353,13 +372,9 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
             raise DreadDrawError(_("--daily deals today's cards with the standard deck, you "
                                    "against three hard CPUs; it takes no --players, --human, "
                                    "--cpu, --seed, --deck or --resume."))
-        match, setup = daily_match(remembered)
-        if plain:
-            saves.lock()
-            run_plain(match, saves)
-            return
-        make_app(match, setup=setup, cpu_delay=cpu_delay, settings=settings,
-                 saves=saves, ascii=ascii).run()
+        saves.lock()  # one table per save folder, the daily too: a clear message, exit 2
+        play_daily(saves, remembered, cpu_delay=cpu_delay, settings=settings, ascii=ascii,
+                   plain=plain)
         return
     if resume_saved:
         if players is not None or humans or cpus or seed is not None:
@@ -405,12 +420,12 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
                        saves=saves, ascii=ascii))
 
 
-def run_plain(match: Match, saves: SaveDir, saver: Autosaver | None = None) -> None:
+def run_plain(match: Match, saves: SaveDir | None, saver: Autosaver | None = None) -> None:
     """The game in plain lines (dread_draw/plain.py), autosaved as at the table: a new
     game starts its autosave here, a resumed one comes with its own."""
     from dread_draw.plain import play_plain
 
-    if saver is None:
+    if saver is None and saves is not None:
         try:
             saver = autosave_new(saves, match)
         except SaveError as e:
@@ -439,17 +454,55 @@ def tutorial_command(*, cpu_delay: float, save_dir: Path | None = None,
              saves=SaveDir(save_dir, keep)).run()
 
 
-def daily_match(last: Setup) -> tuple[Match, Setup]:
-    """Today's daily deal for the person of the last setup (its first person's name)."""
-    from dread_draw.daily import daily_setup, today
+def play_daily(saves: SaveDir, last: Setup, plain: bool = False, **app_options: Any) -> None:
+    """`play --daily` in the locked folder `saves`: today's deal in progress is continued,
+    a fresh one dealt once, and a deal already dealt here (or an earlier day's) only
+    practised (`daily.plan_daily`)."""
+    from dread_draw.daily import CONTINUE, PRACTICE, plan_daily, today
+
+    current = read_save_or_none(saves.current) if saves.has_current() else None
+    playing = current.daily if current is not None and not current.finished else None
+    plan = plan_daily(saves.root, today(), playing)
+    if plan.how == CONTINUE:
+        match, saver = resume(saves)
+        if plain:
+            run_plain(match, saves, saver)
+            return
+        run_table(make_app(match, saves=saves, saver=saver, **app_options))
+        return
+    match, setup = daily_match(last, plan.day)
+    if plan.how == PRACTICE:  # played apart from the folder: it never touches the save
+        match.daily, match.practice = None, plan.why
+    if plain:
+        run_plain(match, None if match.practice else saves)
+        return
+    run_table(make_app(match, setup=setup, saves=None if match.practice else saves,
+                       **app_options))
+
+
+def daily_match(last: Setup, day: date | None = None) -> tuple[Match, Setup]:
+    """The daily deal of `day` (today) for the person of the last setup (its first person's
+    name), its CPUs on their fixed schedule (`daily.DAILY_OPTIONS`)."""
+    from dread_draw.daily import DAILY_OPTIONS, daily_setup, today
 
     name = next((s.name for s in last.seats if s.is_human), Setup.default_seat(0).name)
-    day = daily_setup(today(), name)
-    setup = Setup(day.seats, day.seed, None, language=last.language, hold=last.hold,
+    deal = daily_setup(day or today(), name)
+    setup = Setup(deal.seats, deal.seed, None, language=last.language, hold=last.hold,
                   ascii=last.ascii, plain=last.plain)
-    match = new_match(setup)
-    match.daily = day.label  # the save and stats know it was that day's deal
+    match = Match(load_deck(None), setup.seats, setup.seed, agent_options=DAILY_OPTIONS)
+    match.daily = deal.label  # the save and stats know it was that day's deal
     return match, setup
+
+
+def note_daily(root: Path, match: Match) -> None:
+    """Note in the folder's daily book a daily deal dealt, or a daily seed played with
+    --seed (that day's deal is then practice only here: it has been seen)."""
+    from dread_draw.daily import DEALT, SEEN, DailyBook, daily_day_of, today
+
+    if match.daily is not None:
+        DailyBook(root).note(date.fromisoformat(match.daily), DEALT)
+    elif isinstance(match.seed, int) and (day := daily_day_of(match.seed, today())):
+        DailyBook(root).note(day, SEEN)
 
 
 def seats_from_flags(players: int | None, humans: list[str], cpus: list[str]) -> list[SeatSpec]:

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -34,7 +34,7 @@ from dread_draw.cards import Deck
 from dread_draw.coach import HINT_MS, REVIEW_MS, hint, note_hint, review_game
 from dread_draw.coach_words import hint_lines, option_words, take_back_text
 from dread_draw.i18n import N_, _, fmt
-from dread_draw.review import SAVE, Reviewable, review_lines
+from dread_draw.review import SAVE, Reviewable, practice_copy, review_lines
 from dread_draw.sim import Match, SeatSpec
 from dread_draw.takeback import check_take_back, take_back
 from dread_draw.tui.widgets.base import AnswerOnce
@@ -90,7 +90,8 @@ class HintDialog(AnswerOnce, ModalScreen[None]):
         view = m.game.view(seat)  # the seat's view only (R11): all the hint ever sees
         decision = view.pending
         assert decision is not None and decision.seat == seat
-        found = await asyncio.to_thread(hint, view, decision, self.budget_ms, seed=m.seed)
+        found = await asyncio.to_thread(hint, view, decision, self.budget_ms, seed=m.seed,
+                                        levels=[s.kind for s in m.seats])  # seats as they are
         note_hint(m, seat)  # the save, the replay and stats say hints were used
         _save_now(self.app)
         names = [s.name for s in m.seats]
@@ -197,6 +198,7 @@ class ReviewScreen(AnswerOnce, Screen[None]):
         self.lines: list[str] = []
         self.done = False  # every seat reviewed
         self.closed = False
+        self.tries: list[int] = []  # the turning points' decisions, as numbered (one seat)
 
     def compose(self) -> ComposeResult:
         yield Label(_("Game review"), id="review-title")
@@ -228,12 +230,18 @@ class ReviewScreen(AnswerOnce, Screen[None]):
                 r = await asyncio.to_thread(
                     review_game, g.deck, len(g.seats), g.seed, g.choices, seat,
                     game_index=g.game_index, budget_ms=self.budget_ms,
-                    progress=self.progress)
+                    progress=self.progress, levels=[s.kind for s in g.seats])
             except _Stopped:
                 return
             if self.lines:
                 self.lines.append("")
             self.lines += review_lines(g, r)
+            if len(self.seats) == 1 and hasattr(self.app, "start_match"):  # not the replay's
+                self.tries = [t.at for t in r.turning_points]
+            if self.tries:
+                self.lines += ["", fmt(_("Press 1 to {n} to play that turning point again: a "
+                                         "practice copy of the game from that decision, never "
+                                         "saved and never in the stats."), n=len(self.tries))]
             self.query_one("#review-body", Static).update(Text("\n".join(self.lines)))
         status.update(Text(_("The review is done.")))
         self.query_one(ProgressBar).display = False
@@ -242,6 +250,17 @@ class ReviewScreen(AnswerOnce, Screen[None]):
     def action_close(self) -> None:
         self.closed = True
         self.dismiss(None)
+
+    def on_key(self, event: events.Key) -> None:
+        """1 to 3: "try this moment again" (`review.practice_copy`), at the table's app."""
+        if not (self.done and event.character and event.character.isdigit()):
+            return
+        n = int(event.character)
+        if 1 <= n <= len(self.tries):
+            event.stop()
+            self.closed = True
+            practice = practice_copy(self.game, self.tries[n - 1])
+            self.app.start_match(practice)  # type: ignore[attr-defined]  # DreadDrawApp's
 
     @on(Button.Pressed, "#review-close")
     def pressed(self) -> None:

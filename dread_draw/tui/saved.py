@@ -104,9 +104,12 @@ class ReplaceSave(AnswerOnce, Dialog[str]):
                 Binding("c", "answer('continue')", N_("Continue the saved one")),
                 Binding("escape,n,b", "answer('back')", N_("Back"))]
 
-    def __init__(self, saved: str) -> None:
+    def __init__(self, saved: str, continue_first: bool = False) -> None:
         super().__init__()
         self.saved = saved  # saves.saved_game_line: the saved game's players and seed
+        # The saved game is one that a new game would throw away (a tutorial in progress):
+        # Continue comes first and has the focus, so Enter keeps the progress.
+        self.continue_first = continue_first
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -115,10 +118,15 @@ class ReplaceSave(AnswerOnce, Dialog[str]):
                                      "cannot be continued afterwards."), saved=self.saved),
                                lines=True), id="saved")  # the saved game's player names
             with Horizontal(classes="dialog-buttons"):
-                yield Button("y  " + _("New game"), id="new", variant="warning", compact=True)
-                yield Button("c  " + _("Continue it"), id="continue", variant="primary",
-                             compact=True)
+                new = Button("y  " + _("New game"), id="new", variant="warning", compact=True)
+                go_on = Button("c  " + _("Continue it"), id="continue", variant="primary",
+                               compact=True)
+                yield from (go_on, new) if self.continue_first else (new, go_on)
                 yield Button("Esc  " + _("Back"), id="back", compact=True)
+
+    def on_mount(self) -> None:
+        if self.continue_first:
+            self.query_one("#continue", Button).focus()
 
     def action_answer(self, answer: str) -> None:
         self.dismiss(answer)

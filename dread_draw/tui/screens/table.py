@@ -297,7 +297,7 @@ class TableScreen(SizeAware, Screen):
             states = seat_states(view, m.seats, round_winner=model.round_winner, mine=mine)
             to_play = view.pending.seat if view.pending is not None else -1
             parts = [fmt(_("round {n}"), n=view.round)]
-            if m.seed is not None:  # None: secret (net)
+            if m.seed is not None and m.daily is None:  # secret: net's; the daily's till the end
                 parts.append(fmt(_("seed {seed}"), seed=m.seed))
             if to_play >= 0:
                 parts.append(fmt(_("{name} to play"), name=clean(self.names[to_play])))

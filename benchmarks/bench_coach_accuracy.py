@@ -1,0 +1,156 @@
+"""How true the coach's chances are: the hint's "% chance to win" against full playouts.
+
+Run by hand: `nice -n 10 python benchmarks/bench_coach_accuracy.py [--positions 30]
+[--playouts 200] [--budget-ms 750]`.
+
+Each position is stated by its seed (printed): game `seed` of 2 to 4 seats — the person in
+the first seat, CPUs of the levels in `LEVELS` in the others — played by the seats (the
+person's choices by `normal`) up to one of the person's decisions with a real choice, picked
+with the seed's own dice. There the coach gives its chance for each option it considered
+(`coach.hint`, the default hint budget, its fixed schedule: no clock), twice:
+
+- "seats": against the seats as they are (`levels`: each CPU at its level, the person
+  assumed to play like `normal`), as the table asks it now;
+- "all normal": every seat assumed to play like `normal`, as the coach did before.
+
+The truth for each option: `--playouts` full playouts to the end of the game from deals of
+the hidden cards consistent with the person's view (the same deals for every option), the
+option played, then every seat played by its real agent — each CPU its own level, with dice
+new for each playout, the person by `normal` — and the share of them the person won. Its
+own standard error is printed: with 200 playouts it is about 3.5 points at 50%, so the
+errors below include that much noise of the truth itself.
+
+Printed: the median, 90th percentile and largest error in points (|coach - playouts| x 100)
+over every option of every position, for both assumptions, and how often the coach's best
+option is within two standard errors of the playouts' best.
+
+`hard` opponents are left out of the positions: a full playout with `hard` seats runs the
+`hard` search at every one of their decisions (seconds a playout), beyond a benchmark of a
+few minutes on this shared machine; the `hard` seats' rollout model is `normal`'s anyway.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import time
+
+from dread_draw.ai import make_agent
+from dread_draw.ai.hard import distinct
+from dread_draw.ai.policy import worn_out
+from dread_draw.cards import load_deck
+from dread_draw.coach import HINT_MS, hint
+from dread_draw.figures import percentile
+from dread_draw.rules import Game, View, determinize
+from dread_draw.sim import HUMAN, Match, SeatSpec
+
+LEVELS = ("easy", "normal")
+FIRST_SEED = 2800
+
+
+def position(deck, seed: int) -> tuple[Match, View]:
+    """Game `seed`: seats, and the person's decision to ask about (see the docstring)."""
+    rng = random.Random(seed)
+    players = 2 + seed % 3
+    seats = [SeatSpec("You", HUMAN)] + [SeatSpec(f"CPU{i}", rng.choice(LEVELS))
+                                        for i in range(1, players)]
+    m = Match(deck, seats, seed, events=False)
+    person = make_agent("normal", seed, 0)
+    skip = rng.randrange(0, 12)  # how many of the person's real choices go by first
+    while not m.over:
+        d = m.game.pending
+        if d.seat == 0:
+            view = m.game.view(0)
+            real = len(distinct(view, d)) > 1 and not worn_out(view, d)
+            if real and skip == 0:
+                return m, view
+            skip -= real
+            m.apply(person.choose(view, d))
+        else:
+            m.apply(m.cpu_choice())
+    raise LookupError(seed)
+
+
+def playout(root: Game, option: int, kinds: list[str], seed: int) -> bool:
+    """Play `option`, then the game to its end with the real agents: did seat 0 win?"""
+    g = root.copy()
+    g.choose(option)
+    agents = [make_agent("normal" if k == HUMAN else k, seed, s) for s, k in enumerate(kinds)]
+    while not g.over:
+        d = g.pending
+        assert d is not None
+        opts = d.options
+        if len(opts) == 1:
+            g.choose(opts[0])
+        else:
+            g.choose(agents[d.seat].choose(g.view(d.seat), d))
+    return g.winner == 0
+
+
+def truth(view: View, options: list[int], kinds: list[str], seed: int, n: int) -> list[float]:
+    wins = [0] * len(options)
+    for j in range(n):
+        root = determinize(view, random.Random(seed * 100_003 + j))
+        for i, o in enumerate(options):
+            wins[i] += playout(root, o, kinds, seed * 1_000 + j)
+    return [w / n for w in wins]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--positions", type=int, default=30)
+    ap.add_argument("--playouts", type=int, default=200)
+    ap.add_argument("--budget-ms", type=int, default=HINT_MS)
+    args = ap.parse_args()
+    deck = load_deck(None)
+    print(f"load {os.getloadavg()[0]:.1f}; {args.positions} positions from seed {FIRST_SEED}, "
+          f"{args.playouts} playouts per option, hint budget {args.budget_ms} ms")
+    errors: dict[str, list[float]] = {"seats": [], "all normal": []}
+    agree = {"seats": 0, "all normal": 0}
+    ses = []
+    start = time.perf_counter()
+    seed = FIRST_SEED
+    done = 0
+    while done < args.positions:
+        try:
+            m, view = position(deck, seed)
+        except LookupError:
+            seed += 1
+            continue
+        d = m.game.pending
+        kinds = [s.kind for s in m.seats]
+        told = {"seats": hint(view, d, args.budget_ms, seed=seed, clock=False, levels=kinds),
+                "all normal": hint(view, d, args.budget_ms, seed=seed, clock=False)}
+        options = [e.option for e in told["seats"].estimates]
+        real = truth(view, options, kinds, seed, args.playouts)
+        se = [math.sqrt(max(p * (1 - p), 0.0025) / args.playouts) for p in real]
+        ses += se
+        top = max(range(len(options)), key=lambda i: real[i])
+        line = []
+        for name, h in told.items():
+            got = {e.option: e.chance for e in h.estimates}
+            for o, p in zip(options, real, strict=True):
+                if o in got:
+                    errors[name].append(100 * abs(got[o] - p))
+            best = options.index(h.best) if h.best in options else top
+            agree[name] += real[top] - real[best] <= 2 * math.hypot(se[top], se[best])
+            line.append(f"{name} " + " ".join(f"{100 * got.get(o, float('nan')):.0f}"
+                                             for o in options))
+        print(f"seed {seed} ({len(kinds)}p, {'/'.join(kinds[1:])}, {d.kind}): playouts "
+              + " ".join(f"{100 * p:.0f}" for p in real) + " | " + " | ".join(line),
+              flush=True)
+        done += 1
+        seed += 1
+    print(f"{done} positions, {len(errors['seats'])} option chances, "
+          f"{time.perf_counter() - start:.0f} s; the playouts' own standard error: median "
+          f"{100 * percentile(ses, 50):.1f}, max {100 * max(ses):.1f} points")
+    for name, errs in errors.items():
+        print(f"coach assuming {name:10}: error median {percentile(errs, 50):.1f}, 90th "
+              f"percentile {percentile(errs, 90):.1f}, max {max(errs):.1f} points; best option "
+              f"within 2 SE of the playouts' best at {agree[name]} of {done}")
+
+
+if __name__ == "__main__":
+    main()
