@@ -43,6 +43,7 @@ from dread_draw.table.model import (
     Told,
 )
 from dread_draw.takeback import check_take_back, take_back
+from dread_draw.tutorial import Tutor, is_tutorial
 
 COMMANDS = frozenset("holdtu?q")
 BOX = re.compile("[\u2500-\u257f]+")  # box-drawing characters
@@ -73,6 +74,7 @@ class PlainTable:
         # no pause between CPU moves and no "Go on" after one's own failed reveal: the lines
         # stay where they were written, to be read at the reader's own pace
         self.model = TableModel(match, people, hold_own=False, cpu_delay=0.0)
+        self.tutor = Tutor(match) if is_tutorial(match) else None  # the tutorial's lessons
 
     # -------------------------------------------------------------------------- lines
 
@@ -117,6 +119,7 @@ class PlainTable:
                     self.model.told = type(self.model.told)(m.deck, self.model.names)
                     self.retell(quiet=True)
             self.present_all(self.model.catch_up())
+            self.lessons()
             self.game_over()
         except Quit as q:
             note = save_note(m, self.saver)
@@ -159,6 +162,17 @@ class PlainTable:
             words = " ".join(text[deck.card[uid]].fortune.split())
             self.say(f"{fortune_part(i)}: {card_label(deck, uid)}. {words}")
 
+    def lessons(self) -> None:
+        """The tutorial's lessons due now (each once, when it first matters), each read
+        before the game goes on."""
+        if self.tutor is None:
+            return
+        for lesson in self.tutor.due(self.match):
+            self.say(lesson.title)
+            self.say(lesson.text)
+            self.say(_("Press Enter to go on."))
+            self.wait_enter()
+
     def present_all(self, moments: Iterable[Moment]) -> None:
         for moment in moments:
             self.present(moment)
@@ -192,6 +206,7 @@ class PlainTable:
         CPU chooses."""
         model = self.model
         self.present_all(model.catch_up())
+        self.lessons()
         self.present_all(model.turn_start(seat, cpu is None))
         if cpu is None:
             option = self.ask(seat)
@@ -205,7 +220,7 @@ class PlainTable:
     def ask(self, seat: int) -> int:
         view = self.match.game.view(seat)
         assert view.pending is not None
-        question, options = describe(view.pending, view, self.model.names)
+        question, options = describe(view.pending, view, self.model.names, plain=True)
         self.model.asking_now(seat)
         self.say(question)
         for i, (_option, label) in enumerate(options, 1):

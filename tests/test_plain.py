@@ -91,7 +91,7 @@ def test_a_whole_hot_seat_game_in_plain_lines(tmp_path: Path) -> None:
         assert d is not None
         if match.seats[d.seat].is_human:
             view = game.view(d.seat)
-            question, labels = describe(d, view, names)
+            question, labels = describe(d, view, names, plain=True)
             at = lines.index(question, at)
             for i, (_o, label) in enumerate(labels, 1):
                 assert lines[at + i] == f"{i}. {label}"
@@ -188,3 +188,18 @@ def test_plain_is_remembered_until_no_plain(tmp_path: Path) -> None:
                          env=env, timeout=60)
     assert got.returncode == 2
     assert not load_setup(settings).plain
+
+
+def test_tutorial_plain_reads_its_lessons_as_lines(tmp_path: Path) -> None:
+    env = {**os.environ, "NO_COLOR": "1", "PYTHONPATH": str(ROOT),
+           "XDG_CONFIG_HOME": str(tmp_path / "cfg"), "LANGUAGE": "en"}
+    got = subprocess.run(
+        [sys.executable, "-m", "dread_draw", "tutorial", "--plain", "--save-dir",
+         str(tmp_path / "saves")], input=b"\n" * 6 + b"q\ny\n", capture_output=True, env=env,
+        timeout=60)
+    out = got.stdout.decode()
+    assert got.returncode == 0, got.stderr.decode()
+    lines = out.splitlines()
+    assert "Learn to play" in lines  # the first lesson's title, then its text, then a wait
+    assert lines[lines.index("Learn to play") + 2] == "Press Enter to go on."
+    assert not ESCAPES.search(out.replace("\n", "")) and not BOX.search(out)
