@@ -285,7 +285,8 @@ async def test_a_theme_chosen_on_the_new_game_screen_shows_at_once_and_is_rememb
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, NewGame)
         choice = app.screen.query_one("#theme", Select)
-        assert [key for _label, key in choice._options] == ["dark", "light", "contrast"]
+        assert [key for _label, key in choice._options] == ["dark", "light", "contrast",
+                                                            "colourblind"]
         choice.value = "light"
         await pilot.pause()
         assert app.theme == "textual-light"
@@ -293,6 +294,11 @@ async def test_a_theme_chosen_on_the_new_game_screen_shows_at_once_and_is_rememb
         await pilot.pause()
         assert app.theme == THEMES["contrast"].name
         assert app.current_theme.background.lower() == "#000000"
+        choice.value = "colourblind"  # issue 32: beside dark, light and high contrast
+        await pilot.pause()
+        assert app.theme == THEMES["colourblind"].name
+        choice.value = "contrast"
+        await pilot.pause()
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert "Theme" in titles and "Quit" not in titles  # q asks first during a game
     assert load_setup(settings).theme == "contrast"
