@@ -24,6 +24,7 @@ from typing import TextIO
 from dread_draw.coach import HINT_MS, hint, note_hint
 from dread_draw.coach_words import hint_lines, take_back_text
 from dread_draw.i18n import _, fmt, ngettext
+from dread_draw.i18n.grammar import join
 from dread_draw.narrate import card_label, describe, fortune_part
 from dread_draw.overlays import deck_text
 from dread_draw.safe_text import clean
@@ -351,8 +352,9 @@ def table_lines(match: Match, model: TableModel) -> list[str]:
         if view.defeated[s]:
             out.append(fmt(_("{who} is out of the game."), who=name))
             continue
-        row = ", ".join(card_label(deck, c) for c in view.rows[s]) or _("empty")
-        reserves = ", ".join(card_label(deck, c) for c in view.reserves[s]) or _("none")
+        # lists of cards as Words: each card keeps its forms (German "Reihe der Narr (0), …")
+        row = join(_(", "), [card_label(deck, c) for c in view.rows[s]]) or _("empty")
+        reserves = join(_(", "), [card_label(deck, c) for c in view.reserves[s]]) or _("none")
         state = (fmt(_("row {row}, worth {total}"), row=row, total=view.totals[s])
                  if view.in_round[s] else _("out of the round"))
         out.append(fmt(ngettext(
