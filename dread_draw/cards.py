@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
+from collections.abc import Callable
 from importlib import resources
 from itertools import accumulate
 from pathlib import Path
@@ -121,6 +122,10 @@ def _too_big(path: str | Path) -> str:
                limit=MAX_FILE_BYTES // 1_000_000)
 
 
+# Checks run on every deck loaded, after its own: each raises DeckError on a problem.
+AFTER_LOAD: list[Callable[[Deck], object]] = []
+
+
 def load_deck(path: str | Path | None = None) -> Deck:
     """Load and validate a deck file; None loads the standard deck."""
     path = Path(path) if path is not None else standard_deck_path()
@@ -151,9 +156,9 @@ def parse_deck(source: bytes | str, path: str = "<deck>") -> Deck:
     deck = _build(data, text, source, path)
     # The deck's translation file for the language in use (mydeck.fr.toml beside it) is
     # checked now, like the deck: a bad one is refused here, never in the middle of a game.
-    from dread_draw.overlays import deck_text
-
-    deck_text(deck)
+    # (dread_draw.overlays registers that check: it reads decks, so the loader cannot import it.)
+    for check in AFTER_LOAD:
+        check(deck)
     return deck
 
 

@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.text import Text
 
 from dread_draw import __version__
+from dread_draw import overlays as _overlays  # noqa: F401  (registers the deck translation check)
 from dread_draw.errors import DreadDrawError
 from dread_draw.i18n import N_, _, fmt, use_language
 from dread_draw.runner import MAX_GAMES
@@ -351,6 +352,10 @@ def play(
         "--daily", help=N_("Play today's daily deal: the same cards for everyone today, you "
                            "against three hard CPUs. Stats keep each day's result and your "
                            "streak."))] = False,
+    plain: Annotated[bool | None, typer.Option(
+        "--plain/--no-plain", help=N_("Play in plain lines of text, for a screen reader or a "
+                                      "braille display (remembered: --no-plain for the "
+                                      "table)."))] = None,
     lang: LangOpt = None,
 ) -> None:
     lang = speak(lang)
@@ -358,7 +363,7 @@ def play(
 
     play_command(players=players, humans=human or [], cpus=cpu or [], seed=seed, deck=deck,
                  cpu_delay=cpu_delay, resume_saved=resume, save_dir=save_dir, keep=keep_games,
-                 ascii=ascii, daily=daily, lang=lang)
+                 ascii=ascii, daily=daily, lang=lang, plain=plain)
 
 
 @app.command(help=N_("Learn to play: a real game against two CPUs on a prepared deal, each "
@@ -369,12 +374,16 @@ def tutorial(
     cpu_delay: Annotated[float, typer.Option(
         min=0.0, help=N_("Seconds between CPU moves (s skips ahead)."))] = 0.8,
     save_dir: SaveDirOpt = None,
+    plain: Annotated[bool | None, typer.Option(
+        "--plain/--no-plain", help=N_("Play in plain lines of text, for a screen reader or a "
+                                      "braille display (remembered: --no-plain for the "
+                                      "table)."))] = None,
     lang: LangOpt = None,
 ) -> None:
     lang = speak(lang)
     from dread_draw.tui.app import tutorial_command
 
-    tutorial_command(cpu_delay=cpu_delay, save_dir=save_dir, lang=lang)
+    tutorial_command(cpu_delay=cpu_delay, save_dir=save_dir, lang=lang, plain=plain)
 
 
 @app.command(help=N_("Print the rules of Dread Draw."))
@@ -408,7 +417,7 @@ def replay(
         help=N_("A saved finished game (JSON)."), dir_okay=False)] = None,
     last: Annotated[bool, typer.Option("--last", help=N_("The last finished game."))] = False,
     plain: Annotated[bool, typer.Option(
-        "--print", help=N_("Print the log as text instead."))] = False,
+        "--print", "--plain", help=N_("Print the log as text instead."))] = False,
     log: Annotated[Path | None, typer.Option(
         help=N_("Write the game's event log here instead (JSON Lines)."), dir_okay=False)] = None,
     save_dir: SaveDirOpt = None,
@@ -564,7 +573,8 @@ def join(
     code: Annotated[str, typer.Option("--code", help=N_("The join code the host printed."))],
     name: Annotated[str, typer.Option("--name", help=N_("Your name at the table."))] = "",
     console: Annotated[bool, typer.Option(
-        "--console", help=N_("Play in plain lines of text instead of the table (also when the "
+        "--console", "--plain",
+        help=N_("Play in plain lines of text instead of the table (also when the "
                              "output is not a terminal)."))] = False,
     watch: Annotated[bool, typer.Option(
         "--watch", help=N_("Watch the game without a seat: everything on the table that "

@@ -405,32 +405,32 @@ class RoundReport:
         if not self.hits and not self.defeated:
             out.append(_("Nobody takes any damage."))
         for c in self.changes:
-            values = {"who": names[c.seat], "amount": c.amount or c.gained, "before": c.before,
-                      "n": c.after}
+            # the count is the damage (or life): its own plural; the Life Deck's sizes are
+            # numbers after an arrow, which no language inflects
+            n = c.amount or c.gained
+            values = {"who": names[c.seat], "n": n, "before": c.before, "after": c.after}
             if c.gained:
-                out.append(fmt(ngettext(
-                    "{who} gains {amount} life: Life Deck from {before} to {n} card.",
-                    "{who} gains {amount} life: Life Deck from {before} to {n} cards.",
-                    c.after), **values))
+                out.append(fmt(ngettext("{who} gains {n} life (Life Deck {before} → {after}).",
+                                        "{who} gains {n} life (Life Deck {before} → {after}).",
+                                        n), **values))
             elif c.early and c.by is not None and deck is not None:
                 owner, card = c.by
                 out.append(fmt(ngettext(
-                    "Before the round's damage, {owner}'s {card} deals {who} {amount} damage: "
-                    "Life Deck from {before} to {n} card.",
-                    "Before the round's damage, {owner}'s {card} deals {who} {amount} damage: "
-                    "Life Deck from {before} to {n} cards.", c.after),
+                    "Before the round's damage, {owner}'s {card} deals {who} {n} damage "
+                    "(Life Deck {before} → {after}).",
+                    "Before the round's damage, {owner}'s {card} deals {who} {n} damage "
+                    "(Life Deck {before} → {after}).", n),
                     owner=names[owner], card=card_name(deck, deck.card[card]), **values))
             elif c.early:
                 out.append(fmt(ngettext(
-                    "Before the round's damage, {who} takes {amount} damage: Life Deck from "
-                    "{before} to {n} card.",
-                    "Before the round's damage, {who} takes {amount} damage: Life Deck from "
-                    "{before} to {n} cards.", c.after), **values))
+                    "Before the round's damage, {who} takes {n} damage (Life Deck {before} → "
+                    "{after}).",
+                    "Before the round's damage, {who} takes {n} damage (Life Deck {before} → "
+                    "{after}).", n), **values))
             else:
                 out.append(fmt(ngettext(
-                    "{who} takes {amount} damage: Life Deck from {before} to {n} card.",
-                    "{who} takes {amount} damage: Life Deck from {before} to {n} cards.",
-                    c.after), **values))
+                    "{who} takes {n} damage (Life Deck {before} → {after}).",
+                    "{who} takes {n} damage (Life Deck {before} → {after}).", n), **values))
         for seat in self.defeated:
             out.append(fmt(_("{who} is defeated."), who=names[seat]))
         return out
@@ -524,9 +524,11 @@ def pick_card_labels(options, view, names, card_option) -> list[tuple[int, str]]
     return labels + [(DONE, _("Done"))] * (DONE in options)
 
 
-def describe(decision, view, names: list[str]) -> tuple[str, list[tuple[int, str]]]:
+def describe(decision, view, names: list[str], plain: bool = False
+             ) -> tuple[str, list[tuple[int, str]]]:
     """The question a Decision asks its seat, and a label for each legal option — exactly
-    the Decision's options, in order (docs/DESIGN.md principle 2). Every kind is handled."""
+    the Decision's options, in order (docs/DESIGN.md principle 2). Every kind is handled.
+    `plain`: for the plain-text table (`play --plain`), which has no card reader and no Tab."""
     deck = view.deck
     who = names[decision.seat]
     kind = decision.kind
@@ -566,12 +568,19 @@ def describe(decision, view, names: list[str]) -> tuple[str, list[tuple[int, str
         return q, [(o, _("Use it") if o else _("Skip it")) for o in decision.options]
     if kind == KEEP:
         n = len(decision.options)
-        q = fmt(ngettext(
-            "{who}, you drew {n} card from your Life Deck (only you see it). Keep it in your "
-            "reserves. The reader shows the card under focus; Tab reads the next.",
-            "{who}, you drew {n} cards from your Life Deck (only you see them). Keep one in "
-            "your reserves; the others are discarded. The reader shows the card under focus; "
-            "Tab reads the next.", n), who=who, n=n)
+        if plain:
+            q = fmt(ngettext(
+                "{who}, you drew {n} card from your Life Deck (only you see it). Keep it in "
+                "your reserves.",
+                "{who}, you drew {n} cards from your Life Deck (only you see them). Keep one "
+                "in your reserves; the others are discarded.", n), who=who, n=n)
+        else:
+            q = fmt(ngettext(
+                "{who}, you drew {n} card from your Life Deck (only you see it). Keep it in "
+                "your reserves. The reader shows the card under focus; Tab reads the next.",
+                "{who}, you drew {n} cards from your Life Deck (only you see them). Keep one "
+                "in your reserves; the others are discarded. The reader shows the card under "
+                "focus; Tab reads the next.", n), who=who, n=n)
         # Copies of one card are one choice (whichever is kept, the rest are discarded).
         copies = Counter(deck.card[o].id for o in decision.options)
         first: dict[str, int] = {}
@@ -581,8 +590,10 @@ def describe(decision, view, names: list[str]) -> tuple[str, list[tuple[int, str
                     if copies[i] > 1 else fmt(_("Keep {card}"), card=card_option(o)))
                    for i, o in first.items()]
     if kind == ORDER:
-        q = fmt(_("{who}: several Aftermath abilities trigger. Which resolves first? (Tab to a "
-                  "card in your row to read it.)"), who=who)
+        q = fmt(_("{who}: several Aftermath abilities trigger. Which resolves first?"), who=who
+                ) if plain else fmt(_("{who}: several Aftermath abilities trigger. Which "
+                                      "resolves first? (Tab to a card in your row to read "
+                                      "it.)"), who=who)
         return q, [(o, card_option(o)) for o in decision.options]
     if kind == PICK_CARD:
         q = fmt(_("{who}: {question}"), who=who,

@@ -32,7 +32,7 @@ from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
-from dread_draw.cards import Card, Deck, check_toml_shape, unreadable_deck
+from dread_draw.cards import AFTER_LOAD, Card, Deck, check_toml_shape, unreadable_deck
 from dread_draw.errors import DeckError
 from dread_draw.files import Unreadable, read_bounded
 from dread_draw.i18n import PSEUDO, _, current_language, fmt, pgettext
@@ -263,3 +263,8 @@ def keyword_label(when: str) -> str:
         "always": pgettext("ability keyword", "Always"),
     }
     return labels.get(when, "")
+
+
+# Every deck loaded has its translation file for the language in use checked at once, like
+# the deck itself (a bad one is refused before a game starts, never in its middle).
+AFTER_LOAD.append(deck_text)

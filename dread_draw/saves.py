@@ -42,7 +42,7 @@ from dread_draw.cards import Deck, load_deck, parse_deck, read_deck_file, standa
 from dread_draw.daily import daily_result
 from dread_draw.errors import DeckError, DreadDrawError, IllegalChoice
 from dread_draw.files import Unreadable, atomic_write, read_bounded
-from dread_draw.i18n import N_, _, fmt
+from dread_draw.i18n import N_, _, fmt, ngettext
 from dread_draw.safe_text import clean, name_problem
 from dread_draw.sim import HUMAN, Hint, Match, Move, SeatSpec, TakeBack
 
@@ -930,3 +930,32 @@ def open_replay(path: Path, deck: Path | None) -> tuple[Save, Match, str]:
                         "`dread-draw play --resume`. A replay shows every hidden card, so only "
                         "finished games can be replayed.", path, "in-progress")
     return save, match, note
+
+
+def save_note(match: Match | None, saver: Autosaver | None) -> str | None:
+    """Where the game in progress stands with its save, in words (None: no game is in
+    progress). When autosave is failing (a full disk, a read-only folder) it says so and
+    where the last good save of this game is, if there is one."""
+    if match is None or match.over:
+        return None
+    if saver is None:
+        return _("This game is not being saved: when you quit, it is lost.")
+    if saver.error is None:
+        return fmt(_("The game is saved in {folder}: Continue on the new-game screen, or "
+                     "`dread-draw play --resume`, brings it back where it is."),
+                   folder=str(saver.folder.current))
+    last = read_save_or_none(saver.folder.current)
+    same = last is not None and (last.seed, last.seats) == (match.seed, match.seats) and (
+        last.choices == match.choices[:len(last.choices)])
+    if last is None or not same:
+        return fmt(_("Saving this game is failing: {error} Nothing of this game is saved: "
+                     "when you quit, it is lost."), error=str(saver.error))
+    behind = len(match.choices) - len(last.choices)
+    return fmt(ngettext(
+        "Saving this game is failing: {error} The game is NOT saved past round {round}: "
+        "the last good save, {file}, is {n} move behind the table; `dread-draw play "
+        "--resume` continues from there.",
+        "Saving this game is failing: {error} The game is NOT saved past round {round}: "
+        "the last good save, {file}, is {n} moves behind the table; `dread-draw play "
+        "--resume` continues from there.", behind),
+        error=str(saver.error), round=last.rounds, file=str(last.path), n=behind)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from dread_draw.errors import DreadDrawError
 from dread_draw.rules import Game, View
-from dread_draw.sim import Match, TakeBack
+from dread_draw.sim import Hint, Match, TakeBack
 
 ALLOWED = "allowed"
 NOTHING = "nothing"  # this seat has made no choice yet
@@ -133,5 +133,16 @@ def take_back(match: Match, seat: int) -> TakeBackCheck:
         raise TakeBackRefused(check)
     choice = match.choices[check.at]
     match.rewind(check.at)
-    match.takebacks.append(TakeBack(check.at, seat, choice))
+    # The coach's records stay (the save and `stats` still say hints and take-backs were
+    # used), but none may lie past the new last choice: a save holding one would not load.
+    # A record of a decision taken back moves to the decision asked again.
+    at = check.at
+    hints: list[Hint] = []
+    for h in match.hints:
+        moved = Hint(min(h.at, at), h.seat)
+        if moved not in hints:
+            hints.append(moved)
+    match.hints = hints
+    match.takebacks = [t._replace(at=min(t.at, at)) for t in match.takebacks]
+    match.takebacks.append(TakeBack(at, seat, choice))
     return check

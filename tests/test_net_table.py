@@ -223,3 +223,38 @@ def test_the_host_at_the_table_frees_and_refuses_lobby_seats_with_f_and_r(standa
     from dread_draw.safe_text import name_key
 
     assert name_key("YY") in host.refused_names
+
+
+@pytest.mark.parametrize("key", ["h", "u"])
+def test_h_and_u_at_a_network_table_say_they_are_not_offered_and_the_game_goes_on(
+        standard_deck, tmp_path, key):
+    """Issue 24, scenario 2: `h` or `u` at a joined table crashed it (AttributeError: no
+    `to_move`), and at the host's own seat stopped the game for everyone. Now: not in the
+    key bar, a line says so, and the seat still answers its question."""
+
+    async def main() -> None:
+        host = await open_host(standard_deck, SeatPlan(2, cpus=["easy"]), 1,
+                               tmp_path / "saves")
+        app = await seat_table(host, tmp_path)
+        async with app.run_test(size=(100, 40)) as pilot:
+            host.begin()
+            await play_on(app, pilot, lambda: isinstance(app.screen, RemoteTable) and (
+                app.screen.query_one(PromptBar).options != []) and app.screen.answer is not None,
+                limit=30)
+            table = app.screen
+            before = len(host.match.choices)
+            await pilot.press(key)
+            await pilot.pause(0.1)
+            assert app.return_code is None and app.screen is table  # no crash, no dialog
+            said = " ".join(str(n.message) for n in app._notifications)
+            assert "not offered at a network table" in said
+            await pilot.press("1")  # the question is still there, and answered
+            for _ in range(100):
+                if len(host.match.choices) > before:
+                    break
+                await pilot.pause(0.05)
+            assert len(host.match.choices) > before
+            await pilot.press("q")
+        await host.close()
+
+    run(main(), 60)

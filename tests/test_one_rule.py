@@ -153,7 +153,8 @@ def test_the_stage_says_the_bar_the_event_carries_in_a_batch_of_events(standard_
     start from: the stage's 'It had to beat' line still says what the reveal had to beat,
     counting a bar-lowering card (read from the event, not worked out)."""
     from dread_draw.sim import Match, SeatSpec
-    from dread_draw.tui.stage import Stage, acts
+    from dread_draw.table.moments import acts
+    from dread_draw.tui.stage import Stage
 
     m = Match(standard_deck, [SeatSpec(f"S{i}", "normal") for i in range(3)], 2)
     said = lowered = 0

@@ -53,7 +53,7 @@ def test_r7_r8_every_round_summary_adds_up(standard_deck):
                 gained = sum(c.gained for c in report.changes if c.seat == seat)
                 assert before[seat] - taken + gained == after[seat], (seed, report, seat)
             said = report.lines(names[:n])
-            assert sum(" damage: " in line for line in said) == len(report.hits)
+            assert sum(" damage (Life Deck " in line for line in said) == len(report.hits)
     assert rounds > 200 and early > 0  # Aftermath damage happened, and was listed
 
 
@@ -77,9 +77,8 @@ def test_r7_3_an_aftermaths_damage_is_listed_before_the_rounds(standard_deck):
     assert report.changes == [LifeChange(1, 7, 5, amount=2, by=(0, death), early=True),
                               LifeChange(1, 5, 0, amount=5)]
     assert report.lines(["Ana", "Ben"])[2:] == [
-        "Before the round's damage, Ana's Death deals Ben 2 damage: Life Deck from 7 to 5 "
-        "cards.",
-        "Ben takes 5 damage: Life Deck from 5 to 0 cards."]
+        "Before the round's damage, Ana's Death deals Ben 2 damage (Life Deck 7 → 5).",
+        "Ben takes 5 damage (Life Deck 5 → 0)."]
     tracker = RoundTracker(deck)  # the table's tracker, fed one event at a time, agrees
     assert [r for r in map(tracker.feed, events) if r] == [report]
 

@@ -189,3 +189,37 @@ def test_the_save_records_take_backs_replays_exactly_and_stats_mark_the_game(
     assert code == 0 and "with take-backs" in out
     code, out, _ = run_cli(capsys, "replay", "--print", str(saver.archived))
     assert code == 0 and f"Choices taken back by {who}: 1." in out
+
+
+def test_a_hint_then_a_take_back_leaves_a_save_that_resumes(standard_deck, tmp_path):
+    """Issue 24, scenario 3: choose, `h` at the next question, `u`, quit: the hint was
+    recorded after the last choice kept, and the save would not load ("may be truncated")."""
+    from dread_draw.coach import note_hint
+
+    folder = SaveDir(tmp_path / "saves")
+    tried = 0
+    for seed in range(12):
+        m = Match(standard_deck, SEATS, seed)
+        saver = Autosaver(folder, m).attach()
+        answers = people(seed)
+        while not m.over:
+            d = m.game.pending
+            if m.seats[d.seat].is_human and check_take_back(m, d.seat).allowed:
+                note_hint(m, d.seat)  # h at this question, then u
+                take_back(m, d.seat)
+                note_hint(m, m.to_move())  # and h again at the question asked again
+                take_back_again = check_take_back(m, m.to_move())
+                if take_back_again.allowed:
+                    take_back(m, m.to_move())  # two take-backs in a row
+                saver.save_now()
+                resumed, _ = resume(folder)  # raised SaveError before
+                assert resumed.choices == m.choices
+                assert resumed.game.pending == m.game.pending
+                assert resumed.hints == m.hints and resumed.takebacks == m.takebacks
+                assert all(h.at <= len(m.choices) for h in m.hints)
+                tried += 1
+                break
+            step(m, answers)
+        if tried >= 3:
+            break
+    assert tried >= 3

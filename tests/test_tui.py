@@ -115,7 +115,9 @@ async def play_out(app, pilot, seen: list | None = None, limit: int = 5000) -> G
         table = next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
         if seen is not None and table is not None:
             pending = table.match.game.pending
-            asking = isinstance(screen, TableScreen) and screen.answer is not None
+            # a question of the person at the keyboard (not a "Go on" or a look to read)
+            asking = isinstance(screen, TableScreen) and screen.answer is not None and (
+                table.model.asked_here() is not None)
             g = table.match.game
             seen.append(Step(screen, table, table.viewer,
                              (pending.kind, pending.seat) if pending and asking else None,
@@ -283,7 +285,8 @@ async def test_a_theme_chosen_on_the_new_game_screen_shows_at_once_and_is_rememb
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, NewGame)
         choice = app.screen.query_one("#theme", Select)
-        assert [key for _label, key in choice._options] == ["dark", "light", "contrast"]
+        assert [key for _label, key in choice._options] == ["dark", "light", "contrast",
+                                                            "colourblind"]
         choice.value = "light"
         await pilot.pause()
         assert app.theme == "textual-light"
@@ -291,6 +294,11 @@ async def test_a_theme_chosen_on_the_new_game_screen_shows_at_once_and_is_rememb
         await pilot.pause()
         assert app.theme == THEMES["contrast"].name
         assert app.current_theme.background.lower() == "#000000"
+        choice.value = "colourblind"  # issue 32: beside dark, light and high contrast
+        await pilot.pause()
+        assert app.theme == THEMES["colourblind"].name
+        choice.value = "contrast"
+        await pilot.pause()
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert "Theme" in titles and "Quit" not in titles  # q asks first during a game
     assert load_setup(settings).theme == "contrast"
@@ -593,8 +601,8 @@ async def test_R7_the_table_behind_a_round_summary_agrees_with_it(plain_deck, mo
             seat, life = hit["seat"], hit["life"]
             head = text_of(panels[seat].query_one(".seat-head"))
             assert life_pips(life) in head  # after the damage, as the summary says
-            assert (f"{seats[seat].name} takes {hit['amount']} damage: Life Deck from "
-                    f"{life + len(hit['drawn'])} to {life} card") in summary
+            assert (f"{seats[seat].name} takes {hit['amount']} damage (Life Deck "
+                    f"{life + len(hit['drawn'])} → {life})") in summary
             kept = hit["kept"]["uid"]
             assert kept in [t.uid for t in panels[seat].query(".reserves CardTile")]
         heads = " ".join(text_of(p.query_one(".seat-head")) for p in panels).lower()
@@ -755,6 +763,31 @@ async def test_too_small_a_terminal_says_what_it_needs(plain_deck):
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert app.screen.query_one(TooSmall).styles.display == "none"
+
+
+@sync
+async def test_too_small_a_terminal_plays_nothing_blind_and_the_game_waits(plain_deck):
+    """Issue 24, scenario 5: at 60x20 a blind `1` revealed a card and the CPUs played on
+    behind the 'too small' note. Now the table's keys do nothing and no CPU moves; at a
+    size that fits, the game goes on."""
+    seats = [SeatSpec("Zora", "random"), SeatSpec("Ana", HUMAN), SeatSpec("Yuri", "random")]
+    match = Match(plain_deck, seats, seed=3)
+    app = make_app(match, cpu_delay=0.05)
+    async with app.run_test(size=(60, 20)) as pilot:
+        for _ in range(20):
+            for key in ("1", "enter", "space", "s", "y"):
+                await pilot.press(key)
+            await pilot.pause(0.02)
+        assert match.choices == [], "nothing may be played while the table cannot be seen"
+        await pilot.resize_terminal(100, 30)
+        for _ in range(300):
+            if match.choices:
+                break
+            table = app.screen
+            if isinstance(table, TableScreen) and table.answer is not None:
+                await pilot.press("1")
+            await pilot.pause(0.02)
+        assert match.choices, "at a size that fits, the game goes on"
 
 
 @sync

@@ -192,7 +192,10 @@ class Table:
             elif isinstance(screen, RoundSummary):
                 await self.press_twice(next(self.keys))
             elif isinstance(screen, TableScreen) and screen.answer is not None:
-                seat = self.match.game.pending.seat
+                # the person the prompt waits for: the question's seat, or the person who
+                # reads their own failed reveal or their own look (issue 24)
+                asking = screen.model.asking
+                seat = asking.seat if asking is not None else self.match.game.pending.seat
                 if seat != self.holder:  # whoever has the keyboard sees the question first,
                     await self.pilot.pause(0.1)  # then the person it names sits down
                     self.check()
@@ -271,7 +274,7 @@ def test_R11_2_the_stage_shows_only_cards_everyone_has_seen(named_deck):
     """R11.1/R11.2: the stage is built from the public events only: every card it ever shows,
     and every card it names as the one to beat, was face up on the table (revealed, summoned
     or in a row) — never a Life Deck draw, a peek or a planted card."""
-    from dread_draw.tui.stage import acts
+    from dread_draw.table.moments import acts
 
     match = Match(named_deck, [SeatSpec("Ana", "normal"), SeatSpec("Ben", "normal"),
                                SeatSpec("Zora", "normal")], seed=3)

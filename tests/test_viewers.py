@@ -347,7 +347,9 @@ async def test_R11_2_the_log_viewer_and_odds_line_never_show_the_other_persons_c
                 await pilot.pause(0.01)
                 continue
             holder = table.viewer
-            assert holder == match.game.pending.seat
+            # the person the prompt waits for holds the keyboard: the question's seat, or
+            # the person reading their own failed reveal or look (issue 24)
+            assert table.model.asking is not None and holder == table.model.asking.seat
             if odds.display:
                 shown += 1
                 assert odds.line == odds_sentence(match.game.view(holder))

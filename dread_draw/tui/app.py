@@ -37,6 +37,7 @@ from dread_draw.saves import (
     continue_label,
     read_save_or_none,
     resume,
+    save_note,
     saved_game_line,
     separate_folder,
 )
@@ -53,6 +54,7 @@ from dread_draw.tui.setup import (
     Setup,
     fresh_seed,
     load_setup,
+    save_setting,
     save_setup,
     settings_path,
     shown_name,
@@ -170,6 +172,9 @@ class DreadDrawApp(App):
         """Below the minimum, every screen says what size it needs instead of the table."""
         w, h = self.size
         self.set_class(w < MIN_WIDTH or h < MIN_HEIGHT, "-too-small")
+        for screen in self.screen_stack:  # the table waits while it is too small
+            if isinstance(screen, TableScreen):
+                screen.size_checked()
 
     # --------------------------------------------------------------------------- matches
 
@@ -324,35 +329,12 @@ class DreadDrawApp(App):
         self.push_screen(ConfirmQuit(self.save_note()), answered)
 
     def save_note(self) -> str | None:
-        """Where the game in progress stands with its save, in words (None: no game is in
-        progress). When autosave is failing (a full disk, a read-only folder) it says so and
-        where the last good save of this game is, if there is one."""
-        match, saver = self.match, self.saver
-        if match is None or match.over:
-            return None
-        if saver is None:
-            return _("This game is not being saved: when you quit, it is lost.")
-        if os.environ.get("DREAD_DRAW_WEB") == "1":  # served (dread_draw/serve.py): a browser
+        """Where the game in progress stands with its save, in words (`saves.save_note`; a
+        served table says it in a browser's words)."""
+        if (self.match is not None and not self.match.over and self.saver is not None
+                and os.environ.get("DREAD_DRAW_WEB") == "1"):  # served (dread_draw/serve.py)
             return self.web_save_note()
-        if saver.error is None:
-            return fmt(_("The game is saved in {folder}: Continue on the new-game screen, or "
-                         "`dread-draw play --resume`, brings it back where it is."),
-                       folder=str(saver.folder.current))
-        last = read_save_or_none(saver.folder.current)
-        same = last is not None and (last.seed, last.seats) == (match.seed, match.seats) and (
-            last.choices == match.choices[:len(last.choices)])
-        if last is None or not same:
-            return fmt(_("Saving this game is failing: {error} Nothing of this game is saved: "
-                         "when you quit, it is lost."), error=str(saver.error))
-        behind = len(match.choices) - len(last.choices)
-        return fmt(ngettext(
-            "Saving this game is failing: {error} The game is NOT saved past round {round}: "
-            "the last good save, {file}, is {n} move behind the table; `dread-draw play "
-            "--resume` continues from there.",
-            "Saving this game is failing: {error} The game is NOT saved past round {round}: "
-            "the last good save, {file}, is {n} moves behind the table; `dread-draw play "
-            "--resume` continues from there.", behind),
-            error=str(saver.error), round=last.rounds, file=str(last.path), n=behind)
+        return save_note(self.match, self.saver)
 
 
     def web_save_note(self) -> str:
@@ -409,7 +391,8 @@ def run_table(app: DreadDrawApp, **run: Any) -> None:
 def play_command(*, players: int | None, humans: list[str], cpus: list[str], seed: int | None,
                  deck: Path | None, cpu_delay: float, resume_saved: bool = False,
                  save_dir: Path | None = None, keep: int = KEEP, ascii: bool = False,
-                 daily: bool = False, lang: str | None = None) -> None:
+                 daily: bool = False, lang: str | None = None,
+                 plain: bool | None = None) -> None:
     """`dread-draw play`: seats from the flags start at once; `--resume` continues the saved
     game (a bad save stops here with a clear message); `--daily` starts today's daily deal;
     otherwise the new-game screen. The language: `lang` (``--lang``), else the one chosen on
@@ -419,13 +402,17 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
     use_language(lang, remembered.language)
     saves = SaveDir(save_dir, keep)
     deck_name = str(deck) if deck else None
+    if plain is not None and plain != remembered.plain:  # --plain remembers, --no-plain forgets
+        save_setting(settings, "plain", plain)
+    plain = remembered.plain if plain is None else plain
     if daily:  # coach: the daily deal (dread_draw/daily.py)
         if players is not None or humans or cpus or seed is not None or deck or resume_saved:
             raise DreadDrawError(_("--daily deals today's cards with the standard deck, you "
                                    "against three hard CPUs; it takes no --players, --human, "
                                    "--cpu, --seed, --deck or --resume."))
         saves.lock()  # one table per save folder, the daily too: a clear message, exit 2
-        play_daily(saves, remembered, cpu_delay=cpu_delay, settings=settings, ascii=ascii)
+        play_daily(saves, remembered, cpu_delay=cpu_delay, settings=settings, ascii=ascii,
+                   plain=plain)
         return
     if resume_saved:
         if players is not None or humans or cpus or seed is not None:
@@ -433,10 +420,13 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
                                    "--players, --human, --cpu or --seed."))
         saves.lock()  # another table on this folder: a clear message, exit 2
         match, saver = resume(saves, deck)
+        if plain:
+            run_plain(match, saves, saver)
+            return
         run_table(make_app(match, cpu_delay=cpu_delay, settings=settings, saves=saves,
                            saver=saver, ascii=ascii))
         return
-    if players is None and not humans and not cpus:
+    if players is None and not humans and not cpus and not plain:
         setup = remembered
         setup.seed = fresh_seed() if seed is None else seed
         if deck_name:
@@ -453,15 +443,37 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
     setup = Setup(seats_from_flags(players, humans, cpus),
                   fresh_seed() if seed is None else seed, deck_name,
                   remembered.odds, remembered.language, remembered.hold,
-                  remembered.ascii)  # the player's settings
+                  remembered.ascii, remembered.theme, remembered.plain)  # the player's settings
+    if plain and players is None and not humans and not cpus:
+        setup = remembered  # plain lines have no new-game screen: the last game's seats
+        setup.seed = fresh_seed() if seed is None else seed
+        if deck_name:
+            setup.deck = deck_name
     match = new_match(setup)
     saves.lock()  # held for the life of the process: the table's run and the leaving line
+    if plain:
+        run_plain(match, saves)
+        return
     run_table(make_app(match, setup=setup, cpu_delay=cpu_delay, settings=settings,
                        saves=saves, ascii=ascii))
 
 
+def run_plain(match: Match, saves: SaveDir | None, saver: Autosaver | None = None) -> None:
+    """The game in plain lines (dread_draw/plain.py), autosaved as at the table: a new
+    game starts its autosave here, a resumed one comes with its own."""
+    from dread_draw.plain import play_plain
+
+    if saver is None and saves is not None:
+        try:
+            saver = autosave_new(saves, match)
+        except SaveError as e:
+            print(clean(f"{e} This game is not being saved."), file=sys.stderr)
+    play_plain(match, saver)
+
+
 def tutorial_command(*, cpu_delay: float, save_dir: Path | None = None,
-                     keep: int = KEEP, lang: str | None = None) -> None:
+                     keep: int = KEEP, lang: str | None = None,
+                     plain: bool | None = None) -> None:
     """`dread-draw tutorial`: the guided first game, for the last setup's person."""
     from dread_draw.tutorial import tutorial_match
 
@@ -470,13 +482,18 @@ def tutorial_command(*, cpu_delay: float, save_dir: Path | None = None,
     use_language(lang, last.language)  # as for play
     name = shown_name(next((s.name for s in last.seats if s.is_human),
                            Setup.default_seat(0).name))
+    if plain is not None and plain != last.plain:
+        save_setting(settings, "plain", plain)
     saves = SaveDir(save_dir, keep)
     saves.lock()  # as every table that writes a game: another window's is never lost
+    if last.plain if plain is None else plain:
+        run_plain(tutorial_match(name), saves)
+        return
     run_table(make_app(tutorial_match(name), setup=last, cpu_delay=cpu_delay,
                        settings=settings, saves=saves))
 
 
-def play_daily(saves: SaveDir, last: Setup, **app_options: Any) -> None:
+def play_daily(saves: SaveDir, last: Setup, plain: bool = False, **app_options: Any) -> None:
     """`play --daily` in the locked folder `saves`: today's deal in progress is continued,
     a fresh one dealt once, and a deal already dealt here (or an earlier day's) only
     practised (`daily.plan_daily`)."""
@@ -487,11 +504,17 @@ def play_daily(saves: SaveDir, last: Setup, **app_options: Any) -> None:
     plan = plan_daily(saves.root, today(), playing)
     if plan.how == CONTINUE:
         match, saver = resume(saves)
+        if plain:
+            run_plain(match, saves, saver)
+            return
         run_table(make_app(match, saves=saves, saver=saver, **app_options))
         return
     match, setup = daily_match(last, plan.day)
     if plan.how == PRACTICE:  # played apart from the folder: it never touches the save
         match.daily, match.practice = None, plan.why
+    if plain:
+        run_plain(match, None if match.practice else saves)
+        return
     run_table(make_app(match, setup=setup, saves=None if match.practice else saves,
                        **app_options))
 
@@ -505,7 +528,7 @@ def daily_match(last: Setup, day: date | None = None) -> tuple[Match, Setup]:
                            Setup.default_seat(0).name))
     deal = daily_setup(day or today(), name)
     setup = Setup(deal.seats, deal.seed, None, language=last.language, hold=last.hold,
-                  ascii=last.ascii)
+                  ascii=last.ascii, plain=last.plain)
     match = Match(load_deck(None), setup.seats, setup.seed, agent_options=DAILY_OPTIONS)
     match.daily = deal.label  # the save and stats know it was that day's deal
     return match, setup

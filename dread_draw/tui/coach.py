@@ -112,11 +112,11 @@ class HintDialog(AnswerOnce, ModalScreen[None]):
 
 
 def person_asked(table: TableScreen) -> int:
-    """The seat of the person the table is asking now, or -1 (a CPU moves, or it is over)."""
-    seat = table.match.to_move()
-    if table.answer is None or seat < 0 or not table.match.seats[seat].is_human:
-        return -1
-    return seat
+    """The seat of the person at the keyboard, if the table is asking them a decision now,
+    else -1 (a CPU moves, it is over, or the question is not theirs: a "Go on", a look, a
+    hand-off). The table model knows who is at the keyboard (dread_draw/table/model.py)."""
+    decision = table.model.asked_here()
+    return -1 if decision is None else decision.seat
 
 
 def hint_at_table(table: TableScreen) -> None:
@@ -159,16 +159,8 @@ async def take_back_at_table(table: TableScreen) -> bool:
 def rebuild_table(table: TableScreen) -> None:
     """The table from the match as it is now (after a take-back): its log told again from
     the start, the round bookkeeping afresh, and the driver started again."""
-    from dread_draw.narrate import RoundTracker
-    from dread_draw.tui.turn import TurnTracker
-
-    m = table.match
     table.answer = None
-    table.moves.clear()  # moves of the old driver not yet shown: the log is told afresh
-    table.rounds = RoundTracker(m.deck)
-    table.turns = TurnTracker()
-    table.round_winner = -1
-    table.winning_row = ()
+    table.model.restart_story()  # moves of the old driver not yet shown: told afresh
     table.query_one("#log", RichLog).clear()
     table.retell(from_round=False)  # the bounded log: the latest (l: all of it)
     table.show_table()

@@ -31,12 +31,13 @@ from dread_draw.net.client import Client, Update, parse_address
 from dread_draw.net.host import PERSON, Host
 from dread_draw.net.remote import LOST, RemoteMatch, seat_list
 from dread_draw.safe_text import clean, name_problem
+from dread_draw.table.moments import acts
 from dread_draw.tui.app import DreadDrawApp, stopped_line
 from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.screens.game_over import GameOver
 from dread_draw.tui.screens.summary import RoundSummary
 from dread_draw.tui.screens.table import TableScreen
-from dread_draw.tui.stage import Stage, acts
+from dread_draw.tui.stage import Stage
 from dread_draw.tui.widgets.base import TooSmall
 from dread_draw.tui.widgets.keybar import KeyBar
 from dread_draw.tui.widgets.prompt import PromptBar
@@ -122,17 +123,22 @@ class RemoteGameOver(GameOver):
 class RemoteTable(TableScreen, inherit_bindings=False):
     """The table for one seat of a hosted game (see the module docstring)."""
 
-    # the table's keys but `s` (the CPUs' pace is the host's)
-    BINDINGS = [b for b in TableScreen.BINDINGS if getattr(b, "action", "") != "skip"]
+    # the table's keys but `s` (the CPUs' pace is the host's); `h` and `u` are not offered
+    # (the host alone holds the game: see README), out of the key bar, and pressed they say
+    # so in a line (the model's `served`)
+    BINDINGS = [b for b in TableScreen.BINDINGS if getattr(b, "action", "") not in (
+        "skip", "hint", "take_back")] + [
+        Binding("h", "hint", N_("Hint"), show=False),
+        Binding("u", "take_back", N_("Take back"), show=False)]
+    served = tuple(k for k in TableScreen.served if k not in ("h", "u"))
     chrome = TableScreen.chrome + 1  # the connection line
 
     def __init__(self, remote: RemoteMatch, first: Update) -> None:
-        super().__init__(remote, cpu_delay=0)  # type: ignore[arg-type]  # Match-shaped
+        # One person at this table, whose cards are the only private ones it ever holds.
+        super().__init__(remote, cpu_delay=0,  # type: ignore[arg-type]  # Match-shaped
+                         people=[remote.seat])
         self.remote = remote
         self.current = first  # the last update taken
-        # One person at this table, whose cards are the only private ones it ever holds.
-        self.humans = [remote.seat]
-        self._viewer = remote.seat
 
     def compose(self) -> ComposeResult:
         parts = iter(super().compose())

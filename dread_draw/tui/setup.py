@@ -66,6 +66,7 @@ class Setup:
     hold: int = 0
     ascii: bool = False
     theme: str | None = None
+    plain: bool = False  # the game in plain lines (`play --plain`, dread_draw/plain.py)
 
     @staticmethod
     def default_seat(i: int) -> SeatSpec:
@@ -80,7 +81,8 @@ class Setup:
     def to_json(self) -> dict:
         return {"seats": [[s.name, s.kind] for s in self.seats], "deck": self.deck,
                 "odds": self.odds, "language": self.language,
-                "hold": self.hold, "ascii": self.ascii, "theme": self.theme}
+                "hold": self.hold, "ascii": self.ascii, "theme": self.theme,
+                "plain": self.plain}
 
 
 def settings_path() -> Path:
@@ -110,6 +112,7 @@ def load_setup(path: Path | None) -> Setup:
     hold = hold if type(hold) is int and hold in HOLDS else 0  # (not True: it equals 1)
     ascii = data.get("ascii") is True
     theme = data.get("theme") if isinstance(data.get("theme"), str) else None
+    plain = data.get("plain") is True
     try:
         seats = [SeatSpec(str(name)[:16], kind if kind == HUMAN or kind in AGENTS else DEFAULT_CPU)
                  for name, kind in data["seats"]][:MAX_SEATS]
@@ -119,11 +122,12 @@ def load_setup(path: Path | None) -> Setup:
         if len(seats) < MIN_SEATS:
             raise ValueError("too few seats")
         return Setup(seats, fresh_seed(), data.get("deck") or None, odds, language, hold,
-                     ascii, theme)
+                     ascii, theme, plain)
     except (ValueError, KeyError, TypeError):
         setup = Setup.default()
         setup.odds, setup.language, setup.hold, setup.ascii = odds, language, hold, ascii
         setup.theme = theme
+        setup.plain = plain
         return setup
 
 

@@ -42,6 +42,16 @@ register("contrast", N_("High contrast"), Theme(
     foreground="#FFFFFF", background="#000000", surface="#000000", panel="#1A1A1A",
     success="#00FF00", warning="#FFA500", error="#FF4040",
 ))
+# Okabe and Ito's palette, told apart with any of the common colour-vision deficiencies
+# (no red against green): the table's meanings are never in colour alone (a glyph or a
+# word beside each: TO PLAY, ELIMINATED, "to beat", damage dots with their number), and
+# this theme keeps the colours distinct as well.
+register("colourblind", N_("Colour-blind safe"), Theme(
+    name="dread-draw-colour-blind", dark=True,
+    primary="#0072B2", secondary="#56B4E9", accent="#E69F00",
+    foreground="#F0F0F0", background="#111111", surface="#1C1C1C", panel="#262626",
+    success="#009E73", warning="#F0E442", error="#D55E00",
+))
 
 
 def options() -> list[tuple[str, str]]:

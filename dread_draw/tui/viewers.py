@@ -11,7 +11,6 @@ else's; the discard pile is public (R11.1); the odds are counted from that seat'
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 
 from rich._wrap import divide_line
 from rich.cells import cell_len
@@ -31,11 +30,12 @@ from textual.widgets import OptionList, Static
 from dread_draw.cards import Deck
 from dread_draw.glyphs import glyphs
 from dread_draw.i18n import N_, _, fmt, ngettext
-from dread_draw.narrate import Narrator, card_label, damage_text
+from dread_draw.narrate import card_label, damage_text
 from dread_draw.odds import odds_sentence
 from dread_draw.rules import View
 from dread_draw.safe_text import clean, plain
 from dread_draw.sim import Match
+from dread_draw.table.story import ToldLog, log_lines, whose
 from dread_draw.tui.setup import save_odds
 from dread_draw.tui.widgets.base import AnswerOnce, Dialog, ScreenResized, TooSmall, taken_down
 from dread_draw.tui.widgets.cards import CardReader
@@ -44,59 +44,10 @@ from dread_draw.tui.widgets.keybar import KeyBar
 FIGURE = "\u2007"  # a space as wide as a digit, which a list keeps (it strips plain spaces)
 MARK = glyphs().to_play  # marks the reader's own moves in the log (bold too: not colour alone)
 
+__all__ = ["ToldLog", "log_lines", "whose"]  # (dread_draw.table.story's, said here too)
+
 
 # ------------------------------------------------------------------------------ the log
-
-def whose(ev: dict) -> int | None:
-    """The seat an event is about: who moved, took damage, won."""
-    seat = ev.get("seat", ev.get("winner"))
-    return seat if isinstance(seat, int) else None
-
-
-def log_lines(events: Iterable[dict], deck: Deck, names: list[str],
-              seat: int | None) -> list[tuple[str, str]]:
-    """The game so far as the table tells it, for the person in `seat` (None: nobody in
-    particular, public only): (kind, sentence) pairs, kind "round" for a round's heading,
-    "mine" for that person's own moves, "" for the rest. Their own private cards are named
-    (R11.2: they saw them); nobody else's ever are."""
-    out: list[tuple[str, str]] = []
-    _tell(Narrator(deck, names, mine=seat), events, seat, out)
-    return out
-
-
-def _tell(narrate: Narrator, events: Iterable[dict], seat: int | None,
-          out: list[tuple[str, str]]) -> None:
-    for ev in events:
-        line = narrate(ev)
-        if not line:
-            continue
-        if ev["type"] == "round_start":
-            out.append(("round", line))
-        else:
-            out.append(("mine" if seat is not None and whose(ev) == seat else "", line))
-
-
-class ToldLog:
-    """`log_lines`, told once per reader: `l` opened again narrates only the events since
-    (a long game's log opens at once). A new event list (a take-back deals the game again)
-    is told afresh."""
-
-    def __init__(self, deck: Deck, names: list[str]) -> None:
-        self.deck, self.names = deck, names
-        self.told: dict[int | None, tuple[list[dict], Narrator, list[tuple[str, str]]]] = {}
-        self.count: dict[int | None, int] = {}
-
-    def lines(self, events: list[dict], seat: int | None) -> list[tuple[str, str]]:
-        got = self.told.get(seat)
-        done = self.count.get(seat, 0)
-        if got is None or got[0] is not events or done > len(events):
-            got = (events, Narrator(self.deck, self.names, mine=seat), [])
-            self.told[seat] = got
-            done = 0
-        _tell(got[1], events[done:], seat, got[2])
-        self.count[seat] = len(events)
-        return list(got[2])
-
 
 class FullLog(ScrollView, can_focus=True):
     """The whole log, wrapped to the width it has (again after a resize), newest at the

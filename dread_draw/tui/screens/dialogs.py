@@ -122,7 +122,10 @@ class Notice(AnswerOnce, SizeAware, Dialog[None]):
 
     def action_close(self) -> None:
         """A key (Enter, Space, Escape) closes the notice when it was pressed after the
-        wait — when it was pressed, not when a busy machine got to it."""
+        wait — when it was pressed, not when a busy machine got to it. Never while the
+        terminal is too small to show it: the game waits (issue 24)."""
+        if self.app.has_class("-too-small"):
+            return
         if self.ready and input_made(self) - self.shown >= self.wait:
             self.dismiss(None)
 

@@ -218,7 +218,8 @@ class NewGame(SizeAware, Screen):
         hold = self.query_one("#hold", Select).value
         return Setup(seats, seed, deck, self.setup.odds, self.setup.language,
                      hold if isinstance(hold, int) else 0,
-                     self.query_one("#glyphs", Select).value is True)
+                     self.query_one("#glyphs", Select).value is True, themes.key_of(self.app),
+                     self.setup.plain)
 
     def name_problem(self) -> str | None:
         """What is wrong with a name typed in a shown seat, in words (None: nothing). The

@@ -4,7 +4,6 @@ and shows it; hot-seat privacy (R11.2) keeps a seat's private cards behind a han
 from __future__ import annotations
 
 import asyncio
-from collections import deque
 from typing import Any, Self
 
 from rich.text import Text
@@ -18,10 +17,31 @@ from textual.widgets import Button, Label, RichLog, Static
 
 from dread_draw.glyphs import glyphs
 from dread_draw.i18n import N_, _, fmt
-from dread_draw.narrate import Narrator, RoundReport, RoundTracker, describe
+from dread_draw.narrate import RoundReport, describe
 from dread_draw.rules import KEEP, ORDER, PICK_CARD, SKIP, SUMMON, USE, USE_IT
 from dread_draw.safe_text import clean, plain
-from dread_draw.sim import Agent, Match, Move, SeatSpec
+from dread_draw.sim import Agent, Match, SeatSpec
+from dread_draw.table.model import (
+    DISCARD,
+    HINT,
+    LOG,
+    ODDS,
+    TAKE_BACK,
+    Collect,
+    HoldOwn,
+    Look,
+    Moment,
+    Redraw,
+    RoundOver,
+    Staged,
+    TableModel,
+    Told,
+    offers_hidden_cards,
+)
+from dread_draw.table.model import (
+    HandOff as HandingOff,
+)
+from dread_draw.table.moments import acts
 from dread_draw.tui.cardface import FRAMED, LINE, LINES, STYLES, TWO_LINE
 from dread_draw.tui.coach import tutor_for, tutor_step
 from dread_draw.tui.nobreak import NoBreak
@@ -30,9 +50,9 @@ from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.screens.game_over import GameOver
 from dread_draw.tui.screens.handoff import HandOff
 from dread_draw.tui.screens.summary import RoundSummary
-from dread_draw.tui.stage import Stage, acts
-from dread_draw.tui.turn import TurnTracker, beat_line, next_line
-from dread_draw.tui.viewers import DiscardViewer, LogViewer, OddsLine, ToldLog
+from dread_draw.tui.stage import Stage
+from dread_draw.tui.turn import beat_line, next_line
+from dread_draw.tui.viewers import DiscardViewer, LogViewer, OddsLine
 from dread_draw.tui.widgets.base import TooSmall, taken_down, update_if_changed
 from dread_draw.tui.widgets.cards import CardFocused, CardReader, CardTile
 from dread_draw.tui.widgets.centre import TableCentre, TurnLine
@@ -41,15 +61,7 @@ from dread_draw.tui.widgets.log import ReflowLog
 from dread_draw.tui.widgets.prompt import Choice, PromptBar
 from dread_draw.tui.widgets.seats import SeatPanel, SeatState, kind_label, seat_states
 
-
-def offers_hidden_cards(view) -> bool:
-    """Whether the question on offer is a choice among cards that lie nowhere on the table
-    (drawn from a Life Deck, looked at on the Draw Deck): only this seat may see them."""
-    d = view.pending
-    if d is None or d.kind not in (KEEP, PICK_CARD):
-        return False
-    public = set(view.discard).union(*view.rows, *view.reserves)
-    return any(o >= 0 and o not in public for o in d.options)
+__all__ = ["TableScreen", "offers_hidden_cards"]
 
 
 LOG_LINES = 300  # the table's log keeps this many lines (the whole story is in the match)
@@ -105,36 +117,55 @@ class TableScreen(SizeAware, Screen):
             self.match = match
 
     def __init__(self, match: Match, cpu_delay: float = 0.8, ascii: bool = False,
-                 hold: int = 0) -> None:
+                 hold: int = 0, people: list[int] | None = None) -> None:
         """`hold`: seconds a person's own failed reveal stays on the stage (0: until they
-        press a key; Setup.hold)."""
+        press a key; Setup.hold). `people`: the seats played at this keyboard (default:
+        every person's seat: hot-seat)."""
         super().__init__()
         self.hold = hold
-        self.moves: deque[tuple[Move, bool]] = deque()
-        self.paced = False  # the move being made is a CPU's, at the table's pace
         self.match = match
         self.cpu_delay = cpu_delay
         self.ascii = ascii
-        self.names = [s.name for s in match.seats]
-        self.humans = [i for i, s in enumerate(match.seats) if s.is_human]
-        self._viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
-        self.narrate = Narrator(match.deck, self.names)
-        self.told = ToldLog(match.deck, self.names)  # `l`'s lines, told once
-        self.rounds = RoundTracker(match.deck)
-        self.turns = TurnTracker()
-        self.round_winner = -1
-        self.winning_row: tuple[int, ...] = ()  # the last round's, from its round_end event
-        self.skipping = False
+        humans = people if people is not None else [
+            i for i, s in enumerate(match.seats) if s.is_human]
+        # the table's state machine and its keyboard (no Textual: dread_draw/table/model.py);
+        # this screen renders it and forwards keys
+        self.model = TableModel(match, humans, hold_own=cpu_delay > 0, cpu_delay=cpu_delay,
+                                served=self.served)
+        self.model.listeners.append(self.holder_changed)
+        self.told = self.model.told  # `l`'s lines, told once per reader
         self.wake = asyncio.Event()
         self.uncovered = asyncio.Event()  # no screen over the table (help, quit, ...)
         self.uncovered.set()
         self.answer: asyncio.Future | None = None
-        self.going_on: asyncio.Future | None = None  # a person reads their own reveal
-        # the seat of the last person known to have the keyboard: they answered a question,
-        # or took the keyboard at a hand-off
-        self.at_keyboard: int | None = None
         self.card_style = FRAMED
         self.tutor = tutor_for(match)  # coach: the tutorial's lessons (None: not the tutorial)
+
+    served: tuple[str, ...] = (HINT, ODDS, LOG, DISCARD, "r", "v", TAKE_BACK)  # the model's keys
+
+    # the model's, read here (only the model sets them)
+    @property
+    def names(self) -> list[str]:
+        return self.model.names
+
+    @property
+    def humans(self) -> list[int]:
+        return self.model.people
+
+    @property
+    def skipping(self) -> bool:
+        return self.model.skipping
+
+    @property
+    def at_keyboard(self) -> int | None:
+        return self.model.at_keyboard
+
+    def holder_changed(self) -> None:
+        """The keyboard changed hands: the card last read may be one only the last person
+        could see (a drawn or peeked card, read from its answer button), and their odds."""
+        if self.is_attached:
+            self.query_one(CardReader).uid = None
+            self.query_one(OddsLine).show(None)  # viewers (issue 14): theirs goes too
 
     @property
     def compact(self) -> bool:
@@ -143,16 +174,7 @@ class TableScreen(SizeAware, Screen):
     @property
     def viewer(self) -> int | None:
         """The seat whose private cards may be on screen (R11.2); None: public only."""
-        return self._viewer
-
-    @viewer.setter
-    def viewer(self, seat: int | None) -> None:
-        # The card last read may be one only the last person could see (a drawn or peeked
-        # card, read from its answer button): it goes whenever the keyboard changes hands.
-        if seat != self._viewer:
-            self.query_one(CardReader).uid = None
-            self.query_one(OddsLine).show(None)  # viewers (issue 14): theirs goes too
-        self._viewer = seat
+        return self.model.holder
 
     def compose(self) -> ComposeResult:
         n = len(self.match.seats)
@@ -194,6 +216,7 @@ class TableScreen(SizeAware, Screen):
         last = acts(events[-40:], self.match.deck, self.names)
         self.query_one(Stage).play(last[-1] if last else None)
         self.show_table()
+        self.size_checked()  # opened on a terminal already too small: it waits
         self.drive()
 
     def retell(self, from_round: bool = True) -> None:
@@ -274,14 +297,17 @@ class TableScreen(SizeAware, Screen):
         if not self.is_attached:
             return
         m = self.match
-        view = m.game.public_view()  # the table's public parts (R11.1)
+        model = self.model
+        # the table's public parts (R11.1): as they stand now, or as they stood at one's
+        # own failed reveal while one reads it (not yet the round's damage, the next player)
+        view = model.shown() if ended is None else m.game.public_view()
         # the private cards of the person at the keyboard, from their own seat's view only
         # after the hand-off (R11.2)
-        mine = m.game.view(self.viewer) if self.viewer is not None else None
+        mine = model.mine()
         to_play = -1
         sep = f"  {glyphs(self.ascii).separator}  "  # the top bar's
         if ended is None:
-            states = seat_states(view, m.seats, round_winner=self.round_winner, mine=mine)
+            states = seat_states(view, m.seats, round_winner=model.round_winner, mine=mine)
             to_play = view.pending.seat if view.pending is not None else -1
             parts = [fmt(_("round {n}"), n=view.round)]
             if m.seed is not None and m.daily is None:  # secret: net's; the daily's till the end
@@ -291,7 +317,7 @@ class TableScreen(SizeAware, Screen):
             top = Text(sep.join(["DREAD DRAW", *parts]))
         else:
             states = seat_states(view, m.seats, mine=mine,
-                                 round_over=(ended.winner, self.winning_row))
+                                 round_over=(ended.winner, model.winning_row))
             top = Text("DREAD DRAW" + sep + fmt(_("round {n} is over: its winning row, and "
                                                   "everything else after the damage"),
                                                 n=ended.round))
@@ -316,7 +342,7 @@ class TableScreen(SizeAware, Screen):
         t = Text(no_wrap=False)
         if to_play >= 0 and not view.over and view.in_round[to_play]:
             t.append(beat_line(view, to_play, self.names), "bold")
-            why = next_line(view, to_play, self.names, self.turns)
+            why = next_line(view, to_play, self.names, self.model.turns)
             if why:
                 t.append("  ")
                 t.append(why)
@@ -337,23 +363,21 @@ class TableScreen(SizeAware, Screen):
             reader.uid = None
 
     def _note(self, ev: dict, log: RichLog | None) -> RoundReport | None:
-        line = self.narrate(ev)
+        line, report = self.model.note(ev)
         if line and log is not None:
-            mine = ev.get("seat") in self.humans and len(self.humans) < len(self.names)
-            mark = "> " if self.ascii else "▸ "  # the viewer's own moves
-            log.write(Text.assemble((mark, "bold"), plain(line, "bold")) if mine
-                      else plain(line))
-        self.turns.feed(ev)
-        if ev["type"] == "round_end":
-            self.round_winner = ev["winner"]
-            self.winning_row = tuple(c["uid"] for c in ev.get("row") or ())
-        elif ev["type"] == "round_start":
-            self.round_winner = -1
-        return self.rounds.feed(ev)
+            self.write_line(log, line, self.model.mine_line(ev))
+        return report
+
+    def write_line(self, log: RichLog, line: str, mine: bool) -> None:
+        mark = "> " if self.ascii else "▸ "  # the viewer's own moves
+        log.write(Text.assemble((mark, "bold"), plain(line, "bold")) if mine else plain(line))
 
     @on(CardFocused)
     def read_card(self, event: CardFocused) -> None:
-        self.query_one(CardReader).uid = event.uid
+        """The card reader asks the model: a public card, or one of the keyboard holder's
+        own (a drawn or looked-at card on their answer buttons)."""
+        if event.uid in self.model.readable():
+            self.query_one(CardReader).uid = event.uid
 
     # ------------------------------------------------------------------------ the driver
 
@@ -361,18 +385,18 @@ class TableScreen(SizeAware, Screen):
     async def drive(self) -> None:
         """The table plays the match through the one driver, `Match.play` (sim.py): every
         seat's agent is a `SeatAtTable` (a person answers through the prompt, a CPU thinks in
-        a thread at the table's pace), and each move reaches the screen through the hook
+        a thread at the table's pace), and each move reaches the model through its hook
         `moved`. After every wait it stops if the table is going away (q, the app closing):
         an agent whose table is gone never answers, so nothing more is played."""
         m = self.match
         saved = list(m.agents)
         m.agents = [SeatAtTable(self, seat, agent) for seat, agent in enumerate(saved)]
-        m.hooks.append(self.moved)
+        m.hooks.append(self.model.moved)
         try:
             await m.play()
         finally:
             m.agents = saved
-            m.hooks.remove(self.moved)
+            m.hooks.remove(self.model.moved)
         await self.catch_up()
         if self.gone:
             return
@@ -385,11 +409,6 @@ class TableScreen(SizeAware, Screen):
         what = await self.app.push_screen_wait(GameOver(m))
         self.post_message(self.Finished(what, m))
 
-    def moved(self, match: Match, move: Move) -> None:
-        """Match.play's hook: a move was made; the table shows it before the next seat is
-        asked (`catch_up`)."""
-        self.moves.append((move, self.paced))
-
     async def turn(self, seat: int, cpu: Agent | None, view, decision) -> int:
         """A seat's answer to its decision, as `SeatAtTable.choose` awaits it: first the last
         move is shown (stage, log, round summary), then the person is asked at the prompt —
@@ -398,41 +417,65 @@ class TableScreen(SizeAware, Screen):
         if not self.gone:
             await tutor_step(self)  # coach: the tutorial's lessons, if this is it
         m = self.match
+        model = self.model
         option = -1
         if not self.gone:
             spec = m.seats[seat]
-            self.paced = False
+            model.paced = False
+            await self.present_all(model.turn_start(seat, cpu is None))
             if cpu is None:
-                self.skipping = False
-                await self.take_keyboard(seat)
                 if not self.gone:
-                    self.show_table()
                     option = await self.ask(seat)
             else:
                 # The CPU thinks in a thread while the pause runs: the pace is the longer one.
                 thinking = asyncio.ensure_future(asyncio.to_thread(cpu.choose, view, decision))
-                self.paced = not self.skipping and self.cpu_delay > 0
-                if self.paced:
+                model.paced = not model.skipping and self.cpu_delay > 0
+                if model.paced:
                     self.query_one(PromptBar).clear(self.thinking_line(spec))
                     await self.pause(self.cpu_delay)
                 option = await thinking  # type: ignore[assignment]
                 await self.uncovered.wait()  # the game waits while a player reads
         if self.gone:
             await asyncio.Future()  # never answers: the table's worker is cancelled
+        model.move_made()  # what a reveal in this move has to beat (public)
         return option
 
     async def catch_up(self) -> None:
-        """Show the moves made since the last look, one by one."""
-        while self.moves and not self.gone:
-            move, paced = self.moves.popleft()
-            await self.show_move(move)
+        """Show the moves made since the last look, one by one (the model says what)."""
+        await self.present_all(self.model.catch_up())
+
+    async def present_all(self, moments) -> None:
+        for moment in moments:
             if self.gone:
                 return
-            m = self.match
-            if len(self.humans) > 1 and m.to_move() != self.viewer:
-                self.viewer = None  # R11.2: hidden again before the next seat moves
-            if paced or m.seats[move.seat].is_human:  # unpaced CPU steps: drawn at the end
-                self.show_table()
+            await self.present(moment)
+            if self.gone:
+                return
+
+    async def present(self, moment: Moment) -> None:
+        """One of the model's moments on the screen; those that wait for a person return
+        once they have gone on."""
+        if isinstance(moment, Told):
+            self.write_line(self.query_one("#log", RichLog), moment.line, moment.mine)
+        elif isinstance(moment, Staged):
+            self.query_one(Stage).play(moment.act)
+        elif isinstance(moment, HoldOwn):
+            self.show_table()
+            await self.read_own_reveal(moment.act)
+        elif isinstance(moment, Look):
+            self.show_table()
+            await self.read_look(moment)
+        elif isinstance(moment, Collect):
+            collect()  # the round's garbage (its summary, read otherwise, is skipped)
+        elif isinstance(moment, RoundOver):
+            report = moment.report
+            self.show_table(ended=report)
+            self.query_one(PromptBar).clear(fmt(_("Round {n} is over."), n=report.round))
+            await self.app.push_screen_wait(RoundSummary(report, self.names, moment.alone))
+        elif isinstance(moment, HandingOff):
+            await self.app.push_screen_wait(HandOff(moment.name))
+        elif isinstance(moment, Redraw):
+            self.show_table()
 
     @property
     def gone(self) -> bool:
@@ -463,7 +506,8 @@ class TableScreen(SizeAware, Screen):
 
     async def pause(self, seconds: float) -> None:
         """The CPUs' pace: `seconds` of time with the table in sight (the clock stops while
-        a screen covers it: someone is reading); `s` ends it at once."""
+        a screen covers it — someone is reading — or the terminal is too small); `s` ends
+        it at once."""
         self.wake.clear()
         left = seconds
         while left > 0 and not self.wake.is_set():
@@ -481,50 +525,25 @@ class TableScreen(SizeAware, Screen):
         self.uncovered.clear()
 
     def on_screen_resume(self) -> None:
-        self.uncovered.set()
-
-    async def show_move(self, move: Move) -> None:
-        """One move on the screen: its events in the log, its moments on the stage (a
-        person's own failed reveal held until they go on), the round summary if it ended a
-        round."""
-        m = self.match
-        mover = move.seat
-        new = move.events
-        log = self.query_one("#log", RichLog)
-        stage = self.query_one(Stage)
-        moments = acts(new, m.deck, self.names)
-        shown = 0
-        for ev in new:
-            report = self._note(ev, log)
-            if ev["type"] in ("summon", "fail", "round_end", "defeated") and shown < len(
-                    moments):
-                act = moments[shown]
-                shown += 1
-                stage.play(act)
-                if (not act.ok and not act.banner and act.seat == mover
-                        and m.seats[mover].is_human and self.hold_own and not self.skipping):
-                    self.show_table()
-                    await self.read_own_reveal(act)
-                    if self.gone:
-                        return
-            if report is not None and self.skipping:
-                collect()  # the round's garbage (its summary, read otherwise, is skipped)
-            if report is not None and not self.skipping:
-                if len(self.humans) > 1:  # everyone reads the summary: public cards only
-                    self.viewer = None  # (R11.2; the next person takes the keyboard again)
-                self.show_table(ended=report)
-                self.query_one(PromptBar).clear(fmt(_("Round {n} is over."), n=report.round))
-                alone = None if self.humans else 4 * self.cpu_delay  # CPUs only: it goes on
-                await self.app.push_screen_wait(RoundSummary(report, self.names, alone))
-                if self.gone:
-                    return
-                self.show_table()
+        if not self.too_small:
+            self.uncovered.set()
 
     @property
-    def hold_own(self) -> bool:
-        """A person's own failed reveal stays on the stage until they press a key; a table
-        with no pacing at all (--cpu-delay 0) never holds."""
-        return self.cpu_delay > 0
+    def too_small(self) -> bool:
+        return self.app.has_class("-too-small")
+
+    def size_checked(self) -> None:
+        """The app re-checked the terminal's size: below the minimum the game waits (no
+        CPU moves behind the 'too small' note) and keys do nothing but quit and help."""
+        if self.too_small:
+            self.uncovered.clear()
+        elif self.app.screen is self:
+            self.uncovered.set()
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """While the terminal is too small, none of the table's keys does anything (quit
+        and help are the app's and still work): a blind key must not play."""
+        return not self.too_small
 
     async def read_own_reveal(self, act) -> None:
         """The person who just failed reads the stage, then presses Enter (or 1) to go on —
@@ -532,10 +551,18 @@ class TableScreen(SizeAware, Screen):
         that many seconds (the clock stops while a screen covers the table; a key still goes
         on sooner). Keys of the last question's double press are ignored for a moment
         (PRESS_GUARD)."""
+        await self.wait_for_go_on(Text(act.result), timed=True)
+
+    async def read_look(self, look: Look) -> None:
+        """What the person's ability let them see, shown to them at once — never to the
+        next person — until they press Enter (the prompt grows and scrolls: never cut)."""
+        await self.wait_for_go_on(Text("\n".join(clean(line) for line in look.lines)))
+
+    async def wait_for_go_on(self, said: Text, timed: bool = False) -> None:
         answer = self.answer = asyncio.get_running_loop().create_future()
-        self.query_one(PromptBar).ask(Text(act.result), [(0, _("Go on"))], new_person=True)
+        self.query_one(PromptBar).ask(said, [(0, _("Go on"))], new_person=True)
         try:
-            if self.hold > 0:
+            if timed and self.hold > 0:
                 held = asyncio.ensure_future(self.pause(self.hold))
                 await asyncio.wait([answer, held], return_when=asyncio.FIRST_COMPLETED)
                 held.cancel()
@@ -544,24 +571,6 @@ class TableScreen(SizeAware, Screen):
         finally:
             self.answer = None
 
-    def private_to(self, seat: int) -> bool:
-        """Whether `seat` has something only it may see (R11.2) right now."""
-        view = self.match.game.view(seat)
-        return bool(view.looking or view.draw_known or any(view.life_known)
-                    or offers_hidden_cards(view))
-
-    async def take_keyboard(self, seat: int) -> None:
-        """Hot-seat: with several humans, a hand-off screen before private cards show."""
-        if self.viewer == seat or len(self.humans) < 2:
-            return
-        self.viewer = None  # nothing of the last person's on screen behind the hand-off
-        if self.private_to(seat):
-            self.show_table()
-            await self.app.push_screen_wait(HandOff(self.names[seat]))
-            self.at_keyboard = seat
-        self.viewer = seat
-        self.show_table()
-
     async def ask(self, seat: int) -> int:
         view = self.match.game.view(seat)
         assert view.pending is not None and view.pending.seat == seat
@@ -569,20 +578,22 @@ class TableScreen(SizeAware, Screen):
         if view.pending.kind == USE or view.pending.card >= 0:
             self.query_one(CardReader).uid = view.pending.card
         self.answer = asyncio.get_running_loop().create_future()
+        self.model.asking_now(seat)
         self.query_one(PromptBar).ask(question, options,
                                       cards=view.pending.kind in (KEEP, PICK_CARD, ORDER, SUMMON),
                                       read_first=offers_hidden_cards(view),
-                                      new_person=len(self.humans) > 1 and seat != self.at_keyboard)
+                                      new_person=self.model.new_person(seat))
         try:
             option = await self.answer
         finally:
             self.answer = None
-        self.at_keyboard = seat
+        self.model.answered(seat)
         return option
 
     @on(Choice)
     def chosen(self, event: Choice) -> None:
-        self.answered(event.option)
+        if not self.too_small:  # (a click on a covered answer does nothing either)
+            self.answered(event.option)
 
     def answered(self, option: int | None) -> None:
         if option is not None and self.answer is not None and not self.answer.done():
@@ -599,14 +610,26 @@ class TableScreen(SizeAware, Screen):
             self.answered(bar.take(0, typed=False))
 
     def action_skip(self) -> None:
-        self.skipping = True
+        self.model.skipping = True
         self.wake.set()
 
+    def refused(self, key: str) -> bool:
+        """Ask the model for an information key on behalf of the person at the keyboard;
+        when it is not theirs to press now (or not offered here), say why in a line."""
+        info = self.model.info(key)
+        if not info.offered:
+            self.notify(info.line, timeout=4, markup=False)
+        return not info.offered
+
     def action_hint(self) -> None:  # coach: the hint dialog (tui/coach.py)
+        if self.refused(HINT):
+            return
         from dread_draw.tui.coach import hint_at_table
         hint_at_table(self)
 
     async def action_take_back(self) -> None:  # coach: a take-back (tui/coach.py)
+        if self.refused(TAKE_BACK):
+            return
         from dread_draw.tui.coach import take_back_at_table
         await take_back_at_table(self)
 
@@ -626,13 +649,16 @@ class TableScreen(SizeAware, Screen):
     # ------------------------------------------------------------ viewers (issue 14)
 
     def action_log(self) -> None:
-        self.app.push_screen(LogViewer(self.match, self.viewer, self.told))
+        if not self.refused(LOG):  # the holder's own log, or the public one
+            self.app.push_screen(LogViewer(self.match, self.model.holder, self.told))
 
     def action_discard(self) -> None:
-        self.app.push_screen(DiscardViewer(self.match.deck,
-                                           self.match.game.public_view().discard))
+        if not self.refused(DISCARD):
+            self.app.push_screen(DiscardViewer(self.match.deck, self.model.shown().discard))
 
     def action_odds(self) -> None:
+        if self.refused(ODDS):
+            return
         self.query_one(OddsLine).toggle()
         self.show_table()
 

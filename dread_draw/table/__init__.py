@@ -1,0 +1,1 @@
+"""The table model (no Textual): see `dread_draw.table.model`."""

@@ -1,0 +1,342 @@
+"""The table model (dread_draw/table/model.py) at its own speed, with no terminal: who is at the
+keyboard at every moment, and what each information key would show them (R11); the issue 24
+scenarios that live in the model. A few real-terminal tests stay in test_tui*.py."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dread_draw.narrate import describe
+from dread_draw.net.privacy import cards_in, for_seat
+from dread_draw.sim import HUMAN, Match, SeatSpec
+from dread_draw.table.model import (
+    HINT,
+    INFO_KEYS,
+    READER,
+    TAKE_BACK,
+    HandOff,
+    HoldOwn,
+    Look,
+    RoundOver,
+    TableModel,
+)
+
+GAMES = int(os.environ.get("DREAD_MODEL_GAMES", "60"))  # the closing note's count: 2000
+
+
+class Checker:
+    """Drives one hot-seat game through the model as the table does (the same steps, in the
+    same order) and, at every state, presses every information key for the keyboard holder."""
+
+    def __init__(self, match: Match, rng: random.Random) -> None:
+        self.m = match
+        self.rng = rng
+        people = [i for i, s in enumerate(match.seats) if s.is_human]
+        self.model = TableModel(match, people, hold_own=True, cpu_delay=0.1)
+        self.states = self.keys = 0
+        self.events_known: dict[int | None, set[int]] = {}
+        self.seen_events: dict[int | None, int] = {}
+        self.log_checked: dict[int | None, int] = {}
+        self.moments: list[object] = []
+        self.hints_at_go_on = 0
+
+    # what each reader may know: everything ever public, and (for a seat) what it was told
+    def known(self, seat: int | None) -> set[int]:
+        got = self.events_known.setdefault(seat, set())
+        events = self.m.events
+        start = self.seen_events.get(seat, 0)
+        for ev in events[start:]:
+            got.update(cards_in(for_seat(ev, -1 if seat is None else seat)))
+        self.seen_events[seat] = len(events)
+        g = self.m.game
+        out = set(got)
+        pub = g.public_view()
+        out.update(pub.discard, pub.fortune, *pub.rows, *pub.reserves)
+        out.update(uid for _d, uid in pub.draw_known)
+        if seat is not None:
+            v = g.view(seat)
+            out.update(v.looking, *v.looking_known)
+            out.update(uid for _d, uid in v.draw_known)
+            for known in v.life_known:
+                out.update(uid for _d, uid in known)
+            if v.pending is not None and v.pending.seat == seat:
+                out.update(o for o in v.pending.options if o >= 0)
+        return out
+
+    def hidden_names(self, seat: int | None) -> list[str]:
+        deck = self.m.deck
+        known = self.known(seat)
+        shown = {deck.card[c].name for c in known}
+        return sorted({deck.card[c].name for c in range(len(deck.card)) if c not in known}
+                      - shown)
+
+    def clean(self, text: str, hidden: list[str], what: str) -> None:
+        for name in hidden:
+            assert not re.search(re.escape(name) + r"(?!\w)", text), (
+                f"{what}: {name} is shown to {self.model.holder} (seed {self.m.seed}):\n{text}")
+
+    def check(self, moment: object | None) -> None:
+        """One state: every key pressed for whoever holds the keyboard."""
+        model, m = self.model, self.m
+        holder = model.holder
+        hidden = self.hidden_names(holder)
+        self.states += 1
+        texts: list[str] = []
+        if isinstance(moment, Look):
+            assert moment.seat == holder, "a look is shown to the person who looked"
+            texts += moment.lines
+        if isinstance(moment, (HandOff, RoundOver)) and model.hot_seat:
+            assert holder is None, "behind a hand-off or a round's summary: public only"
+        if model.asking is not None:
+            assert model.asking.seat == holder, "the prompt waits for the keyboard holder"
+            if model.asked_here() is not None:
+                view = m.game.view(holder)
+                question, options = describe(view.pending, view, model.names)
+                texts += [question, *(label for _o, label in options)]
+        for key in INFO_KEYS:
+            self.keys += 1
+            info = model.info(key)
+            if key in (HINT, TAKE_BACK):
+                if info.offered:  # the coach reads this seat's own view only (R11)
+                    d = m.game.pending
+                    assert info.seat == holder and d is not None and d.seat == holder
+                    assert model.asking is not None and model.asking.kind == "question"
+                elif isinstance(moment, HoldOwn):
+                    self.hints_at_go_on += key == HINT
+                continue
+            if key == READER:
+                names = {m.deck.card[c].name for c in model.readable()}
+                assert not names & set(hidden), f"the card reader may show {names & set(hidden)}"
+                continue
+            if key == "l":  # the log only grows: its new lines
+                done = self.log_checked.get(holder, 0)
+                texts += info.text[done:]
+                self.log_checked[holder] = len(info.text)
+                continue
+            texts += info.text
+            texts.append(info.line)
+        self.clean("\n".join(texts), hidden, f"state {self.states}")
+
+    def present(self, moments) -> None:
+        for moment in moments:
+            self.moments.append(moment)
+            self.check(moment)
+
+    def play(self) -> None:
+        m, model = self.m, self.model
+        checker = self
+
+        class Seat:
+            def __init__(self, seat: int, cpu) -> None:
+                self.seat, self.cpu = seat, cpu
+                self.reads_view = True
+
+            def choose(self, view, decision):
+                checker.present(model.catch_up())
+                person = self.cpu is None
+                checker.present(model.turn_start(self.seat, person))
+                if person:
+                    model.asking_now(self.seat)
+                    checker.check(None)
+                    option = checker.rng.choice(decision.options)
+                    model.answered(self.seat)
+                else:
+                    checker.check(None)
+                    option = self.cpu.choose(view, decision)
+                model.move_made()
+                return option
+
+        m.agents = [Seat(s, a) for s, a in enumerate(m.agents)]
+        m.hooks.append(model.moved)
+        m.run()
+        self.present(model.catch_up())
+
+
+def table_of(seed: int) -> list[SeatSpec]:
+    rng = random.Random(seed)
+    n = rng.randint(2, 5)
+    people = rng.randint(2, n)  # hot-seat: at least two people
+    kinds = [HUMAN] * people + [rng.choice(("random", "easy")) for _ in range(n - people)]
+    rng.shuffle(kinds)
+    return [SeatSpec(f"P{i}", k) for i, k in enumerate(kinds)]
+
+
+def test_R11_no_key_shows_a_card_the_keyboard_holder_may_not_know(standard_deck):
+    """Issue 24: many seeded hot-seat games (2-5 seats, people and CPUs mixed), at every
+    state the model passes through and for every information key (h o l d r v u), the text
+    it would show names no card that is neither public nor in the holder's own view; a hint
+    or take-back is only ever offered for the holder's own question."""
+    games = states = keys = looks = holds = 0
+    for seed in range(GAMES):
+        m = Match(standard_deck, table_of(seed), seed=seed)
+        c = Checker(m, random.Random(seed))
+        c.play()
+        assert m.over
+        games += 1
+        states += c.states
+        keys += c.keys
+        looks += sum(isinstance(x, Look) for x in c.moments)
+        holds += sum(isinstance(x, HoldOwn) for x in c.moments)
+    print(f"\nmodel privacy: {games} games, {states} states, {keys} keys checked; "
+          f"{looks} looks, {holds} own failed reveals")
+    assert looks and holds, "the games must include looks and own failed reveals"
+
+
+def test_a_hint_at_someone_elses_go_on_is_refused_not_answered(standard_deck):
+    """Scenario 1: at a person's own failed reveal ("Go on") the pending decision is the
+    next seat's (another person's Life Deck draw): `h` must not answer it."""
+    refused = 0
+    for seed in range(1, 13):
+        seats = [SeatSpec("Ana", HUMAN), SeatSpec("Ben", HUMAN), SeatSpec("Zora", "normal")]
+        m = Match(standard_deck, seats, seed=seed)
+        c = Checker(m, random.Random(seed))
+        c.play()
+        refused += c.hints_at_go_on
+    assert refused >= 3, "the games should reach own failed reveals"
+
+
+def test_a_look_is_shown_to_the_looker_before_the_keyboard_passes_on(standard_deck):
+    """Scenario 4: a person's look (The Oracle, Augur, …) is a moment of its own, held for
+    that person, before any hand-off, CPU turn or next question."""
+    found = 0
+    for seed in range(20):
+        m = Match(standard_deck, table_of(seed), seed=seed)
+        c = Checker(m, random.Random(seed))
+        c.play()
+        for i, x in enumerate(c.moments):
+            if isinstance(x, Look):
+                found += 1
+                later = c.moments[i + 1:]
+                hand = next((j for j, y in enumerate(later) if isinstance(y, HandOff)), None)
+                assert hand is None or hand >= 0  # (the look came first, in order)
+                assert x.lines and all(x.lines)
+    assert found
+
+
+def test_an_own_failed_reveal_shows_the_round_as_it_stood(standard_deck):
+    """Scenario 6: while a person reads their own failed reveal, the table does not already
+    show the round's damage or the next player: no one to play, Life Decks as before."""
+    checked = 0
+    for seed in range(20):
+        m = Match(standard_deck, table_of(seed), seed=seed)
+        c = Checker(m, random.Random(seed))
+        original = c.check
+
+        def check(moment, c=c, original=original):
+            nonlocal checked
+            if isinstance(moment, HoldOwn) and c.model.frozen is not None:
+                shown = c.model.shown()
+                assert shown.pending is None  # nobody "to play" yet
+                assert shown.rows[moment.seat] == () and not shown.in_round[moment.seat]
+                before = c.model.before
+                assert before is not None and shown.life_counts == before.life_counts
+                checked += 1
+            original(moment)
+
+        c.check = check  # type: ignore[method-assign]
+        c.play()
+    assert checked
+
+
+def test_hints_and_take_backs_are_not_offered_at_a_network_table(standard_deck):
+    """Scenario 2: `h` and `u` at a network table (join, the host's own seat) say so in a
+    line — they crashed the table (and the host's game) before."""
+    m = Match(standard_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "easy")], seed=3)
+    model = TableModel(m, [0], served=("o", "l", "d", "r", "v"))
+    model.asking_now(0)
+    for key in (HINT, TAKE_BACK):
+        info = model.info(key)
+        assert not info.offered and "network table" in info.line
+    assert model.info("l").offered
+
+
+@pytest.mark.parametrize("key", ["h", "u"])
+def test_the_network_table_keeps_h_and_u_out_of_its_key_bar(key):
+    from dread_draw.tui.remote import RemoteTable
+
+    bound = [b for b in RemoteTable.BINDINGS if b.key == key]
+    assert bound and not any(b.show for b in bound)
+    assert key not in RemoteTable.served
+
+
+# ------------------------------------------------- saves after any choices, h, u, quit
+
+@settings(max_examples=15, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000),
+       actions=st.lists(st.sampled_from(("choose", "choose", "h", "u", "quit")),
+                        min_size=1, max_size=40),
+       picks=st.randoms(use_true_random=False))
+def test_any_choices_hints_take_backs_and_quits_leave_a_save_that_resumes_the_same(
+        standard_deck, seed, actions, picks):
+    """Issue 24: random sequences of a person's choices, `h`, `u`, quit and resume, driven
+    through the table model (it says whether `h` and `u` are the keyboard holder's to press)
+    and the autosave: after each, the save resumes to the same position, the same view for
+    every seat, the same hints and take-backs."""
+    from dread_draw.coach import note_hint
+    from dread_draw.saves import Autosaver, SaveDir, resume
+    from dread_draw.takeback import check_take_back, take_back
+
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Ben", HUMAN), SeatSpec("Zora", "easy")]
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = SaveDir(Path(tmp) / "saves")
+        m = Match(standard_deck, seats, seed=seed)
+        saver = Autosaver(folder, m).attach()
+        saver.save_now()
+
+        def same(a: Match, b: Match) -> None:
+            assert a.choices == b.choices and a.game.pending == b.game.pending
+            for s in range(len(seats)):  # (the resumed deck is loaded again: an equal copy)
+                assert a.game.view(s)._replace(deck=None) == b.game.view(s)._replace(deck=None)
+            assert a.hints == b.hints and a.takebacks == b.takebacks
+
+        for action in actions:
+            while not m.over and not m.seats[m.to_move()].is_human:
+                m.apply(m.cpu_choice())
+            if m.over:
+                break
+            seat = m.to_move()
+            model = TableModel(m, [0, 1])
+            model.set_holder(seat)
+            model.asking_now(seat)
+            if action == "choose":
+                m.apply(picks.choice(m.game.pending.options))
+            elif action == "h":
+                info = model.info(HINT)
+                assert info.offered and info.seat == seat
+                note_hint(m, info.seat)  # what the hint dialog records
+                saver.save_now()
+            elif action == "u":
+                assert model.info(TAKE_BACK).offered
+                if check_take_back(m, seat).allowed:
+                    take_back(m, seat)
+                    model.restart_story()
+                    saver.save_now()
+            else:  # quit, then resume
+                saver.save_now()
+                resumed, saver = resume(folder)
+                same(resumed, m)
+                m = resumed
+        saver.save_now()
+        if not m.over:
+            resumed, _saver = resume(folder)
+            same(resumed, m)
+
+
+def test_the_table_model_loads_without_textual():
+    """A plain-text front end drives the same model: importing it loads no Textual."""
+    import subprocess
+    import sys
+
+    code = ("import sys, dread_draw.table.model; "
+            "sys.exit(1 if any(m == 'textual' or m.startswith('textual.') for m in sys.modules)"
+            " else 0)")
+    assert subprocess.run([sys.executable, "-c", code], env={**os.environ}).returncode == 0
