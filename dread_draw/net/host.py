@@ -667,6 +667,16 @@ class Host:
         finally:
             await self._drop(conn)
 
+    @staticmethod
+    def _turn_away(conn: Connection, e: ProtocolError | Refused) -> None:
+        """Close a connection whose handshake or hello was not understood or was refused,
+        saying why."""
+        if isinstance(e, Refused):
+            conn.close_after(error(e.code, e.message, protocol=PROTOCOL, version=__version__),
+                             1008, "refused")
+        else:
+            conn.close_after(error("bad-message", f"Not understood: {e}."), 1008, "bad message")
+
     async def _greet(self, conn: Connection) -> None:
         """The key exchange on the join code, then the sealed hello (module `secure`)."""
         try:
@@ -675,12 +685,8 @@ class Host:
         except TimeoutError:
             conn.close_after(error("hello", "Say hello first."), 1008, "no hello")
             return
-        except ProtocolError as e:
-            conn.close_after(error("bad-message", f"Not understood: {e}."), 1008, "bad message")
-            return
-        except Refused as e:
-            conn.close_after(error(e.code, e.message, protocol=PROTOCOL, version=__version__),
-                             1008, "refused")
+        except (ProtocolError, Refused) as e:
+            self._turn_away(conn, e)
             return
         if message is None:
             return
@@ -693,12 +699,8 @@ class Host:
                 conn.close_after(None, 1013, "too many connections")
                 return
             seat = self._admit(conn, message)
-        except ProtocolError as e:
-            conn.close_after(error("bad-message", f"Not understood: {e}."), 1008, "bad message")
-            return
-        except Refused as e:
-            conn.close_after(error(e.code, e.message, protocol=PROTOCOL, version=__version__),
-                             1008, "refused")
+        except (ProtocolError, Refused) as e:
+            self._turn_away(conn, e)
             return
         slot = self.seats[seat]
         conn.post({"type": "welcome", "protocol": PROTOCOL, "version": __version__,

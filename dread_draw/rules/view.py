@@ -219,16 +219,23 @@ def _resume_for(game: Any, seat: int) -> Any:
     return game._resume if pending is not None and pending.seat == seat else None
 
 
+# The kinds of field every reader sees as they are (a seat's View and the PublicView alike):
+# the expression that copies each one out of the game `g`.
+_OPEN_FIELDS: dict[str, Callable[[str, str], list[tuple[str, str]]]] = {
+    VALUE: lambda name, shown: [(shown, f"g.{name}")],
+    SHARED: lambda name, shown: [(shown, f"g.{name}")],
+    PER_SEAT: lambda name, shown: [(shown, f"tuple(g.{name})")],
+    PILE: lambda name, shown: [(shown, f"tuple(g.{name})")],
+    ZONES: lambda name, shown: [(shown, f"tuple(map(tuple, g.{name}))")],
+    REPLACED: lambda name, shown: [(shown, f"MappingProxyType(g.{name})")],
+}
+
+
 def _compile() -> Callable[[Any, int], View]:
     """`snapshot(game, seat)`, written out field by field from the state declaration (one
     expression per View field: building a view is on every CPU decision's path)."""
     by_kind: dict[str, Callable[[str, str], list[tuple[str, str]]]] = {
-        VALUE: lambda name, shown: [(shown, f"g.{name}")],
-        SHARED: lambda name, shown: [(shown, f"g.{name}")],
-        PER_SEAT: lambda name, shown: [(shown, f"tuple(g.{name})")],
-        PILE: lambda name, shown: [(shown, f"tuple(g.{name})")],
-        ZONES: lambda name, shown: [(shown, f"tuple(map(tuple, g.{name}))")],
-        REPLACED: lambda name, shown: [(shown, f"MappingProxyType(g.{name})")],
+        **_OPEN_FIELDS,
         HIDDEN: lambda name, shown: [(f"{shown}_count", f"len(g.{name})"),
                                      (f"{shown}_known", f"known_places(g.{name}, knows)")],
         HIDDEN_ZONES: lambda name, shown: [
@@ -266,12 +273,7 @@ snapshot = _compile()
 def _compile_public() -> Callable[[Any], PublicView]:
     """`public_snapshot(game)`: the PublicView, written out from the state declaration."""
     by_kind: dict[str, Callable[[str, str], list[tuple[str, str]]]] = {
-        VALUE: lambda name, shown: [(shown, f"g.{name}")],
-        SHARED: lambda name, shown: [(shown, f"g.{name}")],
-        PER_SEAT: lambda name, shown: [(shown, f"tuple(g.{name})")],
-        PILE: lambda name, shown: [(shown, f"tuple(g.{name})")],
-        ZONES: lambda name, shown: [(shown, f"tuple(map(tuple, g.{name}))")],
-        REPLACED: lambda name, shown: [(shown, f"MappingProxyType(g.{name})")],
+        **_OPEN_FIELDS,
         HIDDEN: lambda name, shown: [
             (f"{shown}_count", f"len(g.{name})"),
             (f"{shown}_known", f"known_places(g.{name}, public_knowledge(g.knows))")],
