@@ -19,6 +19,7 @@ from dread_draw.i18n import (
     _,
     current_language,
     fmt,
+    level_word,
     ngettext,
     set_language,
 )
@@ -44,7 +45,7 @@ from dread_draw.tui.widgets.keybar import KeyBar
 
 def kind_options() -> list[tuple[str, str]]:
     """Human, or a CPU of every level the agents registry holds."""
-    return [(_("Person"), HUMAN)] + [(fmt(_("CPU · {level}"), level=name), name)
+    return [(_("Person"), HUMAN)] + [(fmt(_("CPU · {level}"), level=level_word(name)), name)
                                        for name in AGENTS]
 
 
