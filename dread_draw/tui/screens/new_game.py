@@ -134,7 +134,7 @@ class NewGame(SizeAware, Screen):
                 yield Input(s.deck or "", id="deck", compact=True,
                             placeholder=_("the standard deck, or a path to a deck file"))
             with Horizontal(classes="field", id="hold-row"):  # your own failed reveal
-                yield Label(_("Stage"), classes="field-label")
+                yield Label(_("Failed reveal"), classes="field-label")
                 yield Select(hold_options(), value=s.hold, allow_blank=False, id="hold",
                              compact=True)
             with Horizontal(classes="field"):
