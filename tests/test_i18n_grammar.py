@@ -211,8 +211,27 @@ def test_a_word_keeps_its_forms_through_a_list():
     ("pt", "a habilidade de O Louco"),
     ("ko", "어머니 (8)을 넘어야 합니다"),
     ("ko", "태양(11)로 승리했습니다"),
+    ("ko", "어머니 (8, 피해 2)"),
+    ("ko", "어머니 (강도 8)를 냅니다"),
 ])
 def test_the_proof_reader_flags_what_the_issue_found(language, text, deck):
     """The rules would have caught the errors players reported (so a test that passes with
     them says something)."""
     assert check(language, text, deck)
+
+
+def test_korean_card_choices_and_tips_hold_the_strength_to_the_name(deck):
+    """Korean writes a note on a word right after it: "어머니(8, 피해 2)" in a choice of
+    cards, "어머니(강도 8)" in the tutorial's tips, never with a space before "(" (the
+    proof-reader's rule, on the shapes the whole-game logs never print)."""
+    i18n.set_language("ko")
+    for card in deck.cards:
+        words = {"card": card_word(deck, card), "strength": card.strength,
+                 "damage": card.damage, "keyword": "소환"}
+        for template in ("{card} ({strength}, damage {damage}, {keyword})",
+                         "{card} ({strength}, damage {damage})"):
+            text = fmt(i18n._(template), **words)
+            assert not check("ko", text, deck), text
+        tip = card_word(deck, card).labelled(i18n._("{name} (strength {strength})"), "name",
+                                             strength=card.strength)
+        assert not check("ko", fmt("{c:를} 냅니다", c=tip), deck), str(tip)
