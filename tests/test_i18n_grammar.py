@@ -235,3 +235,19 @@ def test_korean_card_choices_and_tips_hold_the_strength_to_the_name(deck):
         tip = card_word(deck, card).labelled(i18n._("{name} (strength {strength})"), "name",
                                              strength=card.strength)
         assert not check("ko", fmt("{c:를} 냅니다", c=tip), deck), str(tip)
+
+
+@pytest.mark.parametrize("language", ["fr", "de"])
+def test_what_a_reveal_had_to_beat_needs_no_pronoun_for_the_revealed_card(language, deck):
+    """Under a revealed card the stage says what it had to beat. "Elle devait battre …" /
+    "Sie musste … schlagen" gave the card a pronoun of one gender, wrong after "le Mat" or
+    "Der Wagen"; the sentence is impersonal, and right for every card by the proof-reader."""
+    i18n.set_language(language)
+    for card in deck.cards:
+        for template in ("It had to beat {card} ({strength}).",
+                         "It had to beat {card} ({strength}), counting as {beat}."):
+            text = fmt(i18n._(template), card=card_word(deck, card), strength=card.strength,
+                       beat=card.strength + 1)
+            assert text.split(" ")[0] not in ("Elle", "Sie", "Er"), text
+            assert not check(language, text, deck), text
+            assert " der als " not in text, text  # a relative pronoun of one gender
