@@ -354,3 +354,31 @@ async def test_a_syllable_over_a_widget_edge_stays_whole_under_an_overlay():
         await pilot.pause()
         first_line = app.screen._compositor.render_strips()[0].text
     assert first_line.startswith(text), first_line
+
+
+@sync
+async def test_why_it_is_a_seats_turn_is_left_out_whole_rather_than_cut():
+    """The turn line says what the seat must beat, then why it is its turn; when both do
+    not fit its two lines, the reason is left out whole (French at 80 columns read "Égalité
+    à 0 : Ana est la première personne à…")."""
+    from textual.app import App, ComposeResult
+
+    from dread_draw.tui.widgets.centre import TurnLine
+
+    beat = Text("La rangée d'Ana est vide : n'importe quelle carte est invoquée.")
+    why = "Égalité à 0 : Ana est la première personne à gauche d'Orrin."
+
+    class One(App):
+        CSS = "TurnLine { height: 2; }"
+
+        def compose(self) -> ComposeResult:
+            yield TurnLine()
+
+    for width, whole in ((58, False), (130, True)):
+        app = One()
+        async with app.run_test(size=(width, 4)) as pilot:
+            app.query_one(TurnLine).show(beat, why)
+            await pilot.pause()
+            shown = " ".join(str(app.query_one(TurnLine).render()).split())
+        assert "…" not in shown and "invoquée." in shown
+        assert (why in shown) is whole, shown
