@@ -21,7 +21,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from dread_draw.i18n import N_, _, fmt
+from dread_draw.i18n import N_, _, fmt, level_word
 from dread_draw.net.client import (
     Client,
     ConnectionLost,
@@ -56,7 +56,7 @@ def seat_words(s: SeatInfo, me: bool = False) -> str:
         return fmt(_("seat {seat} open"), seat=s.seat + 1)
     who = fmt(_("{name} (you)"), name=s.name) if me else s.name
     if s.kind == "cpu":
-        return fmt(_("{name} (CPU, {level})"), name=who, level=s.level)
+        return fmt(_("{name} (CPU, {level})"), name=who, level=level_word(s.level))
     if s.stand_in:
         return fmt(_("{name} (away: a CPU plays for them)"), name=who)
     return who if s.connected or me else fmt(_("{name} (not connected)"), name=who)

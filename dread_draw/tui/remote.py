@@ -26,7 +26,7 @@ from textual.screen import Screen
 from textual.widgets import Button, RichLog, Static
 
 from dread_draw.errors import DreadDrawError
-from dread_draw.i18n import N_, _, fmt
+from dread_draw.i18n import N_, _, fmt, level_word
 from dread_draw.net.client import Client, Update, parse_address
 from dread_draw.net.host import PERSON, Host
 from dread_draw.net.remote import LOST, RemoteMatch, seat_list
@@ -219,7 +219,7 @@ class RemoteTable(TableScreen, inherit_bindings=False):
         s = table.seats[seat]
         if s.kind == "cpu":
             return Text(fmt(_("{name} (CPU {level}) is thinking…"), name=clean(s.name),
-                            level=s.level))
+                            level=level_word(s.level)))
         if s.stand_in:
             return Text(fmt(_("A CPU plays for {name} until they come back."),
                             name=clean(s.name)))

@@ -321,6 +321,8 @@ class TableScreen(SizeAware, Screen):
             top = Text("DREAD DRAW" + sep + fmt(_("round {n} is over: its winning row, and "
                                                   "everything else after the damage"),
                                                 n=ended.round))
+            if top.cell_len > self.size.width:  # one line, never cut: the short words
+                top = Text("DREAD DRAW" + sep + fmt(_("Round {n} is over."), n=ended.round))
         style = self.choose_style(states)
         self.card_style = style
         width = self.query_one("#play").size.width
