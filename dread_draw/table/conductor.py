@@ -41,6 +41,9 @@ class FrontEnd(Protocol):
     def thinking(self, seat: int) -> None:
         """Say that the CPU in `seat` is thinking (while the table's pace runs)."""
 
+    def waiting(self) -> None:
+        """Say whom the table waits for (a network table, while other seats decide)."""
+
     async def lessons(self) -> None:
         """The tutorial's lessons due now, if this is the tutorial (the game waits)."""
 
@@ -116,7 +119,11 @@ class Conductor:
             await self.present_all(model.turn_start(seat, cpu is None))
             if cpu is None:
                 if not front.gone:
-                    option = await front.ask(seat)
+                    try:
+                        option = await front.ask(seat)
+                    except asyncio.CancelledError:
+                        model.withdrawn()
+                        raise
             else:
                 # The CPU thinks in a thread while the pause runs: the pace is the longer one.
                 thinking = asyncio.ensure_future(asyncio.to_thread(cpu.choose, view, decision))
@@ -133,8 +140,10 @@ class Conductor:
 
     async def watch(self) -> None:
         """Between two updates of a network table that ask this seat nothing: the moves
-        made since the last look are shown."""
+        made since the last look are shown, then whom the table waits for."""
         await self.catch_up()
+        if not self.front.gone:
+            self.front.waiting()
 
     async def catch_up(self) -> None:
         """Show the moves made since the last look, one by one (the model says what)."""

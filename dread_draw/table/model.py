@@ -252,7 +252,8 @@ class TableModel:
 
     def moved(self, match: Match, move: Move) -> None:
         """`Match.play`'s hook: a move was made; it is shown before the next seat is asked."""
-        fresh = self.before_number == move.decision.number  # (else: a move nobody was asked)
+        # (else: a move nobody was asked; a network seat's update after others' moves)
+        fresh = move.decision is not None and self.before_number == move.decision.number
         self.moves.append((move, self.paced,
                            self.before if fresh else None))
 
@@ -346,6 +347,11 @@ class TableModel:
 
     def asking_now(self, seat: int) -> None:
         self.asking = Asking(seat, QUESTION)
+
+    def withdrawn(self) -> None:
+        """The question was withdrawn before an answer (a network table's update with news:
+        it is asked again if still pending)."""
+        self.asking = None
 
     def answered(self, seat: int) -> None:
         self.asking = None

@@ -118,10 +118,12 @@ class TableScreen(SizeAware, Screen):
             self.match = match
 
     def __init__(self, match: Match, cpu_delay: float = 0.8, ascii: bool = False,
-                 hold: int = 0, people: list[int] | None = None) -> None:
+                 hold: int = 0, people: list[int] | None = None,
+                 hold_own: bool | None = None) -> None:
         """`hold`: seconds a person's own failed reveal stays on the stage (0: until they
         press a key; Setup.hold). `people`: the seats played at this keyboard (default:
-        every person's seat: hot-seat)."""
+        every person's seat: hot-seat). `hold_own`: a person's own failed reveal waits for
+        them (default: when the CPUs have a pace)."""
         super().__init__()
         self.hold = hold
         self.match = match
@@ -131,7 +133,8 @@ class TableScreen(SizeAware, Screen):
             i for i, s in enumerate(match.seats) if s.is_human]
         # the table's state machine and its keyboard (no Textual: dread_draw/table/model.py);
         # this screen renders it and forwards keys
-        self.model = TableModel(match, humans, hold_own=cpu_delay > 0, cpu_delay=cpu_delay,
+        self.model = TableModel(match, humans, cpu_delay=cpu_delay,
+                                hold_own=cpu_delay > 0 if hold_own is None else hold_own,
                                 served=self.served)
         self.model.listeners.append(self.holder_changed)
         self.told = self.model.told  # `l`'s lines, told once per reader
@@ -403,6 +406,10 @@ class TableScreen(SizeAware, Screen):
 
     def thinking(self, seat: int) -> None:
         self.query_one(PromptBar).clear(self.thinking_line(self.match.seats[seat]))
+
+    def waiting(self) -> None:
+        """(A local table is never waiting for another table's player: net's RemoteTable
+        says whom it waits for.)"""
 
     async def present(self, moment: Moment) -> None:
         """One of the model's moments on the screen; those that wait for a person return
