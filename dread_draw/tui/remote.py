@@ -3,9 +3,10 @@
 The table renders a `net.remote.RemoteMatch` — this seat's view, the events as this seat may
 see them, its pending decision — instead of a local `Match`: there is no game on this side,
 only what the host sent this seat (R11), so no hand-off screen is ever needed. The table's own
-driver loop is replaced by one that takes the host's updates in turn: it tells the new events
-(the narrator, the round summaries), draws the seat's view, and asks the seat's questions on
-the prompt, sending the answer to the host. The pace of the CPU moves is the host's
+conductor (dread_draw/table/conductor.py) drives it as it drives a local match: the remote
+match's `play()` takes the host's updates in turn, the model tells their new events (the log,
+the stage, this seat's looks and failed reveals, the round summaries), and the seat's
+questions are asked on the prompt, the answer sent to the host. The pace of the CPU moves is the host's
 (`host --cpu-delay`). A line under the top bar says who is at the table and whom it waits
 for, or that the connection is lost and being joined again.
 """
