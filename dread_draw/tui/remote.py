@@ -6,9 +6,9 @@ only what the host sent this seat (R11), so no hand-off screen is ever needed. T
 conductor (dread_draw/table/conductor.py) drives it as it drives a local match: the remote
 match's `play()` takes the host's updates in turn, the model tells their new events (the log,
 the stage, this seat's looks and failed reveals, the round summaries), and the seat's
-questions are asked on the prompt, the answer sent to the host. The pace of the CPU moves is the host's
-(`host --cpu-delay`). A line under the top bar says who is at the table and whom it waits
-for, or that the connection is lost and being joined again.
+questions are asked on the prompt, the answer sent to the host. The pace of the CPU moves
+is the host's (`host --cpu-delay`). A line under the top bar says who is at the table and
+whom it waits for, or that the connection is lost and being joined again.
 """
 
 from __future__ import annotations
@@ -105,11 +105,14 @@ class WaitingRoom(SizeAware, Screen[None]):
 
 class RemoteGameOver(GameOver):
     """The end of a hosted game: the winner and the fortune; no rematch from here (the host
-    starts the next game)."""
+    starts the next game), and no review (the host alone holds the game's choices): `v`
+    is out of the key bar and, pressed, says so in a line (the model's `served`)."""
+
+    BINDINGS = [Binding("v", "review", N_("Review"), show=False)]  # (over GameOver's)
 
     def on_mount(self) -> None:
         super().on_mount()
-        for button in self.query("#rematch, #new").results(Button):
+        for button in self.query("#rematch, #new, #review").results(Button):
             button.display = False
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
@@ -128,7 +131,7 @@ class RemoteTable(TableScreen, inherit_bindings=False):
         "skip", "hint", "take_back")] + [
         Binding("h", "hint", N_("Hint"), show=False),
         Binding("u", "take_back", N_("Take back"), show=False)]
-    served = tuple(k for k in TableScreen.served if k not in ("h", "u"))
+    served = tuple(k for k in TableScreen.served if k not in ("h", "u", "v"))
     chrome = TableScreen.chrome + 1  # the connection line
 
     def __init__(self, remote: RemoteMatch, first: Update) -> None:
@@ -185,7 +188,7 @@ class RemoteTable(TableScreen, inherit_bindings=False):
         if r.over:
             winner = r.game.latest.winner if r.game else -1
             prompt.clear(Text(fmt(_("{name} wins the game."), name=clean(self.names[winner]))))
-            await self.app.push_screen_wait(RemoteGameOver(r))  # type: ignore[arg-type]
+            await self.app.push_screen_wait(RemoteGameOver(r, self.model))  # type: ignore[arg-type]
             self.app.exit()
         else:
             prompt.clear(Text(clean(r.refused or _("The host ended the game."))))

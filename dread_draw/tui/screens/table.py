@@ -401,7 +401,7 @@ class TableScreen(SizeAware, Screen):
         m = self.match
         self.query_one(PromptBar).clear(
             Text(fmt(_("{name} wins the game."), name=clean(self.names[m.game.winner]))))
-        what = await self.app.push_screen_wait(GameOver(m))
+        what = await self.app.push_screen_wait(GameOver(m, self.model))
         self.post_message(self.Finished(what, m))
 
     def thinking(self, seat: int) -> None:
