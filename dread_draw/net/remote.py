@@ -7,6 +7,11 @@ them, this seat's pending `Decision` — and `answer(option)` sends the person's
 host. There is no omniscient game on this side at all (R11): `SeatGame` holds one seat's
 view, and every number the table reads comes from it.
 
+It is also Match-shaped for the table's conductor (dread_draw/table/conductor.py): `agents`,
+`hooks` and a `play()` coroutine that takes the updates in turn, tells the hooks each one's
+new events (a `RemoteMove`) and asks this seat's agent its own questions — so the network
+table is the local table's model and driver, not a copy of them.
+
 `run()` pumps the connection: each update goes into a queue the table takes them from with
 `next()`, and the line that says who is connected and whom the table waits for (`status`) is
 told to the listeners at once, even while the table is busy (a question, a round summary).
@@ -226,7 +231,8 @@ class RemoteMatch:
             while update is not None:
                 decision = self.unanswered(update)
                 if decision is None:
-                    await me.watch()
+                    if hasattr(me, "watch"):  # (the table's: show the moves so far)
+                        await me.watch()
                     coming = coming or asyncio.ensure_future(self.next())
                     update = await coming
                     coming = None

@@ -1,5 +1,7 @@
-"""The table: it drives the match through `Match` (the one driver loop, docs/DESIGN.md principle 6)
-and shows it; hot-seat privacy (R11.2) keeps a seat's private cards behind a hand-off."""
+"""The table: it renders the table model (dread_draw/table/model.py) and sends it keys; its
+conductor (dread_draw/table/conductor.py) plays the match through `Match` (the one driver
+loop, docs/DESIGN.md principle 6) and calls this screen to show each moment and ask a
+person's questions. Hot-seat privacy (R11.2) keeps a seat's private cards behind a hand-off."""
 
 from __future__ import annotations
 
