@@ -220,14 +220,15 @@ async def test_a_whole_game_through_the_keys_ends_with_the_fortune_and_a_rematch
 
 
 @sync
-@pytest.mark.parametrize("seed", [4, 8])  # 8: Ana puts a card she saw under the Draw Deck
-async def test_R11_2_hot_seat_hands_off_before_private_cards_and_hides_them_after(standard_deck,
-                                                                                 seed):
+async def test_R11_2_hot_seat_hands_off_before_private_cards_and_hides_them_after(standard_deck):
     """R11.2: with two people at the keyboard, Life Deck draws and peeks (the standard deck's
     abilities) are shown only after a hand-off screen, and the card reader never passes one
-    on to the next person; a whole game, every prompt by key."""
+    on to the next person; a whole game, every prompt by key. Seed 8: Ana puts a card she
+    saw under the Draw Deck. (Seed 4 was a second whole game here, 17 s; whole games at every
+    state, for every key, are checked at the model's speed in test_table_model.py:
+    test_R11_no_key_shows_a_card_the_keyboard_holder_may_not_know.)"""
     match = Match(standard_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Ben", HUMAN),
-                                  SeatSpec("Zora", "random")], seed=seed)
+                                  SeatSpec("Zora", "random")], seed=8)
     app = make_app(match)
     seen: list = []
     async with app.run_test(size=SIZE) as pilot:
@@ -244,7 +245,7 @@ async def test_R11_2_hot_seat_hands_off_before_private_cards_and_hides_them_afte
     assert summaries and all(step.viewer is None and "Only you know" not in step.centre
                              and (step.reader is None or step.reader in step.public)
                              for step in summaries)  # everyone reads a round's summary
-    assert any("Only you know" in step.centre for step in seen), "both seeds have peeks"
+    assert any("Only you know" in step.centre for step in seen), "seed 8 has peeks"
     asked = [(step.viewer, *step.asked) for step in seen if step.asked is not None]
     assert {KEEP, USE, SUMMON} <= {kind for _, kind, _ in asked}
     # a question with private cards is only ever up for the seat that took the keyboard
