@@ -447,6 +447,7 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
+@pytest.mark.slow
 def test_each_browser_session_is_its_own_game_and_a_reload_goes_on_with_it(
         served, browser, tmp_path_factory):
     terminal_before = served.terminal_save.read_bytes()
@@ -515,6 +516,7 @@ def test_each_browser_session_is_its_own_game_and_a_reload_goes_on_with_it(
     page.context.close()
 
 
+@pytest.mark.slow
 def test_a_full_server_says_so_and_lets_the_next_visitor_in_when_a_table_closes(
         browser, tmp_path):
     """--max-tables (issue 30: six connections made six processes, 298 MB, with no cap)."""

@@ -219,6 +219,7 @@ async def test_a_whole_game_through_the_keys_ends_with_the_fortune_and_a_rematch
         assert table.match is not match and table.match.seats == seats
 
 
+@pytest.mark.slow
 @sync
 async def test_R11_2_hot_seat_hands_off_before_private_cards_and_hides_them_after(standard_deck):
     """R11.2: with two people at the keyboard, Life Deck draws and peeks (the standard deck's
@@ -501,6 +502,7 @@ async def test_quitting_tells_the_truth_when_autosave_is_failing(plain_deck, tmp
         assert " ".join(app.save_note().split()) == said  # printed on the way out too
 
 
+@pytest.mark.slow
 def test_leaving_a_game_prints_how_to_continue_it_and_a_crash_exits_non_zero(
         plain_deck, tmp_path, capsys, monkeypatch):
     """`dread-draw play`: one line on the way out says how to continue the game in progress;
@@ -636,6 +638,7 @@ async def test_a_table_of_cpus_plays_to_the_end_with_nobody_at_the_keyboard(plai
     assert summaries > 0  # they were shown, and went on without a key
 
 
+@pytest.mark.slow
 @sync
 async def test_a_table_of_cpus_with_no_pace_survives_enter_held_down(standard_deck):
     """--cpu-delay 0 and nobody seated: the round summaries close by themselves at once,
@@ -709,6 +712,7 @@ MARKUP_NAMES = {"The Fool": "[/]Fool", "The Lantern": "[bold]Lantern[/bold]",
                 "The Moth": "[link=https://x.test]Moth[/link]", "The Candle": "Candle\\u001b[31m"}
 
 
+@pytest.mark.slow
 @sync
 async def test_names_and_card_texts_are_shown_as_typed_never_as_markup(plain_deck, tmp_path):
     """A player named `[/]` or `Mirror [II]`, a deck whose names hold markup or an escape
@@ -766,6 +770,7 @@ async def test_too_small_a_terminal_says_what_it_needs(plain_deck):
         assert app.screen.query_one(TooSmall).styles.display == "none"
 
 
+@pytest.mark.slow
 @sync
 async def test_too_small_a_terminal_plays_nothing_blind_and_the_game_waits(plain_deck):
     """Issue 24, scenario 5: at 60x20 a blind `1` revealed a card and the CPUs played on
@@ -1088,6 +1093,7 @@ def assert_saved_as_played(match: Match, folder) -> None:
     assert read_save(path).choices == match.choices
 
 
+@pytest.mark.slow
 @sync
 @pytest.mark.parametrize("seed", [5, 6])
 async def test_random_key_and_mouse_mashing_never_crashes_and_the_save_keeps_up(
@@ -1133,6 +1139,7 @@ async def test_random_key_and_mouse_mashing_never_crashes_and_the_save_keeps_up(
     assert not errors, errors[0]
 
 
+@pytest.mark.slow
 @sync
 @pytest.mark.parametrize("pace", [0, 0.001])
 async def test_quitting_in_the_middle_of_a_cpu_move_leaves_nothing_failing(plain_deck, pace):
