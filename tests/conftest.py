@@ -40,3 +40,10 @@ def quick_guards(monkeypatch):
     monkeypatch.setattr("dread_draw.tui.screens.handoff.HANDOFF_WAIT", 0.05)
     monkeypatch.setattr("dread_draw.tui.screens.dialogs.PRESS_GUARD", 0.05)
     monkeypatch.setattr("dread_draw.tui.widgets.prompt.PRESS_GUARD", 0.05)
+
+
+def pytest_collection_modifyitems(config, items):
+    """The long tests (marked slow) first: pytest-xdist hands the first quarter of the tests
+    round-robin to its processes, each runs its share in order, so the long ones spread over
+    the processes and start at once; one started last made the suite's tail."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # (a stable sort)
