@@ -22,6 +22,7 @@ from rich.text import Text
 
 from dread_draw import __version__
 from dread_draw import overlays as _overlays  # noqa: F401  (registers the deck translation check)
+from dread_draw import wide_text as _wide_text  # noqa: F401  (Korean help lines keep their last syllable)
 from dread_draw.errors import DreadDrawError
 from dread_draw.i18n import N_, _, fmt, use_language
 from dread_draw.runner import MAX_GAMES

@@ -45,3 +45,21 @@ def test_every_spelling_of_a_particle_names_the_same_pair():
 def test_the_examples_in_the_docstrings_hold():
     result = doctest.testmod(korean)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_a_korean_line_that_fills_its_width_keeps_its_last_syllable():
+    """Rich wrapped Korean by characters when it dropped a line's trailing space: a line of
+    exactly the column's width came out one cell too wide and lost its last syllable to "…"."""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from dread_draw import wide_text  # noqa: F401  (the program installs it at start)
+
+    console = Console(width=40)
+    grid = Table.grid()
+    grid.add_column(width=23)  # "덱 파일(TOML). 기본값은" is 23 cells
+    grid.add_row(Text("덱 파일(TOML). 기본값은 기본 덱입니다."))
+    with console.capture() as shown:
+        console.print(grid)
+    assert shown.get().split("\n")[:2] == ["덱 파일(TOML). 기본값은", "기본 덱입니다.         "]
