@@ -6,6 +6,7 @@ from __future__ import annotations
 import doctest
 
 import pytest
+from test_tui import sync
 
 from dread_draw.i18n import korean
 
@@ -63,3 +64,36 @@ def test_a_korean_line_that_fills_its_width_keeps_its_last_syllable():
     with console.capture() as shown:
         console.print(grid)
     assert shown.get().split("\n")[:2] == ["덱 파일(TOML). 기본값은", "기본 덱입니다.         "]
+
+
+@sync
+async def test_a_notice_over_the_side_panels_edge_keeps_every_syllable():
+    """A notice lies across the edge of the panel beneath it; Textual cut its line there and a
+    syllable across the cut went blank ("오늘의 게임:   늘은" at 120×40). Both parities of
+    where the syllables fall are tried, so one of them sits across the edge."""
+    from textual.app import App
+    from textual.containers import Horizontal
+    from textual.widgets import Static
+
+    from dread_draw.tui import wide_cells  # noqa: F401  (the table's app installs it)
+
+    class Edge(App[None]):
+        CSS = "Static { height: 1fr; } #left { width: 45; } #right { width: 1fr; }"
+
+        def compose(self):
+            with Horizontal():
+                yield Static("", id="left")
+                yield Static("", id="right")
+
+    words = "가나다라마바사아자차카타파하"
+    for text in (words, "x" + words):
+        app = Edge()
+        async with app.run_test(size=(80, 12), notifications=True) as pilot:
+            app.notify(text, timeout=30)
+            await pilot.pause()
+            compositor = app.screen._compositor
+            shown = "\n".join(strip.text for strip in compositor.render_strips())
+            assert text in shown, shown
+            compositor._dirty_regions.add(app.screen.region)  # a partial update: the same
+            update = compositor.render_partial_update()
+            assert all(char in update.render_segments(app.console) for char in words)

@@ -44,6 +44,7 @@ from dread_draw.saves import (
 )
 from dread_draw.sim import CPU_NAMES, DEFAULT_CPU, HUMAN, Match, SeatSpec
 from dread_draw.tui import themes
+from dread_draw.tui import wide_cells as _wide_cells  # noqa: F401  (a notice keeps its syllables)
 from dread_draw.tui.pauses import Pauses
 from dread_draw.tui.saved import BadSave, FolderInUse, ReplaceSave
 from dread_draw.tui.screens.dialogs import ConfirmQuit, HelpScreen
@@ -219,7 +220,8 @@ class DreadDrawApp(App):
             try:
                 self.saver = autosave_new(self.saves, match, self.autosave_failed)
             except SaveError as e:  # a bad save could not be set aside: do not overwrite it
-                self.autosave_failed(f"{e} This game is not being saved.")
+                self.autosave_failed(f"{e} " + _("This game is not being saved: when you quit, "
+                                                    "it is lost."))
         self._replace_screens(TableScreen(match, self.cpu_delay,
                                           ascii=self.ascii or self.setup.ascii,
                                           hold=self.setup.hold))
@@ -233,7 +235,7 @@ class DreadDrawApp(App):
             self.notify(_(PRACTICE_WORDS.get(match.practice, MOMENT_WORDS)), timeout=10)
 
     def autosave_failed(self, message: str) -> None:
-        self.notify(clean(message), title="Autosave", severity="error", timeout=15,
+        self.notify(clean(message), title=_("Autosave"), severity="error", timeout=15,
                     markup=False)  # it names the save folder (any path) and may name a game
 
     def continue_saved(self) -> None:
@@ -468,7 +470,8 @@ def run_plain(match: Match, saves: SaveDir | None, saver: Autosaver | None = Non
         try:
             saver = autosave_new(saves, match)
         except SaveError as e:
-            print(clean(f"{e} This game is not being saved."), file=sys.stderr)
+            print(clean(f"{e} " + _("This game is not being saved: when you quit, it is lost.")),
+                  file=sys.stderr)
     play_plain(match, saver)
 
 
