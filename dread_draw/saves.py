@@ -441,7 +441,7 @@ def save_deck(save: Save, deck: str | Path | None = None, *, use_saved_copy: boo
         # Only the file's words around the cards changed (a comment, as when the standard
         # deck's notes were reworded): the same cards, so the game goes on with them.
         try:
-            copy = parse_deck(save.deck_text, f"{where} (the deck saved in it)")
+            copy = parse_deck(save.deck_text, fmt(_("{file} (the deck saved in it)"), file=where))
         except DeckError:
             copy = None
         if (copy is not None and copy.content_hash == save.deck_hash
@@ -451,7 +451,7 @@ def save_deck(save: Save, deck: str | Path | None = None, *, use_saved_copy: boo
              "hash": save.deck_hash[:12]}
     if use_saved_copy and save.deck_text is not None:
         try:
-            copy = parse_deck(save.deck_text, f"{where} (the deck saved in it)")
+            copy = parse_deck(save.deck_text, fmt(_("{file} (the deck saved in it)"), file=where))
         except DeckError as e:
             raise SaveError(f"{e} {_(_BAD)}", where, "bad") from None
         if copy.content_hash == save.deck_hash:
@@ -926,9 +926,10 @@ def open_replay(path: Path, deck: Path | None) -> tuple[Save, Match, str]:
     """A finished game, replayed: a game in progress is refused (a replay shows every card)."""
     save, match, note = open_save(path, deck)
     if not save.finished:
-        raise SaveError(f"{path}: this game is still in progress; resume it with "
-                        "`dread-draw play --resume`. A replay shows every hidden card, so only "
-                        "finished games can be replayed.", path, "in-progress")
+        raise SaveError(fmt(_("{file}: this game is still in progress; resume it with "
+                              "`dread-draw play --resume`. A replay shows every hidden card, so "
+                              "only finished games can be replayed."), file=path),
+                        path, "in-progress")
     return save, match, note
 
 

@@ -195,3 +195,38 @@ def test_no_help_screen_cuts_a_sentence_at_80_columns(language, capsys, monkeypa
             assert code == 0, err
             shown[columns] = out
         assert shown["80"].count("…") == shown["400"].count("…"), (path, shown["80"])
+
+
+# ---------------------------------------------------------------------- errors, translated
+
+def test_replaying_a_game_in_progress_is_refused_in_the_players_language(capsys, tmp_path):
+    from helpers import run_cli
+
+    from dread_draw.cards import load_deck
+    from dread_draw.saves import Save, SaveDir
+    from dread_draw.sim import Match, SeatSpec
+
+    saves = SaveDir(tmp_path / "saves")
+    match = Match(load_deck(), [SeatSpec("Ana", "human"), SeatSpec("Zora", "easy")], 3)
+    saves.write(saves.current, Save.of(match))
+    code, _out, err = run_cli(capsys, "--lang", "fr", "replay", str(saves.current))
+    said = " ".join(err.split())
+    assert code == 2 and "cette partie est encore en cours" in said, said
+    assert "still in progress" not in said
+
+
+def test_an_endless_event_log_line_is_named_in_the_players_language(capsys, tmp_path,
+                                                                    monkeypatch):
+    from helpers import run_cli
+
+    from dread_draw import review
+
+    log = tmp_path / "games.jsonl"
+    run_cli(capsys, "simulate", "--players", "3", "--games", "1", "--log", str(log))
+    first = log.read_text(encoding="utf-8").splitlines()[0]
+    endless = "x" * (len(first.encode()) + 100)  # then a line longer than any event
+    log.write_text(first + "\n" + endless + "\n", encoding="utf-8")
+    monkeypatch.setattr(review, "MAX_LINE", len(first.encode()) + 1)
+    code, _out, err = run_cli(capsys, "--lang", "de", "review", str(log))
+    said = " ".join(err.split())
+    assert code == 2 and "Zeile 2: länger als jedes Ereignis" in said, said
