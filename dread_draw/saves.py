@@ -916,7 +916,7 @@ def stats(folder: SaveDir) -> Stats:
 def choose_replay(folder: SaveDir, file: Path | None, last: bool) -> Path:
     """The file `dread-draw replay` opens: FILE, or the last finished game with --last."""
     if file is not None and last:
-        raise DreadDrawError("give either a FILE or --last, not both.")
+        raise DreadDrawError(_("Give either a FILE or --last, not both."))
     if file is None:
         return folder.last()
     return file

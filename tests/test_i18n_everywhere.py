@@ -230,3 +230,11 @@ def test_an_endless_event_log_line_is_named_in_the_players_language(capsys, tmp_
     code, _out, err = run_cli(capsys, "--lang", "de", "review", str(log))
     said = " ".join(err.split())
     assert code == 2 and "Zeile 2: länger als jedes Ereignis" in said, said
+
+
+def test_replay_with_a_file_and_last_is_refused_in_the_players_language(capsys, tmp_path):
+    from helpers import run_cli
+
+    code, _out, err = run_cli(capsys, "--lang", "es", "replay", str(tmp_path / "a.json"),
+                              "--last", "--save-dir", str(tmp_path))
+    assert code == 2 and "Indica un FILE o --last, no ambos." in " ".join(err.split()), err
