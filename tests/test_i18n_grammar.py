@@ -209,6 +209,10 @@ def test_a_word_keeps_its_forms_through_a_list():
     ("es", "la habilidad de El Loco"),
     ("pt", "Descartes: vazia"),
     ("pt", "a habilidade de O Louco"),
+    ("fr", "Le Mat (0) a une capacité : elle peut agir parce que vous l'avez invoquée."),
+    ("fr", "Le Mat (0) était seulement aussi forte que la carte à battre."),
+    ("es", "El Loco (0) tiene una habilidad: puede actuar porque la has invocado."),
+    ("pt", "O Louco (0) tem uma habilidade: ela pode agir porque você a invocou."),
     ("ko", "어머니 (8)을 넘어야 합니다"),
     ("ko", "태양(11)로 승리했습니다"),
 ])
