@@ -97,3 +97,19 @@ async def test_a_notice_over_the_side_panels_edge_keeps_every_syllable():
             compositor._dirty_regions.add(app.screen.region)  # a partial update: the same
             update = compositor.render_partial_update()
             assert all(char in update.render_segments(app.console) for char in words)
+
+
+def test_the_player_is_addressed_one_way_in_korean():
+    """The screens say "내 줄", "내 차례"; the rules screen said "자신의 턴" beside them and an
+    earlier message "당신의 턴". The rules and every message now say it one way (a card's own
+    text keeps "자신": it means the card's owner, whoever that is)."""
+    from pathlib import Path
+
+    from dread_draw.i18n.tools import read_po
+
+    root = Path(__file__).parent.parent / "dread_draw"
+    rules = (root / "assets" / "rules.ko.md").read_text(encoding="utf-8")
+    said = [rules] + [s for e in read_po("ko").messages for s in e.msgstr]
+    for word in ("자신", "당신"):
+        assert not [s for s in said if word in s], word
+    assert "내 턴" in rules and "내 줄" in rules
