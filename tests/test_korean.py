@@ -113,3 +113,15 @@ def test_the_player_is_addressed_one_way_in_korean():
     for word in ("자신", "당신"):
         assert not [s for s in said if word in s], word
     assert "내 턴" in rules and "내 줄" in rules
+
+
+def test_no_particle_after_a_placeholder_is_written_out_by_hand():
+    """A particle after a value the program fills in is chosen by `fmt` from that value
+    ({seed:로} → "3으로", "5로"); one written out ("--seed {seed}로") read "--seed 3로"."""
+    import re
+
+    from dread_draw.i18n.tools import read_po
+
+    fixed = re.compile(r"\{\w+\}(은|는|이|가|을|를|과|와|로|으로)(?=[\s.,)!?:]|$)")
+    written = [s for e in read_po("ko").messages for s in e.msgstr if fixed.search(s)]
+    assert not written, written
