@@ -125,3 +125,11 @@ def test_no_particle_after_a_placeholder_is_written_out_by_hand():
     fixed = re.compile(r"\{\w+\}(은|는|이|가|을|를|과|와|로|으로)(?=[\s.,)!?:]|$)")
     written = [s for e in read_po("ko").messages for s in e.msgstr if fixed.search(s)]
     assert not written, written
+
+
+def test_a_percentage_takes_the_particle_of_its_spoken_word():
+    """The review said "44%에서 24%(으)로": "%" is read 퍼센트, which takes 로."""
+    from dread_draw.i18n import fmt
+
+    assert fmt("{after:으로} 바뀌었습니다", after="24%") == "24%로 바뀌었습니다"
+    assert fmt("{after:은}", after="50%") == "50%는"
