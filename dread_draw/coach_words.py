@@ -30,7 +30,7 @@ from dread_draw.coach import (
     Reason,
     TurningPoint,
 )
-from dread_draw.i18n import _, fmt, ngettext
+from dread_draw.i18n import _, fmt, level_word, ngettext
 from dread_draw.i18n.grammar import Word
 from dread_draw.overlays import card_word, deck_text
 from dread_draw.rules import (
@@ -141,8 +141,9 @@ def assumption_text(styles: Sequence[str], seat: int, names: Sequence[str]) -> s
     others = [s for s in range(len(styles)) if s != seat]
     if len({styles[s] for s in others}) <= 1:
         return fmt(_("Chances assume every other seat plays like {level}."),
-                   level=styles[others[0]] if others else "normal")
-    who = ", ".join(fmt(_("{name} like {level}"), name=names[s], level=styles[s])
+                   level=level_word(styles[others[0]] if others else "normal"))
+    who = ", ".join(fmt(_("{name} like {level}"), name=names[s],
+                           level=level_word(styles[s]))
                     for s in others)
     return fmt(_("Chances assume the other seats play: {who}."), who=who)
 

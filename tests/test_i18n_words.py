@@ -156,3 +156,27 @@ def test_errors_from_the_rules_core_are_said_in_the_players_language(capsys, tmp
     code, _out, err = run_cli(capsys, "simulate", "--deck", str(small), "--players", "4",
                               "--lang", "fr")
     assert code == 2 and "Deck de Vie" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
+def test_a_cpu_level_is_a_word_of_the_players_language_wherever_a_seat_is_named(language):
+    """The new-game screen's seat kinds, a seat's head and the coach's assumption name a CPU's
+    level in the player's language ("Ordinateur · facile"), never the command line's
+    `easy`/`hard`/`random`, which stay as they are for `--cpu`."""
+    from dread_draw.coach_words import assumption_text
+    from dread_draw.tui.screens.new_game import kind_options
+    from dread_draw.tui.widgets.seats import kind_label
+
+    i18n.set_language(language)
+    try:
+        commands = ("easy", "hard", "random")
+        shown = [label for label, _kind in kind_options()[1:]]
+        shown += [kind_label(SeatSpec("Zora", level)) for level in commands]
+        shown.append(assumption_text(["normal", "easy", "hard"], 0, ["A", "B", "C"]))
+        for text in shown:
+            words = set(re.findall(r"\w+", text))
+            assert not words & set(commands), (language, text)
+        assert len({i18n.level_word(level) for level in ("random", "easy", "normal", "hard")}) \
+            == 4
+    finally:
+        i18n.set_language("en")

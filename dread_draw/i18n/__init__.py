@@ -173,6 +173,14 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return translations(_current).npgettext(context, singular, plural, n)
 
 
+def level_word(level: str) -> str:
+    """A CPU level as a player reads it, in the current language ("facile" for `easy`); the
+    command line keeps the levels' own names (`--cpu easy`). An unknown level as it is."""
+    words = {"random": pgettext("CPU level", "random"), "easy": pgettext("CPU level", "easy"),
+             "normal": pgettext("CPU level", "normal"), "hard": pgettext("CPU level", "hard")}
+    return words.get(level, level)
+
+
 # ---------------------------------------------------------------------- filling placeholders
 
 class _Formatter(string.Formatter):

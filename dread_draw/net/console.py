@@ -29,7 +29,7 @@ from dread_draw import __version__
 from dread_draw.ai import AGENTS
 from dread_draw.cards import load_deck
 from dread_draw.errors import DreadDrawError
-from dread_draw.i18n import N_, _, fmt
+from dread_draw.i18n import N_, _, fmt, level_word
 from dread_draw.narrate import Narrator, card_label, describe, fortune_part
 from dread_draw.net.client import (
     Client,
@@ -433,7 +433,7 @@ class HostConsole:
     def seat_line(self) -> str:
         parts = []
         for s in self.host.seats:
-            words = {"seat": s.index + 1, "name": s.name, "level": s.level}
+            words = {"seat": s.index + 1, "name": s.name, "level": level_word(s.level)}
             if s.kind == OPEN:
                 text = _("{seat} open")
             elif s.kind == CPU:

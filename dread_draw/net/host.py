@@ -44,7 +44,7 @@ from dread_draw import __version__
 from dread_draw.ai import make_agent
 from dread_draw.errors import DreadDrawError
 from dread_draw.files import atomic_write, read_bounded
-from dread_draw.i18n import _, fmt
+from dread_draw.i18n import _, fmt, level_word
 from dread_draw.net.privacy import for_seat
 from dread_draw.net.protocol import (
     PROTOCOL,
@@ -471,7 +471,7 @@ class Host:
         remote = self.remote[seat]
         self._save_network()
         self.on_news(fmt(_("A CPU ({level}) plays for {name} until they come back."),
-                         level=slot.stand_in, name=slot.name))
+                         level=level_word(slot.stand_in), name=slot.name))
         if remote.waiting is not None and self.match is not None:
             number, answer = remote.waiting
             d = self.match.game.pending
@@ -508,7 +508,7 @@ class Host:
             slot.kind, slot.name, slot.level = CPU, "", cpu
             self.lobby.name_cpus((CPU,))
             self.note(fmt(_("Seat {seat} ({name}) goes to a CPU ({level})."), seat=seat + 1,
-                          name=name, level=cpu))
+                          name=name, level=level_word(cpu)))
         else:
             slot.kind, slot.name = OPEN, ""
             self.note(fmt(_("Seat {seat} ({name}) is open again."), seat=seat + 1, name=name))

@@ -17,7 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from dread_draw.cards import Deck
-from dread_draw.i18n import N_, _, fmt, pgettext
+from dread_draw.i18n import N_, _, fmt, level_word, pgettext
 from dread_draw.narrate import Narrator, card_label, damage_text, describe
 from dread_draw.overlays import deck_text
 from dread_draw.rules import Game
@@ -111,7 +111,7 @@ def position_text(t: Timeline, step: int) -> Text:
         else:
             status = (_("defeated") if g.defeated[s] else _("to play") if s == to_play
                       else _("in the round") if g.in_round[s] else _("eliminated"))
-        kind = _("human") if spec.is_human else fmt(_("CPU {level}"), level=spec.kind)
+        kind = _("human") if spec.is_human else fmt(_("CPU {level}"), level=level_word(spec.kind))
         out.append(f"{'▶ ' if s == to_play else '  '}{clean(spec.name)}", "bold")
         out.append(f" ({kind}) — {status}\n")
         out.append("    " + fmt(_("Life Deck ({n}, top first): {cards}"), n=len(g.life[s]),

@@ -19,6 +19,7 @@ from dread_draw.i18n import (
     _,
     current_language,
     fmt,
+    level_word,
     ngettext,
     set_language,
 )
@@ -44,7 +45,7 @@ from dread_draw.tui.widgets.keybar import KeyBar
 
 def kind_options() -> list[tuple[str, str]]:
     """Human, or a CPU of every level the agents registry holds."""
-    return [(_("Person"), HUMAN)] + [(fmt(_("CPU · {level}"), level=name), name)
+    return [(_("Person"), HUMAN)] + [(fmt(_("CPU · {level}"), level=level_word(name)), name)
                                        for name in AGENTS]
 
 
@@ -133,7 +134,7 @@ class NewGame(SizeAware, Screen):
                 yield Input(s.deck or "", id="deck", compact=True,
                             placeholder=_("the standard deck, or a path to a deck file"))
             with Horizontal(classes="field", id="hold-row"):  # your own failed reveal
-                yield Label(_("Stage"), classes="field-label")
+                yield Label(_("Failed reveal"), classes="field-label")
                 yield Select(hold_options(), value=s.hold, allow_blank=False, id="hold",
                              compact=True)
             with Horizontal(classes="field"):

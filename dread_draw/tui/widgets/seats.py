@@ -12,7 +12,7 @@ from textual.widgets import Label, Static
 
 from dread_draw.cards import Deck
 from dread_draw.glyphs import glyphs
-from dread_draw.i18n import N_, _, fmt, pgettext
+from dread_draw.i18n import N_, _, fmt, level_word, pgettext
 from dread_draw.narrate import life_pips
 from dread_draw.rules import KEEP, PublicView, View
 from dread_draw.safe_text import plain
@@ -77,7 +77,7 @@ def seat_states(view: PublicView, seats: list[SeatSpec], *, round_winner: int = 
 
 
 def kind_label(spec: SeatSpec) -> str:
-    return _("human") if spec.is_human else fmt(_("CPU {level}"), level=spec.kind)
+    return _("human") if spec.is_human else fmt(_("CPU {level}"), level=level_word(spec.kind))
 
 
 # the statuses a seat head shows (seat_states' keys, translated where shown)
