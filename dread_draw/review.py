@@ -137,8 +137,8 @@ def _logged_game(path: Path, wanted: int | None) -> list[dict[str, Any]]:
     with f:
         for n, raw in enumerate(iter(lambda: f.readline(MAX_LINE + 1), b""), 1):
             if len(raw) > MAX_LINE:  # no event is near this: a line without end
-                raise DreadDrawError(f"{path}, line {n}: longer than any event of a Dread "
-                                     "Draw event log.")
+                raise DreadDrawError(fmt(_("{file}, line {n}: longer than any event of a "
+                                           "Dread Draw event log."), file=path, n=n))
             try:
                 e = json.loads(raw.decode("utf-8"))
                 kind = e["type"]

@@ -441,7 +441,7 @@ def save_deck(save: Save, deck: str | Path | None = None, *, use_saved_copy: boo
         # Only the file's words around the cards changed (a comment, as when the standard
         # deck's notes were reworded): the same cards, so the game goes on with them.
         try:
-            copy = parse_deck(save.deck_text, f"{where} (the deck saved in it)")
+            copy = parse_deck(save.deck_text, fmt(_("{file} (the deck saved in it)"), file=where))
         except DeckError:
             copy = None
         if (copy is not None and copy.content_hash == save.deck_hash
@@ -451,7 +451,7 @@ def save_deck(save: Save, deck: str | Path | None = None, *, use_saved_copy: boo
              "hash": save.deck_hash[:12]}
     if use_saved_copy and save.deck_text is not None:
         try:
-            copy = parse_deck(save.deck_text, f"{where} (the deck saved in it)")
+            copy = parse_deck(save.deck_text, fmt(_("{file} (the deck saved in it)"), file=where))
         except DeckError as e:
             raise SaveError(f"{e} {_(_BAD)}", where, "bad") from None
         if copy.content_hash == save.deck_hash:
@@ -916,7 +916,7 @@ def stats(folder: SaveDir) -> Stats:
 def choose_replay(folder: SaveDir, file: Path | None, last: bool) -> Path:
     """The file `dread-draw replay` opens: FILE, or the last finished game with --last."""
     if file is not None and last:
-        raise DreadDrawError("give either a FILE or --last, not both.")
+        raise DreadDrawError(_("Give either a FILE or --last, not both."))
     if file is None:
         return folder.last()
     return file

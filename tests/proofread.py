@@ -11,6 +11,9 @@ card names of that language (title forms, "Der Wagen", "Le Mat", "어머니"):
   dégâts", "4 dégât"), "4 de dégâts";
 - Spanish: "de El Loco" / "a El Loco" (del, al), "a cada otro jugador";
 - Portuguese: "de O Louco", "em A Torre" … (do, na), "Descartes: vazia";
+- French, Spanish, Portuguese: a pronoun or participle that refers back to the card a sentence
+  opens with in the other gender ("Le Mat … vous l'avez invoquée", "El Loco … la has
+  invocado", "O Louco … você a invocou", "Le Mat était aussi forte");
 - Korean: a particle after a card name that does not agree with the name's last syllable
   (어머니(8)을 → 를, 태양(11)로 → 으로), a space between a name and its strength ("어머니 (8)",
   "어머니 (8, 피해 2)", "어머니 (강도 8)").
@@ -50,8 +53,36 @@ def problems_de(text: str, forms: dict[str, dict[str, str]]) -> list[str]:
 _FRENCH_VOWEL = "aeiouyàâäéèêëîïôöùûüœæAEIOUYÀÂÉÈÊËÎÏÔÖÙÛÜŒÆ"
 
 
+# The gender of a card's name, from the article of its form inside a sentence ("le Mat").
+_ARTICLE_GENDER = {"fr": {"le": "m", "la": "f"}, "es": {"el": "m", "la": "f"},
+                   "pt": {"o": "m", "a": "f"}}
+# Words that agree with the card a sentence opens with, by the gender they are written in.
+_AGREEING = {
+    "fr": {"f": r"\bl['’](?:ai|as|a|avons|avez|ont) \w+ée\b|\baussi forte\b",
+           "m": r"\bl['’](?:ai|as|a|avons|avez|ont) \w+é\b|\baussi fort\b"},
+    "es": {"f": r"\bla (?:he|has|ha|hemos|han) \w+[ai]do\b",
+           "m": r"\blo (?:he|has|ha|hemos|han) \w+[ai]do\b"},
+    "pt": {"f": r"\b(?:você|ele|ela|eu) a \w+(?:ou|eu|iu|ei)\b",
+           "m": r"\b(?:você|ele|ela|eu) o \w+(?:ou|eu|iu|ei)\b"},
+}
+
+
+def disagreeing(language: str, text: str, forms: dict[str, dict[str, str]] | None) -> list[str]:
+    """A word agreeing in the other gender than the card the text opens with."""
+    for title, f in (forms or {}).items():
+        if text.startswith(title):
+            article = f.get("nom", "").split(" ", 1)[0].lower()
+            gender = _ARTICLE_GENDER[language].get(article)
+            if gender is None:
+                return []
+            other = "f" if gender == "m" else "m"
+            return [f"{m.group(0)!r} does not agree with {title} ({gender})"
+                    for m in re.finditer(_AGREEING[language][other], text)]
+    return []
+
+
 def problems_fr(text: str, forms: dict[str, dict[str, str]] | None = None) -> list[str]:
-    found = []
+    found = disagreeing("fr", text, forms)
     for m in re.finditer(r"\b(de|à) (le|les|Le|Les) ", text):
         found.append(f"no contraction: {m.group(0).strip()!r}")
     for m in re.finditer(rf"(?<![\w'’])(de|que|[Ll]e|[Ll]a) ([{_FRENCH_VOWEL}][\w-]*)", text):
@@ -71,7 +102,7 @@ def problems_fr(text: str, forms: dict[str, dict[str, str]] | None = None) -> li
 
 def problems_es(text: str, forms: dict[str, dict[str, str]] | None = None) -> list[str]:
     found = [f"no contraction: {m.group(0).strip()!r}"
-             for m in re.finditer(r"\b(de|a) (El|el) ", text)]
+             for m in re.finditer(r"\b(de|a) (El|el) ", text)] + disagreeing("es", text, forms)
     if "cada otro" in text:
         found.append("'cada otro jugador' (a cada uno de los demás)")
     if re.search(r"(?<![\d,.])1 (cartas|rondas|partidas)\b", text):
@@ -82,6 +113,7 @@ def problems_es(text: str, forms: dict[str, dict[str, str]] | None = None) -> li
 def problems_pt(text: str, forms: dict[str, dict[str, str]] | None = None) -> list[str]:
     found = [f"no contraction: {m.group(0).strip()!r}" for m in re.finditer(
         r"\b(de|em|por) (o|a|os|as|O|A|Os|As) (?=[A-ZÁÉÍÓÚÂÊÔÃÕÇ])", text)]
+    found += disagreeing("pt", text, forms)
     if "Descartes:" in text or "vazia" in text.split("Descarte")[-1][:10]:
         found.append("'Descartes: vazia' (Descarte: vazio)")
     if re.search(r"(?<![\d,.])1 (cartas|rodadas|partidas)\b", text):

@@ -135,25 +135,21 @@ def test_the_replay_header_names_the_deck_in_the_language(language):
 
 def test_a_log_line_never_starts_with_the_colon_a_no_break_space_holds():
     """French writes "manche 2\\u00a0: aucun dégât": at every width the log may have, no line
-    of the table's log starts with ':' (Rich alone breaks at the no-break space)."""
+    of the table's log starts with ':' (Rich alone broke at the no-break space; see
+    `test_no_line_starts_with_the_colon_a_no_break_space_holds_anywhere`)."""
     from rich.console import Console
     from rich.text import Text
 
     from dread_draw.tui.nobreak import NoBreak
 
     text = Text("Vesna gagne la manche 2\u00a0: aucun dégât\u00a0; la suite\u00a0?")
-    broke = False
     for width in range(10, 50):
         console = Console(width=width, record=True, file=open("/dev/null", "w"))
-        console.print(text)
-        broke |= any(line.lstrip()[:1] in ":;?" for line in console.export_text().splitlines()
-                     if line.strip())
         console.print(NoBreak(text))
         lines = [line for line in console.export_text().splitlines() if line.strip()]
         assert not any(line[:1] in ":;?" for line in lines), (width, lines)
         assert "".join(lines).replace(" ", "").replace("\u00a0", "") == \
             text.plain.replace(" ", "").replace("\u00a0", "")
-    assert broke  # Rich by itself does break there
 
 
 # ---------------------------------------------------------------------- tutorial and odds
@@ -188,3 +184,89 @@ def test_the_tutorials_tips_and_the_odds_line_name_cards_in_the_language(languag
     assert any(name in text for text in said for name in own)  # cards are named, in it
     for text in said:
         assert not any(name in text for name in english if len(name) > 4), text
+
+
+# ---------------------------------------------------------------------- --help at 80 columns
+
+def _command_paths(command, path=()):
+    yield path
+    for name, sub in sorted(getattr(command, "commands", {}).items()):
+        yield from _command_paths(sub, (*path, name))
+
+
+@pytest.mark.parametrize("language", sorted(i18n.LANGUAGES))
+def test_no_help_screen_cuts_a_sentence_at_80_columns(language, capsys, monkeypatch):
+    """Every `--help` at 80 columns says its sentences whole: Korean syllables are two cells
+    wide, and a line that filled its column exactly used to lose its last syllable to "…".
+    An ellipsis the text itself holds shows as well at a width where nothing wraps."""
+    import typer.main
+    from helpers import run_cli
+
+    for path in _command_paths(typer.main.get_command(app)):
+        shown = {}
+        for columns in ("80", "400"):
+            monkeypatch.setenv("COLUMNS", columns)
+            code, out, err = run_cli(capsys, "--lang", language, *path, "--help")
+            assert code == 0, err
+            shown[columns] = out
+        assert shown["80"].count("…") == shown["400"].count("…"), (path, shown["80"])
+
+
+# ---------------------------------------------------------------------- errors, translated
+
+def test_replaying_a_game_in_progress_is_refused_in_the_players_language(capsys, tmp_path):
+    from helpers import run_cli
+
+    from dread_draw.cards import load_deck
+    from dread_draw.saves import Save, SaveDir
+    from dread_draw.sim import Match, SeatSpec
+
+    saves = SaveDir(tmp_path / "saves")
+    match = Match(load_deck(), [SeatSpec("Ana", "human"), SeatSpec("Zora", "easy")], 3)
+    saves.write(saves.current, Save.of(match))
+    code, _out, err = run_cli(capsys, "--lang", "fr", "replay", str(saves.current))
+    said = " ".join(err.split())
+    assert code == 2 and "cette partie est encore en cours" in said, said
+    assert "still in progress" not in said
+
+
+def test_an_endless_event_log_line_is_named_in_the_players_language(capsys, tmp_path,
+                                                                    monkeypatch):
+    from helpers import run_cli
+
+    from dread_draw import review
+
+    log = tmp_path / "games.jsonl"
+    run_cli(capsys, "simulate", "--players", "3", "--games", "1", "--log", str(log))
+    first = log.read_text(encoding="utf-8").splitlines()[0]
+    endless = "x" * (len(first.encode()) + 100)  # then a line longer than any event
+    log.write_text(first + "\n" + endless + "\n", encoding="utf-8")
+    monkeypatch.setattr(review, "MAX_LINE", len(first.encode()) + 1)
+    code, _out, err = run_cli(capsys, "--lang", "de", "review", str(log))
+    said = " ".join(err.split())
+    assert code == 2 and "Zeile 2: länger als jedes Ereignis" in said, said
+
+
+def test_replay_with_a_file_and_last_is_refused_in_the_players_language(capsys, tmp_path):
+    from helpers import run_cli
+
+    code, _out, err = run_cli(capsys, "--lang", "es", "replay", str(tmp_path / "a.json"),
+                              "--last", "--save-dir", str(tmp_path))
+    assert code == 2 and "Indica un FILE o --last, no ambos." in " ".join(err.split()), err
+
+
+def test_no_line_starts_with_the_colon_a_no_break_space_holds_anywhere():
+    """Rich and Textual broke lines at a no-break space too, so the game review read
+    ": après votre choix …" at the start of a line; every screen now keeps it (the program
+    installs this at start, `dread_draw.wide_text`)."""
+    from rich.console import Console
+    from rich.text import Text
+    from textual.content import Content
+
+    from dread_draw import wide_text  # noqa: F401
+
+    said = "Manche 9, révéler ou invoquer depuis vos réserves\u00a0: après votre choix Révéler"
+    for width in range(12, len(said)):
+        lines = [line.plain for line in Text(said).wrap(Console(), width)]
+        lines += [line.plain for line in Content(said).wrap(width)]
+        assert not [line for line in lines if line.lstrip().startswith(":")], (width, lines)

@@ -59,3 +59,41 @@ def test_the_korean_rules_address_the_reader_one_way():
     assert "내 턴" in text and "내 생명 덱" in text and "당신" not in text
     for own in ("자신의 턴", "자신의 생명 덱", "자신의 비축", "자신만", "자신이 정합니다"):
         assert own not in text, own
+
+
+def test_a_korean_line_that_fills_its_width_keeps_its_last_syllable():
+    """Rich wrapped Korean by characters when it dropped a line's trailing space: a line of
+    exactly the column's width came out one cell too wide and lost its last syllable to "…"."""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from dread_draw import wide_text  # noqa: F401  (the program installs it at start)
+
+    console = Console(width=40)
+    grid = Table.grid()
+    grid.add_column(width=23)  # "덱 파일(TOML). 기본값은" is 23 cells
+    grid.add_row(Text("덱 파일(TOML). 기본값은 기본 덱입니다."))
+    with console.capture() as shown:
+        console.print(grid)
+    assert shown.get().split("\n")[:2] == ["덱 파일(TOML). 기본값은", "기본 덱입니다.         "]
+
+
+def test_no_particle_after_a_placeholder_is_written_out_by_hand():
+    """A particle after a value the program fills in is chosen by `fmt` from that value
+    ({seed:로} → "3으로", "5로"); one written out ("--seed {seed}로") read "--seed 3로"."""
+    import re
+
+    from dread_draw.i18n.tools import read_po
+
+    fixed = re.compile(r"\{\w+\}(은|는|이|가|을|를|과|와|로|으로)(?=[\s.,)!?:]|$)")
+    written = [s for e in read_po("ko").messages for s in e.msgstr if fixed.search(s)]
+    assert not written, written
+
+
+def test_a_percentage_takes_the_particle_of_its_spoken_word():
+    """The review said "44%에서 24%(으)로": "%" is read 퍼센트, which takes 로."""
+    from dread_draw.i18n import fmt
+
+    assert fmt("{after:으로} 바뀌었습니다", after="24%") == "24%로 바뀌었습니다"
+    assert fmt("{after:은}", after="50%") == "50%는"

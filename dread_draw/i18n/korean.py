@@ -6,7 +6,7 @@ after a vowel 는, 가, 를, 와, 로; and 로 after ㄹ as after a vowel. A pla
 Hangul, digits ("CPU 2"), Latin letters ("Ana") or anything at all, so:
 
 - Hangul syllables are read exactly (the batchim is in the code point);
-- digits are read the Sino-Korean way (3 삼, 10 십, 1000 천, 0 영);
+- digits are read the Sino-Korean way (3 삼, 10 십, 1000 천, 0 영), and "%" as 퍼센트;
 - Latin letters by a loanword rule of thumb (Tom 톰, Bill 빌, Jack 잭, Ana 아나, Kate 케이트);
   short all-capital words are also read letter by letter (CPU 씨피유), and when the two
   readings disagree (BOB: 밥 or 비오비?) the ending is unknown;
@@ -121,6 +121,8 @@ def ending(word: str) -> Ending | None:
     w = word.rstrip().rstrip(_CLOSERS).rstrip()
     if not w:
         return None
+    if w[-1] in "%％":  # 퍼센트: "44%에서 24%로"
+        return "vowel"
     kind = _hangul(w[-1])
     if kind is not None:
         return kind

@@ -21,6 +21,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from dread_draw import wide_text as _wide_text  # noqa: F401  (wraps Korean lines by cells)
 from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck, load_deck
 from dread_draw.daily import PRACTICE_WORDS
@@ -221,7 +222,8 @@ class DreadDrawApp(App):
             try:
                 self.saver = autosave_new(self.saves, match, self.autosave_failed)
             except SaveError as e:  # a bad save could not be set aside: do not overwrite it
-                self.autosave_failed(f"{e} This game is not being saved.")
+                self.autosave_failed(f"{e} " + _("This game is not being saved: when you quit, "
+                                                    "it is lost."))
         self._replace_screens(TableScreen(match, self.cpu_delay,
                                           ascii=self.ascii or self.setup.ascii,
                                           hold=self.setup.hold))
@@ -235,7 +237,7 @@ class DreadDrawApp(App):
             self.notify(_(PRACTICE_WORDS.get(match.practice, MOMENT_WORDS)), timeout=10)
 
     def autosave_failed(self, message: str) -> None:
-        self.notify(clean(message), title="Autosave", severity="error", timeout=15,
+        self.notify(clean(message), title=_("Autosave"), severity="error", timeout=15,
                     markup=False)  # it names the save folder (any path) and may name a game
 
     def continue_saved(self) -> None:
@@ -470,7 +472,8 @@ def run_plain(match: Match, saves: SaveDir | None, saver: Autosaver | None = Non
         try:
             saver = autosave_new(saves, match)
         except SaveError as e:
-            print(clean(f"{e} This game is not being saved."), file=sys.stderr)
+            print(clean(f"{e} " + _("This game is not being saved: when you quit, it is lost.")),
+                  file=sys.stderr)
     play_plain(match, saver)
 
 

@@ -323,8 +323,8 @@ class TableScreen(SizeAware, Screen):
         else:
             states = seat_states(view, m.seats, mine=mine,
                                  round_over=(ended.winner, model.winning_row))
-            top = Text("DREAD DRAW" + sep + fmt(_("round {n} is over: its winning row, and "
-                                                  "everything else after the damage"),
+            top = Text("DREAD DRAW" + sep + fmt(_("round {n} is over: the winning row and the "
+                                                  "table after the damage"),
                                                 n=ended.round))
             if top.cell_len > self.size.width:  # one line, never cut: the short words
                 top = Text("DREAD DRAW" + sep + fmt(_("Round {n} is over."), n=ended.round))
