@@ -55,7 +55,7 @@ from dread_draw.tui.screens.new_game import NewGame
 from dread_draw.tui.screens.summary import RoundSummary
 from dread_draw.tui.screens.table import TableScreen
 from dread_draw.tui.setup import Setup, load_setup, save_setup
-from dread_draw.tui.widgets.base import TooSmall
+from dread_draw.tui.widgets.base import MIN_HEIGHT, MIN_WIDTH, TooSmall
 from dread_draw.tui.widgets.cards import CardReader, CardTile
 from dread_draw.tui.widgets.centre import TableCentre, ordinal, place
 from dread_draw.tui.widgets.keybar import KeyBar
@@ -1104,8 +1104,9 @@ async def test_random_key_and_mouse_mashing_never_crashes_and_the_save_keeps_up(
                                 SeatSpec("Zora", "random")], seed=8)
     app = make_app(match, saves=folder)
     masher = Masher(app, seed)
-    screens = set()
+    screens: set[str] = set()  # every screen shown, however briefly
     async with app.run_test(size=(80, 24)) as pilot:
+        app.screen_change_signal.subscribe(app, lambda s: screens.add(type(s).__name__), True)
         for i in range(20):  # about 1000 keys and 200 mouse events
             if not app.is_running:  # a click on a Quit button (then y) may end it
                 break
@@ -1113,6 +1114,10 @@ async def test_random_key_and_mouse_mashing_never_crashes_and_the_save_keeps_up(
             if i % 6 == 5:
                 await pilot.resize_terminal(masher.rng.choice([70, 80, 120]),
                                             masher.rng.choice([20, 24, 40]))
+            elif app.size.width < MIN_WIDTH or app.size.height < MIN_HEIGHT:
+                # told the window is too small (the game waits, keys do nothing), the
+                # person makes it bigger after one burst: mashing goes on to other screens
+                await pilot.resize_terminal(80, 24)
             screens.add(type(app.screen).__name__)
             table = next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
             if table is not None:
