@@ -172,12 +172,13 @@ class Table:
         self.late = False
         self.check()
 
-    async def play(self, limit: int = 4000) -> None:
+    async def play(self, limit: int = 4000, until=lambda table: False) -> None:
+        """To the game's end, or until `until(self)` holds between two presses."""
         waited = 0
         for _ in range(limit):
             self.check()
             screen = self.app.screen
-            if isinstance(screen, GameOver):
+            if isinstance(screen, GameOver) or until(self):
                 return
             if isinstance(screen, HandOff):
                 if READY not in screen_text(self.app):
@@ -214,25 +215,35 @@ class Table:
 async def test_R11_2_double_presses_never_show_a_persons_cards_to_another(named_deck):
     """R11.2: two people at one keyboard and a CPU, every answer pressed twice at gaps from
     0 to 0.5 s: no screen shows a card only one person may know before that person has
-    taken the keyboard at a hand-off (a CPU's private cards never show). Two whole games;
-    whether a second press lands on a hand-off depends on the CPU's pace, so the proof that
-    the guard was tried counts over both games."""
-    stray = 0
-    for seed in (1, 2):
+    taken the keyboard at a hand-off (a CPU's private cards never show). Played on the real
+    table until a second press has landed on a hand-off meant for the other person and
+    three hand-offs were taken (a few presses; a second game if the first ends before):
+    whole games, at every state and for every key, are checked at the model's speed in
+    test_table_model.py."""
+    stray = late = answered = 0
+
+    def proven(table: Table) -> bool:  # enough pressed on time, not delayed by the load
+        return (table.handoffs >= 3 and stray + table.stray >= 1
+                and answered + len(table.answered) > 2 * (late + table.late_presses))
+
+    for seed in (1, 2, 3):
         match = Match(named_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Ben", HUMAN),
                                    SeatSpec("Zora", "normal")], seed=seed)
         app = make_app(match)
         async with app.run_test(size=(160, 50)) as pilot:
             table = Table(app, pilot, match)
-            await table.play()
-        assert match.over
+            await table.play(until=proven)
+        assert match.over or proven(table)
         assert table.handoffs >= 2, "both people should have had private cards"
-        stray += table.stray
         # and nobody's keys answered someone else's question
-        assert table.answered
         assert all(seat == pressed for seat, pressed in table.answered), table.answered
-        assert table.late_presses < len(table.answered), "the machine was too loaded to test"
-    assert stray >= 1, "no double press reached a hand-off: the test proved nothing"
+        if proven(table):
+            break
+        stray += table.stray
+        late += table.late_presses
+        answered += len(table.answered)
+    assert proven(table), ("no double press reached a hand-off: the test proved nothing" if
+                           not stray + table.stray else "the machine was too loaded to test")
 
 
 @sync
