@@ -40,3 +40,10 @@ def quick_guards(monkeypatch):
     monkeypatch.setattr("dread_draw.tui.screens.handoff.HANDOFF_WAIT", 0.05)
     monkeypatch.setattr("dread_draw.tui.screens.dialogs.PRESS_GUARD", 0.05)
     monkeypatch.setattr("dread_draw.tui.widgets.prompt.PRESS_GUARD", 0.05)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long tests (marked slow) are collected first, keeping their order: pytest-xdist
+    hands the first tests out one per process in turn, so they run side by side from the
+    start instead of one of them starting last and making the whole run wait for it."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

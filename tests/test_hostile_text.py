@@ -263,6 +263,7 @@ async def test_the_table_shows_a_save_and_a_deck_error_as_text(folder, tmp_path)
         assert f"{missing}: no such deck file." in screen_text(app)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("quick_guards")  # keys come one at a time
 @sync
 async def test_a_player_named_with_markup_plays_a_whole_game():

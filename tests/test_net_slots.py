@@ -135,6 +135,7 @@ def test_pending_connections_from_one_address_leave_room_for_another(standard_de
     assert seat == 0
 
 
+@pytest.mark.slow
 def test_descriptor_pressure_turns_connections_away_and_the_save_goes_on(tmp_path):
     """A host under a 128 open-files limit, and 120 connections that never finish their
     handshake, from 40 addresses (1,100 made its autosave fail with "Too many open files"

@@ -627,6 +627,7 @@ def saved_choices(folder: SaveDir) -> int:
         return 0
 
 
+@pytest.mark.slow
 def test_a_real_table_killed_at_random_instants_resumes_to_the_same_game(tmp_path):
     """`dread-draw play` in a pseudo-terminal, SIGKILLed at random instants and started
     again with `--resume` until the game ends: the kept game is the very game an

@@ -169,6 +169,7 @@ def table_of(seed: int) -> list[SeatSpec]:
     return [SeatSpec(f"P{i}", k) for i, k in enumerate(kinds)]
 
 
+@pytest.mark.slow
 def test_R11_no_key_shows_a_card_the_keyboard_holder_may_not_know(standard_deck):
     """Issue 24: many seeded hot-seat games (2-5 seats, people and CPUs mixed), at every
     state the model passes through and for every information key (h o l d r v u), the text
