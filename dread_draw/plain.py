@@ -228,7 +228,7 @@ class PlainTable:
             self.say(f"{i}. {label}")
         n = len(options)
         while True:
-            self.say(fmt(_("Your answer (1-{n}):"), n=n))
+            self.say(_("Your answer (1):") if n == 1 else fmt(_("Your answer (1-{n}):"), n=n))
             said = self.read().lower()
             if said.isdigit() and 1 <= int(said) <= n:
                 self.model.answered(seat)
@@ -240,7 +240,8 @@ class PlainTable:
                 for i, (_option, label) in enumerate(options, 1):
                     self.say(f"{i}. {label}")
             else:
-                self.say(fmt(_("Type a number from 1 to {n}, then Enter; ? for help."), n=n))
+                self.say(_("Type 1, then Enter; ? for help.") if n == 1 else fmt(
+                    _("Type a number from 1 to {n}, then Enter; ? for help."), n=n))
 
     # -------------------------------------------------------------------- commands
 

@@ -42,8 +42,8 @@ def quick_guards(monkeypatch):
     monkeypatch.setattr("dread_draw.tui.widgets.prompt.PRESS_GUARD", 0.05)
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The long tests (marked slow) are collected first, keeping their order: pytest-xdist
-    hands the first tests out one per process in turn, so they run side by side from the
-    start instead of one of them starting last and making the whole run wait for it."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+def pytest_collection_modifyitems(config, items):
+    """The long tests (marked slow) first: pytest-xdist hands the first quarter of the tests
+    round-robin to its processes, each runs its share in order, so the long ones spread over
+    the processes and start at once; one started last made the suite's tail."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # (a stable sort)

@@ -326,6 +326,7 @@ async def mash_at_start_up(seed: int) -> BaseException | None:
     return app._exception
 
 
+@pytest.mark.slow
 def test_finding_6_keys_mashed_while_the_table_starts_never_crash_it():
     """Keys typed before a screen's widgets are mounted (or after they are taken down)
     reached its actions: NoMatches '#log', 'OddsLine', 'PromptBar', '#discard-heading'

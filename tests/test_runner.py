@@ -126,6 +126,7 @@ class Terminal:
         os.close(self.master)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not LINUX, reason="reads /proc")
 def test_a_trillion_games_show_progress_in_flat_memory_and_ctrl_c_stops_at_once():
     term = Terminal("simulate", "--games", str(MAX_GAMES), "--workers", "2")
