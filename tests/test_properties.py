@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -63,6 +64,7 @@ def replay_same(deck: Deck, players: int, seed: int, choices: list[int], g: Game
         g.winner, g.draw, g.discard, g.life, g.reserves)
 
 
+@pytest.mark.slow
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), players=st.integers(2, 5), seed=st.integers(0, 2**32))
 def test_random_games_on_random_plain_decks_keep_every_invariant(data, players, seed):

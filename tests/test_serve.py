@@ -382,7 +382,7 @@ def wait_for(what: Callable[[], object], timeout: float = WAIT,
     deadline = time.monotonic() + timeout
     while not (found := what()):
         assert time.monotonic() < deadline, why()
-        time.sleep(0.2)
+        time.sleep(0.1)
     return found
 
 
@@ -409,6 +409,8 @@ def answer_decision(page: Page, folder: Path) -> None:
     """Wait for the person's turn, then answer with the keyboard as a player would."""
     deadline = time.monotonic() + WAIT
     seen, since = len(saved_game(folder).choices), time.monotonic()
+    if saved_game(folder).to_move() != 0:
+        page.keyboard.press("s")  # Skip CPU turns: no waiting on their pace
     while saved_game(folder).to_move() != 0:
         assert time.monotonic() < deadline, f"no turn for the person; it shows:\n{screen(page)}"
         if len(saved_game(folder).choices) != seen:

@@ -55,7 +55,7 @@ from dread_draw.tui.screens.new_game import NewGame
 from dread_draw.tui.screens.summary import RoundSummary
 from dread_draw.tui.screens.table import TableScreen
 from dread_draw.tui.setup import Setup, load_setup, save_setup
-from dread_draw.tui.widgets.base import TooSmall
+from dread_draw.tui.widgets.base import MIN_HEIGHT, MIN_WIDTH, TooSmall
 from dread_draw.tui.widgets.cards import CardReader, CardTile
 from dread_draw.tui.widgets.centre import TableCentre, ordinal, place
 from dread_draw.tui.widgets.keybar import KeyBar
@@ -1133,6 +1133,10 @@ async def test_random_key_and_mouse_mashing_never_crashes_and_the_save_keeps_up(
             if i % 6 == 5:
                 await pilot.resize_terminal(masher.rng.choice([70, 80, 120]),
                                             masher.rng.choice([20, 24, 40]))
+            elif app.size.width < MIN_WIDTH or app.size.height < MIN_HEIGHT:
+                # told the window is too small (the game waits, keys do nothing), the
+                # person makes it bigger after one burst: mashing goes on to other screens
+                await pilot.resize_terminal(80, 24)
             table = next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
             if table is not None:
                 assert_saved_as_played(table.match, folder)
