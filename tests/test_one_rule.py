@@ -64,14 +64,12 @@ def reckonings(deck) -> dict[str, object]:
         "normal": reveal_odds(view),
         "normal's sight": view_sight(view).odds(bar),
         "easy": seen[0],
-        "hard's rollouts": rollout_sight(g).odds(bar),
+        "hard's rollouts": rollout_sight(g, 0).odds(bar),
         "hard, top card known to be a 9": top_sight(deck, nine).odds(bar),
         "coach": coach.numbers["better"],
         "pool": len(pool),
         "nines unseen": sum(deck.strength[c] == 9 for c in pool),
         "above 9 unseen": sum(deck.strength[c] > 9 for c in pool),
-        "above 9 in the draw": sum(deck.strength[c] > 9 for c in g.draw),
-        "draw": len(g.draw),
         "easy pool": sum(deck.strength[c] > 9 for c in range(deck.size)) / deck.size,
         "nines in the deck": sum(deck.strength[c] == 9 for c in range(deck.size)),
     }
@@ -84,8 +82,8 @@ def test_R4_3_the_reckoning_of_a_reveal_follows_the_rules_core(plain_deck, monke
     assert strict["odds line count"] == strict["coach"] == strict["above 9 unseen"]
     assert strict["normal"] == strict["normal's sight"] == pytest.approx(
         strict["above 9 unseen"] / strict["pool"])
-    assert strict["hard's rollouts"] == pytest.approx(
-        strict["above 9 in the draw"] / strict["draw"])
+    # a rollout's seat counts what it cannot place, as `normal` does: not the Draw Deck's make-up
+    assert strict["hard's rollouts"] == pytest.approx(strict["normal's sight"])
     assert strict["easy"] == pytest.approx(strict["easy pool"])
     assert strict["hard, top card known to be a 9"] == 0.0
 
@@ -97,9 +95,7 @@ def test_R4_3_the_reckoning_of_a_reveal_follows_the_rules_core(plain_deck, monke
     assert f"with {above_or_tie} of {tie['pool']}" in tie["odds line"]
     assert tie["odds line"] != strict["odds line"]
     assert tie["normal"] == tie["normal's sight"] == pytest.approx(above_or_tie / tie["pool"])
-    nines_in_draw = sum(plain_deck.strength[c] == 9 for c in a_tie_at_stake(plain_deck).draw)
-    assert tie["hard's rollouts"] == pytest.approx(
-        (tie["above 9 in the draw"] + nines_in_draw) / tie["draw"])
+    assert tie["hard's rollouts"] == pytest.approx(above_or_tie / tie["pool"])
     assert tie["easy"] == pytest.approx(
         tie["easy pool"] + tie["nines in the deck"] / plain_deck.size)
     assert tie["hard, top card known to be a 9"] == 1.0

@@ -66,11 +66,41 @@ MAX_ROUNDS = 1 << 30  # no horizon: rounds never run out before the game ends
 STOP_FACTOR = 8  # the default safety stop, in budgets: far past what a quiet core needs
 
 
-def rollout_sight(g: Game) -> Sight:
-    """Rollout odds of a reveal: the sampled Draw Deck's make-up (not its order; the rollout's
-    seats do not know the sampled top card)."""
+def unseen_pool(g: Game, seat: int) -> list[int]:
+    """The cards `seat` cannot place in the sampled game `g`, as its view would count them
+    (`View.unseen`): the Draw Deck, every Life Deck and the other seats' looked-at cards,
+    less those it knows the place of."""
+    knows = g.knows[seat]
+    looking = g.looking
+    if not knows:
+        pool = list(g.draw)
+        for zone in g.life:
+            pool += zone
+        for s, zone in enumerate(looking):
+            if s != seat and zone:
+                pool += zone
+        return pool
+    pool = [c for c in g.draw if c not in knows]
+    for zone in g.life:
+        pool += [c for c in zone if c not in knows]
+    for s, zone in enumerate(looking):
+        if s != seat and zone:
+            pool += [c for c in zone if c not in knows]
+    return pool
+
+
+def rollout_sight(g: Game, seat: int) -> Sight:
+    """Rollout odds of a reveal for `seat`, as `normal` counts them from its view
+    (`policy.view_sight`): every card it cannot place is equally likely on top, or the
+    discard pile when the Draw Deck is empty. Not the sampled Draw Deck's make-up: a real
+    seat does not know it, and a rollout whose seats did would play differently from the
+    seats it models (the coach's chances, and `hard`'s reading of its opponents)."""
     deck = g.deck
-    return Sight(lambda bar: beat_chance(deck, g.draw or g.discard, bar))
+
+    def odds(bar: int) -> float:
+        return beat_chance(deck, unseen_pool(g, seat) if g.draw else g.discard, bar)
+
+    return Sight(odds)
 
 
 def chance(g: Game, seat: int) -> float:
@@ -99,7 +129,7 @@ def rollout(g: Game, seat: int, horizon: int | None = None, peeks: bool = True) 
     as knowing it, as `normal` does with its view."""
     stop = g.decisions + MAX_DECISIONS
     last = g.round + horizon if horizon is not None else MAX_ROUNDS
-    blind = rollout_sight(g)
+    blinds = [rollout_sight(g, s) for s in range(g.n)]
     seen: dict[int, Sight] = {}
     knows = g.knows
     deck = g.deck
@@ -111,7 +141,7 @@ def rollout(g: Game, seat: int, horizon: int | None = None, peeks: bool = True) 
         if len(opts) == 1:
             play(opts[0])
         else:
-            sight = blind
+            sight = blinds[d.seat]
             draw = g.draw
             if peeks and draw and draw[-1] in knows[d.seat]:
                 top = draw[-1]
@@ -141,7 +171,7 @@ def rollout_styled(g: Game, seat: int, styles: tuple[str, ...], rng: random.Rand
     RANDOM at random. Kept apart from `rollout`, whose loop is the `hard` CPU's hot path."""
     stop = g.decisions + MAX_DECISIONS
     last = g.round + horizon if horizon is not None else MAX_ROUNDS
-    blind = rollout_sight(g)
+    blinds = [rollout_sight(g, s) for s in range(g.n)]
     deck = g.deck
     everything = range(deck.size)
     rough = Sight(lambda bar: beat_chance(deck, everything, bar))
@@ -163,7 +193,8 @@ def rollout_styled(g: Game, seat: int, styles: tuple[str, ...], rng: random.Rand
                 sight = Sight(rough.odds, top) if top >= 0 else rough
                 play(answer(g, d.seat, d, sight, caution=0.5))
             else:
-                play(answer(g, d.seat, d, top_sight(deck, top) if top >= 0 else blind))
+                sight = top_sight(deck, top) if top >= 0 else blinds[d.seat]
+                play(answer(g, d.seat, d, sight))
         if g.round > last or g.decisions > stop:
             return chance(g, seat)
     return 1.0 if g.winner == seat else 0.0
