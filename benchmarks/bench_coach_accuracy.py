@@ -22,7 +22,11 @@ errors below include that much noise of the truth itself.
 
 Printed: the median, 90th percentile and largest error in points (|coach - playouts| x 100)
 over every option of every position, for both assumptions, and how often the coach's best
-option is within two standard errors of the playouts' best.
+option is within two standard errors of the playouts' best. Beside them, the noise floor:
+the same figures that a coach with no bias at all would get, from the sampling noise alone
+(the playouts' and the coach's own deals, each option's binomial standard errors, `floor`).
+With 300 playouts that noise alone gives about median 1.9, 90th percentile 5.0, max 8.8
+points (30 positions): pass `--playouts 1000` or more to see the coach's own error.
 
 `hard` opponents are left out of the positions: a full playout with `hard` seats runs the
 `hard` search at every one of their decisions (seconds a playout), beyond a benchmark of a
@@ -98,6 +102,20 @@ def truth(view: View, options: list[int], kinds: list[str], seed: int, n: int) -
     return [w / n for w in wins]
 
 
+def floor(ses: list[float], rounds: int = 400, seed: int = 1) -> tuple[float, float, float]:
+    """The median, 90th percentile and max error (points) an unbiased coach would show from
+    noise alone: each option's error drawn from a normal law with its standard error
+    (`ses`, chances 0 to 1), the three figures averaged over `rounds` draws."""
+    rng = random.Random(seed)
+    total = [0.0, 0.0, 0.0]
+    for _ in range(rounds):
+        errs = [100 * abs(rng.gauss(0.0, se)) for se in ses]
+        for i, q in enumerate((50, 90)):
+            total[i] += percentile(errs, q)
+        total[2] += max(errs)
+    return total[0] / rounds, total[1] / rounds, total[2] / rounds
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", type=int, default=30)
@@ -108,6 +126,7 @@ def main() -> None:
     print(f"load {os.getloadavg()[0]:.1f}; {args.positions} positions from seed {FIRST_SEED}, "
           f"{args.playouts} playouts per option, hint budget {args.budget_ms} ms")
     errors: dict[str, list[float]] = {"seats": [], "all normal": []}
+    noise: list[float] = []  # per option chance of "seats": the combined standard error
     agree = {"seats": 0, "all normal": 0}
     ses = []
     start = time.perf_counter()
@@ -129,6 +148,10 @@ def main() -> None:
         ses += se
         top = max(range(len(options)), key=lambda i: real[i])
         line = []
+        for e in told["seats"].estimates:
+            p = real[options.index(e.option)]
+            noise.append(math.sqrt(max(p * (1 - p), 0.0025) * (1 / args.playouts
+                                                               + 1 / max(e.samples, 1))))
         for name, h in told.items():
             got = {e.option: e.chance for e in h.estimates}
             for o, p in zip(options, real, strict=True):
@@ -146,6 +169,9 @@ def main() -> None:
     print(f"{done} positions, {len(errors['seats'])} option chances, "
           f"{time.perf_counter() - start:.0f} s; the playouts' own standard error: median "
           f"{100 * percentile(ses, 50):.1f}, max {100 * max(ses):.1f} points")
+    med, p90, top = floor(noise)
+    print(f"noise floor (an unbiased coach, sampling noise alone): error median {med:.1f}, "
+          f"90th percentile {p90:.1f}, max {top:.1f} points")
     for name, errs in errors.items():
         print(f"coach assuming {name:10}: error median {percentile(errs, 50):.1f}, 90th "
               f"percentile {percentile(errs, 90):.1f}, max {max(errs):.1f} points; best option "

@@ -14,21 +14,13 @@ from __future__ import annotations
 import argparse
 import math
 
-from dread_draw.ai.policy import answer, card_values, view_sight
-from dread_draw.ai.value import WEIGHTS
+from dread_draw.ai.policy import answer, view_sight
+from dread_draw.ai.value import WEIGHTS, features
 from dread_draw.cards import load_deck
 from dread_draw.rules import Game
 from dread_draw.sim import game_seed
 
-Row = tuple[list[list[float]], int]  # (features of each seat still in, index of the winner)
-
-
-def features(deck, life: int, reserves) -> list[float]:
-    """As `value.score` reads them: ln(L+1), L, 1/(L+1), R, V/10, [L = 0]."""
-    values = card_values(deck)
-    worth = sum(values[c] for c in reserves)
-    return [math.log(life + 1), life, 1 / (life + 1), len(reserves), worth / 10,
-            1.0 if life == 0 else 0.0]
+Row = tuple[list[tuple[float, ...]], int]  # (features of each seat still in, index of the winner)
 
 
 def play(deck, games: int, seed: int) -> list[list[tuple[int, Row]]]:

@@ -10,7 +10,8 @@ from helpers import swapped_views
 
 from dread_draw.ai import AGENTS, make_agent
 from dread_draw.ai.hard import HardAgent
-from dread_draw.ai.policy import reveal_odds
+from dread_draw.ai.policy import card_values, reveal_odds
+from dread_draw.ai.value import win_chances
 from dread_draw.rules import (
     KEEP,
     PICK_CARD,
@@ -334,3 +335,16 @@ def test_hard_searches_at_most_four_distinct_candidates_including_its_prior(stan
         picked = candidates(standard_deck, options, prior)
         assert len(picked) == 4 == len(set(picked))
         assert prior in picked and REVEAL in picked
+
+
+def test_R9_5_hard_values_an_always_active_reserve_above_a_card_of_the_same_worth(
+        standard_deck):
+    """The Veil keeps working from reserves every round (R9.5): a seat that holds it is
+    likelier to win than one holding The Widow, of the same rough worth, all else equal."""
+    veil, widow = uid(standard_deck, "the-veil"), uid(standard_deck, "the-widow")
+    values = card_values(standard_deck)
+    assert values[veil] == values[widow]
+    for players in (2, 4):
+        reserves = [[veil], [widow]] + [[widow]] * (players - 2)
+        chances = win_chances(standard_deck, [5] * players, reserves, [False] * players)
+        assert chances[0] > chances[1]

@@ -16,11 +16,12 @@ from hypothesis import strategies as st
 
 from dread_draw.narrate import describe
 from dread_draw.net.privacy import cards_in, for_seat
-from dread_draw.sim import HUMAN, Match, SeatSpec
+from dread_draw.sim import HUMAN, Match, SeatSpec, make_agent
 from dread_draw.table.model import (
     HINT,
     INFO_KEYS,
     READER,
+    REVIEW,
     TAKE_BACK,
     HandOff,
     HoldOwn,
@@ -246,6 +247,47 @@ def test_an_own_failed_reveal_shows_the_round_as_it_stood(standard_deck):
     assert checked
 
 
+def test_an_own_failed_reveal_after_a_reshuffle_still_shows_the_round_as_it_stood(
+        standard_deck):
+    """Scenario 6 when the fail is not the move's first event: Ana's reveal reshuffles the
+    discard pile into the Draw Deck, then fails, and the round ends with its damage. While
+    she reads it, the table is the round at her fail: no one to play, the Life Decks before
+    the damage, the reshuffled discard pile gone, her row discarded."""
+    seed = 25  # (its decision 102: reshuffle, fail, round_end, damage, defeated, damage)
+    m = Match(standard_deck, [SeatSpec("Ana", HUMAN), SeatSpec("B", "easy"),
+                              SeatSpec("C", "easy")], seed=seed,
+              agents={0: make_agent("easy", seed, 0)})
+    model = TableModel(m, [0], hold_own=True, cpu_delay=0.1)
+    m.hooks.append(model.moved)
+    g = m.game
+    held = []
+    while g.pending is not None:
+        d = g.pending
+        model.move_made()
+        m.apply(m.agents[d.seat].choose(g.view(d.seat), d))  # type: ignore[union-attr]
+        for moment in model.catch_up():
+            if isinstance(moment, HoldOwn):
+                held.append((d.number, model.before, model.shown(), g.public_view()))
+    late = [h for h in held if h[0] == 102]
+    assert late, "the seed no longer has a fail after a reshuffle: pick another"
+    _n, before, shown, after = late[0]
+    assert before is not None and shown is not after
+    assert shown.pending is None and shown.round == before.round
+    assert shown.life_counts == before.life_counts != after.life_counts  # not yet the damage
+    assert shown.rows[0] == () and not shown.in_round[0]
+    assert not set(before.discard) & set(shown.discard) - set(after.discard)  # reshuffled
+
+
+def test_the_review_is_not_offered_at_a_network_table_and_waits_for_the_end(standard_deck):
+    """`v` asks the model: a network table does not serve it (the host holds the game's
+    choices: the join table crashed on it), a local one only once the game is over."""
+    m = Match(standard_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "easy")], seed=3)
+    net = TableModel(m, [0], served=("o", "l", "d", "r"))
+    assert not net.info(REVIEW).offered and "network table" in net.info(REVIEW).line
+    local = TableModel(m, [0])
+    assert not local.info(REVIEW).offered and "end of the game" in local.info(REVIEW).line
+
+
 def test_hints_and_take_backs_are_not_offered_at_a_network_table(standard_deck):
     """Scenario 2: `h` and `u` at a network table (join, the host's own seat) say so in a
     line — they crashed the table (and the host's game) before."""
@@ -265,6 +307,14 @@ def test_the_network_table_keeps_h_and_u_out_of_its_key_bar(key):
     bound = [b for b in RemoteTable.BINDINGS if b.key == key]
     assert bound and not any(b.show for b in bound)
     assert key not in RemoteTable.served
+
+
+def test_the_network_game_over_keeps_v_out_of_its_key_bar():
+    from dread_draw.tui.remote import RemoteGameOver, RemoteTable
+
+    bound = [b for b in RemoteGameOver.BINDINGS if b.key == "v"]
+    assert bound and not any(b.show for b in bound)
+    assert REVIEW not in RemoteTable.served
 
 
 # ------------------------------------------------- saves after any choices, h, u, quit

@@ -32,6 +32,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import chain
 
 from dread_draw.ai.dice import restart
 from dread_draw.ai.policy import Sight, answer, card_values, view_sight, worn_out
@@ -66,39 +67,29 @@ MAX_ROUNDS = 1 << 30  # no horizon: rounds never run out before the game ends
 STOP_FACTOR = 8  # the default safety stop, in budgets: far past what a quiet core needs
 
 
-def unseen_pool(g: Game, seat: int) -> list[int]:
-    """The cards `seat` cannot place in the sampled game `g`, as its view would count them
-    (`View.unseen`): the Draw Deck, every Life Deck and the other seats' looked-at cards,
-    less those it knows the place of."""
-    knows = g.knows[seat]
-    looking = g.looking
-    if not knows:
-        pool = list(g.draw)
-        for zone in g.life:
-            pool += zone
-        for s, zone in enumerate(looking):
-            if s != seat and zone:
-                pool += zone
-        return pool
-    pool = [c for c in g.draw if c not in knows]
-    for zone in g.life:
-        pool += [c for c in zone if c not in knows]
-    for s, zone in enumerate(looking):
-        if s != seat and zone:
-            pool += [c for c in zone if c not in knows]
-    return pool
-
-
-def rollout_sight(g: Game, seat: int) -> Sight:
-    """Rollout odds of a reveal for `seat`, as `normal` counts them from its view
-    (`policy.view_sight`): every card it cannot place is equally likely on top, or the
-    discard pile when the Draw Deck is empty. Not the sampled Draw Deck's make-up: a real
-    seat does not know it, and a rollout whose seats did would play differently from the
-    seats it models (the coach's chances, and `hard`'s reading of its opponents)."""
+def rollout_sight(g: Game, seat: int, peeks: bool = True) -> Sight:
+    """What `seat` can count on at a reveal in a rollout: what a real seat would make of its
+    view (`policy.view_sight`, R11), never the sampled deck itself. The top card of the Draw
+    Deck if it knows it (and `peeks`), else odds over the hidden cards it has not seen — the
+    Draw Deck, the Life Decks, the others' drawn cards — or over the discard pile when the
+    Draw Deck is empty (R6.1). Counting the sampled Draw Deck alone made every rollout seat
+    a card counter that the real seats are not: the rollouts, and with them the coach's
+    chances, played a different game from the one at the table."""
     deck = g.deck
+    draw = g.draw
+    if not draw:
+        discard = g.discard
+        return Sight(lambda bar: beat_chance(deck, discard, bar))
+    knows = g.knows[seat]
+    top = draw[-1]
+    if peeks and top in knows:
+        return top_sight(deck, top)
 
     def odds(bar: int) -> float:
-        return beat_chance(deck, unseen_pool(g, seat) if g.draw else g.discard, bar)
+        hidden = [*draw, *chain.from_iterable(g.life), *chain.from_iterable(g.looking)]
+        if knows:
+            hidden = [c for c in hidden if c not in knows]
+        return beat_chance(deck, hidden, bar)
 
     return Sight(odds)
 
@@ -125,14 +116,10 @@ def top_sight(deck: Deck, top: int) -> Sight:
 def rollout(g: Game, seat: int, horizon: int | None = None, peeks: bool = True) -> float:
     """Play the sampled game on with the shared heuristics in every seat: to its end (1 if
     `seat` wins), or `horizon` rounds past the current one, then score `seat`'s chance.
-    A seat that knows the sampled top card (it saw it, in the game or in the rollout) plays
-    as knowing it, as `normal` does with its view."""
+    Every seat judges a reveal as `normal` does from its view (`rollout_sight`): from the
+    cards it has not seen, or from the top card if it saw it, in the game or in the rollout."""
     stop = g.decisions + MAX_DECISIONS
     last = g.round + horizon if horizon is not None else MAX_ROUNDS
-    blinds = [rollout_sight(g, s) for s in range(g.n)]
-    seen: dict[int, Sight] = {}
-    knows = g.knows
-    deck = g.deck
     play = g.play  # unchecked: the answers are the Decision's own options
     while not g.over:
         d = g.pending
@@ -141,12 +128,7 @@ def rollout(g: Game, seat: int, horizon: int | None = None, peeks: bool = True) 
         if len(opts) == 1:
             play(opts[0])
         else:
-            sight = blinds[d.seat]
-            draw = g.draw
-            if peeks and draw and draw[-1] in knows[d.seat]:
-                top = draw[-1]
-                sight = seen.get(top) or seen.setdefault(top, top_sight(deck, top))
-            play(answer(g, d.seat, d, sight))
+            play(answer(g, d.seat, d, rollout_sight(g, d.seat, peeks)))
         if g.round > last or g.decisions > stop:
             return chance(g, seat)
     return 1.0 if g.winner == seat else 0.0
@@ -171,7 +153,6 @@ def rollout_styled(g: Game, seat: int, styles: tuple[str, ...], rng: random.Rand
     RANDOM at random. Kept apart from `rollout`, whose loop is the `hard` CPU's hot path."""
     stop = g.decisions + MAX_DECISIONS
     last = g.round + horizon if horizon is not None else MAX_ROUNDS
-    blinds = [rollout_sight(g, s) for s in range(g.n)]
     deck = g.deck
     everything = range(deck.size)
     rough = Sight(lambda bar: beat_chance(deck, everything, bar))
@@ -186,15 +167,13 @@ def rollout_styled(g: Game, seat: int, styles: tuple[str, ...], rng: random.Rand
             play(opts[0])
         elif style == RANDOM or (style == EASY and rng.random() < EASY_MISTAKES):
             play(opts[rng.randrange(len(opts))])
-        else:
+        elif style == EASY:
             draw = g.draw
             top = draw[-1] if peeks and draw and draw[-1] in knows[d.seat] else -1
-            if style == EASY:
-                sight = Sight(rough.odds, top) if top >= 0 else rough
-                play(answer(g, d.seat, d, sight, caution=0.5))
-            else:
-                sight = top_sight(deck, top) if top >= 0 else blinds[d.seat]
-                play(answer(g, d.seat, d, sight))
+            sight = Sight(rough.odds, top) if top >= 0 else rough
+            play(answer(g, d.seat, d, sight, caution=0.5))
+        else:
+            play(answer(g, d.seat, d, rollout_sight(g, d.seat, peeks)))
         if g.round > last or g.decisions > stop:
             return chance(g, seat)
     return 1.0 if g.winner == seat else 0.0

@@ -7,6 +7,11 @@ them, this seat's pending `Decision` — and `answer(option)` sends the person's
 host. There is no omniscient game on this side at all (R11): `SeatGame` holds one seat's
 view, and every number the table reads comes from it.
 
+It is also Match-shaped for the table's conductor (dread_draw/table/conductor.py): `agents`,
+`hooks` and a `play()` coroutine that takes the updates in turn, tells the hooks each one's
+new events (a `RemoteMove`) and asks this seat's agent its own questions — so the network
+table is the local table's model and driver, not a copy of them.
+
 `run()` pumps the connection: each update goes into a queue the table takes them from with
 `next()`, and the line that says who is connected and whom the table waits for (`status`) is
 told to the listeners at once, even while the table is busy (a question, a round summary).
@@ -19,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from dread_draw.i18n import N_, _, fmt, level_word
@@ -80,6 +86,22 @@ def waiting_words(table: TableState, me: int) -> str:
     return fmt(_("The table waits for {name}."), name=s.name)
 
 
+@dataclass(frozen=True)
+class RemoteMove:
+    """One update of the host as the table's hooks see it, shaped as a `sim.Move`: the
+    events this seat may see that it brought. `seat` is this seat (only its own moves
+    may hold something private to show it: a look, its own failed reveal); `decision`: the
+    decision this seat answered just before, if the update follows its answer (else the
+    one pending before); `problem`: what the host said was wrong, if anything."""
+
+    seat: int
+    decision: Decision | None
+    option: int
+    events: list[Event]
+    seconds: float = 0.0
+    problem: str = ""
+
+
 class SeatGame:
     """What the table reads of a game, from this seat's latest view: nothing more is here."""
 
@@ -131,6 +153,12 @@ class RemoteMatch:
         self.taken_over = False  # the seat was joined again elsewhere: this table is done
         self.queue: asyncio.Queue[Update | None] = asyncio.Queue()
         self.listeners: list[Callable[[], None]] = []  # told whenever `status` changes
+        # Match-shaped, for the table's conductor (dread_draw/table/conductor.py): this
+        # seat's agent answers its questions; the hooks hear every update's new events
+        self.agents: list[Any] = []
+        self.hooks: list[Callable[[Any, RemoteMove], None]] = []
+        self.current: Update | None = None  # the last update taken
+        self.answered: Decision | None = None  # this seat's last answer, until the update
 
     # ---------------------------------------------------------------- what the table reads
 
@@ -164,6 +192,9 @@ class RemoteMatch:
                 self.seats = [SeatSpec(s.name, HUMAN if s.kind != "cpu" else s.level)
                               for s in update.table.seats]
             self.game.latest = update.view
+            if len(self.agents) != len(self.seats):
+                self.agents = [None] * len(self.seats)
+        self.current = update
         told = len(self.events)
         self.back = update.first == 0 and told > 0
         new = [e for i, e in enumerate(update.events) if update.first + i >= told]
@@ -179,6 +210,73 @@ class RemoteMatch:
         d = self.client.decision
         return d if d is not None and update.decision is not None and \
             d.number == update.decision.number else None
+
+    def to_move(self) -> int:
+        """The seat whose decision the table waits for (-1: none)."""
+        d = self.game.latest.pending if self.game is not None else None
+        return -1 if d is None else d.seat
+
+    async def play(self) -> None:
+        """The table's driver loop for a network seat, as `Match.play` is a local match's:
+        take the host's updates in turn (the first was taken when the table opened), tell
+        the hooks each one's new events, and ask this seat's agent its own questions —
+        answering on while updates arrive that only change the table's people; an update
+        with news withdraws the question (it is asked again if still pending). While other
+        seats decide, the agent `watch`es. Ends with the game, or when the connection
+        cannot go on."""
+        me = self.agents[self.seat]
+        coming: asyncio.Future[Update | None] | None = None
+        update = self.current
+        try:
+            while update is not None:
+                decision = self.unanswered(update)
+                if decision is None:
+                    if hasattr(me, "watch"):  # (the table's: show the moves so far)
+                        await me.watch()
+                    coming = coming or asyncio.ensure_future(self.next())
+                    update = await coming
+                    coming = None
+                else:
+                    assert self.game is not None
+                    asking = asyncio.ensure_future(me.choose(self.game.view(self.seat),
+                                                             decision))
+                    while True:
+                        coming = coming or asyncio.ensure_future(self.next())
+                        done, _pending = await asyncio.wait(
+                            {asking, coming}, return_when=asyncio.FIRST_COMPLETED)
+                        if asking in done:
+                            self.answered = decision
+                            await self.answer(asking.result())
+                            update = await coming
+                            coming = None
+                            break
+                        update, coming = coming.result(), None
+                        if update is not None and not self.news(update) and \
+                                self.unanswered(update) == decision:
+                            self.take(update)  # only the table's people changed: ask on
+                            self._tell()
+                            continue
+                        asking.cancel()
+                        await asyncio.wait([asking])
+                        break
+                if update is None:
+                    break
+                self.step(update)
+        finally:
+            if coming is not None:
+                coming.cancel()
+
+    def step(self, update: Update) -> None:
+        """Take an update and tell the hooks what it brought (see `RemoteMove`)."""
+        if update.view is None:  # (an update before the start: nothing to tell)
+            return
+        before = self.answered or (self.game.latest.pending if self.game else None)
+        self.answered = None
+        new = self.take(update)
+        move = RemoteMove(self.seat, before, -1, new, problem=update.problem or "")
+        for hook in list(self.hooks):
+            hook(self, move)
+        self._tell()
 
     async def answer(self, option: int) -> None:
         """Send the person's answer; a connection lost meanwhile is joined again, and the

@@ -252,7 +252,8 @@ class TableModel:
 
     def moved(self, match: Match, move: Move) -> None:
         """`Match.play`'s hook: a move was made; it is shown before the next seat is asked."""
-        fresh = self.before_number == move.decision.number  # (else: a move nobody was asked)
+        # (else: a move nobody was asked; a network seat's update after others' moves)
+        fresh = move.decision is not None and self.before_number == move.decision.number
         self.moves.append((move, self.paced,
                            self.before if fresh else None))
 
@@ -294,10 +295,12 @@ class TableModel:
                 yield Staged(act)
                 if (not act.ok and not act.banner and act.seat == mover and person
                         and self.hold_own and not self.skipping):
-                    # the table as it stood, when the fail is the move's first event
-                    # (after a reshuffle, say, the table as it is)
-                    first = move.events[0] is ev
-                    self.frozen = _at_fail(before, ev) if before is not None and first else None
+                    # the table as it stood at the fail: before the move, with what the
+                    # move did first (a reshuffle, say) — not yet the round's damage or
+                    # the next player, even when the fail is not the move's first event
+                    self.frozen = None if before is None else _at_fail(
+                        _before_fail(before, move.events[:move.events.index(ev)],
+                                     m.game.public_view()), ev)
                     self.asking = Asking(mover, GO_ON)
                     try:
                         yield HoldOwn(mover, act)
@@ -346,6 +349,11 @@ class TableModel:
 
     def asking_now(self, seat: int) -> None:
         self.asking = Asking(seat, QUESTION)
+
+    def withdrawn(self) -> None:
+        """The question was withdrawn before an answer (a network table's update with news:
+        it is asked again if still pending)."""
+        self.asking = None
 
     def answered(self, seat: int) -> None:
         self.asking = None
@@ -437,7 +445,35 @@ def _at_fail(before: PublicView, ev: dict) -> PublicView:
                            discard=(*before.discard, *gone), pending=None)
 
 
+def _before_fail(before: PublicView, prior: list[dict], now: PublicView) -> PublicView:
+    """The table as it stood before the move (`before`), with the public effects of the
+    move's events up to a fail (`prior`): a reshuffle (the discard pile goes into the Draw
+    Deck, but for the cards that stay: those still on it `now`), a summon, another fail.
+    What else a move did before its fail stays as it was before the move."""
+    at = before
+    for ev in prior:
+        kind = ev["type"]
+        if kind == "reshuffle":
+            still = set(now.discard)
+            at = at._replace(discard=tuple(c for c in at.discard if c in still),
+                             draw_count=ev["count"])
+        elif kind == "summon":
+            seat, uid = ev["seat"], ev["card"]["uid"]
+            rows = tuple((*r, uid) if s == seat else r for s, r in enumerate(at.rows))
+            reserves = at.reserves
+            if ev.get("source") == "reserve":
+                reserves = tuple(tuple(c for c in r if c != uid) if s == seat else r
+                                 for s, r in enumerate(at.reserves))
+            totals = tuple(ev["row_total"] if s == seat else t for s, t in enumerate(at.totals))
+            at = at._replace(rows=rows, reserves=reserves, totals=totals)
+        elif kind == "fail":
+            at = _at_fail(at, ev)
+    return at
+
+
 def _not_served(key: str) -> str:
     if key == HINT:
         return _("Hints are not offered at a network table.")
+    if key == REVIEW:
+        return _("The review is not offered at a network table.")
     return _("Take-backs are not offered at a network table.")

@@ -3,11 +3,12 @@
 The table renders a `net.remote.RemoteMatch` — this seat's view, the events as this seat may
 see them, its pending decision — instead of a local `Match`: there is no game on this side,
 only what the host sent this seat (R11), so no hand-off screen is ever needed. The table's own
-driver loop is replaced by one that takes the host's updates in turn: it tells the new events
-(the narrator, the round summaries), draws the seat's view, and asks the seat's questions on
-the prompt, sending the answer to the host. The pace of the CPU moves is the host's
-(`host --cpu-delay`). A line under the top bar says who is at the table and whom it waits
-for, or that the connection is lost and being joined again.
+conductor (dread_draw/table/conductor.py) drives it as it drives a local match: the remote
+match's `play()` takes the host's updates in turn, the model tells their new events (the log,
+the stage, this seat's looks and failed reveals, the round summaries), and the seat's
+questions are asked on the prompt, the answer sent to the host. The pace of the CPU moves
+is the host's (`host --cpu-delay`). A line under the top bar says who is at the table and
+whom it waits for, or that the connection is lost and being joined again.
 """
 
 from __future__ import annotations
@@ -18,26 +19,23 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from rich.text import Text
-from textual import events, work
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Button, RichLog, Static
+from textual.widgets import Button, Static
 
 from dread_draw.errors import DreadDrawError
 from dread_draw.i18n import N_, _, fmt, level_word
 from dread_draw.net.client import Client, Update, parse_address
 from dread_draw.net.host import PERSON, Host
-from dread_draw.net.remote import LOST, RemoteMatch, seat_list
+from dread_draw.net.remote import LOST, RemoteMatch, RemoteMove, seat_list
 from dread_draw.safe_text import clean, name_problem
-from dread_draw.table.moments import acts
 from dread_draw.tui.app import DreadDrawApp, stopped_line
 from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.screens.game_over import GameOver
-from dread_draw.tui.screens.summary import RoundSummary
 from dread_draw.tui.screens.table import TableScreen
-from dread_draw.tui.stage import Stage
 from dread_draw.tui.widgets.base import TooSmall
 from dread_draw.tui.widgets.keybar import KeyBar
 from dread_draw.tui.widgets.prompt import PromptBar
@@ -107,11 +105,14 @@ class WaitingRoom(SizeAware, Screen[None]):
 
 class RemoteGameOver(GameOver):
     """The end of a hosted game: the winner and the fortune; no rematch from here (the host
-    starts the next game)."""
+    starts the next game), and no review (the host alone holds the game's choices): `v`
+    is out of the key bar and, pressed, says so in a line (the model's `served`)."""
+
+    BINDINGS = [Binding("v", "review", N_("Review"), show=False)]  # (over GameOver's)
 
     def on_mount(self) -> None:
         super().on_mount()
-        for button in self.query("#rematch, #new").results(Button):
+        for button in self.query("#rematch, #new, #review").results(Button):
             button.display = False
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
@@ -130,15 +131,17 @@ class RemoteTable(TableScreen, inherit_bindings=False):
         "skip", "hint", "take_back")] + [
         Binding("h", "hint", N_("Hint"), show=False),
         Binding("u", "take_back", N_("Take back"), show=False)]
-    served = tuple(k for k in TableScreen.served if k not in ("h", "u"))
+    served = tuple(k for k in TableScreen.served if k not in ("h", "u", "v"))
     chrome = TableScreen.chrome + 1  # the connection line
 
     def __init__(self, remote: RemoteMatch, first: Update) -> None:
         # One person at this table, whose cards are the only private ones it ever holds.
+        # Its own failed reveal waits for the person, as at a local table; the CPUs' pace
+        # is the host's.
         super().__init__(remote, cpu_delay=0,  # type: ignore[arg-type]  # Match-shaped
-                         people=[remote.seat])
+                         people=[remote.seat], hold_own=True)
         self.remote = remote
-        self.current = first  # the last update taken
+        self.first = first  # the update the table opened on (taken: told by `retell`)
 
     def compose(self) -> ComposeResult:
         parts = iter(super().compose())
@@ -148,65 +151,44 @@ class RemoteTable(TableScreen, inherit_bindings=False):
 
     def on_mount(self) -> None:
         self.remote.listeners.append(self.show_status)
+        self.remote.hooks.append(self.heard)
         self.show_status()
 
     def on_unmount(self) -> None:
         if self.show_status in self.remote.listeners:
             self.remote.listeners.remove(self.show_status)
+        if self.heard in self.remote.hooks:
+            self.remote.hooks.remove(self.heard)
 
     def show_status(self) -> None:
         for line in self.query(ConnectionLine).results(ConnectionLine):  # none once going
             line.show(self.remote)
 
-    # ------------------------------------------------------------------------ the driver
+    # ------------------------------------------------ the front end of the table's conductor
+    # The table's own driver plays the network seat: `RemoteMatch.play` takes the host's
+    # updates, and the conductor shows their moves through the model (the stage, the log,
+    # the round's summary, this seat's looks and failed reveals) and asks this seat's
+    # questions (dread_draw/table/conductor.py), as at a local table.
 
-    @work(exclusive=True, group="driver")
-    async def drive(self) -> None:
-        """Take the host's updates in turn; ask this seat's questions as they come."""
+    def heard(self, match: RemoteMatch, move: RemoteMove) -> None:
+        """A hook of the remote match: what the host says of an update, and that a CPU
+        played for this seat while it was away."""
+        if move.problem:
+            self.app.notify(clean(move.problem), title=_("The host says"), markup=False)
+        if match.played_for_me(move.events):
+            self.app.notify(_("A CPU played for you while you were away."), markup=False)
+        self.show_status()
+
+    def waiting(self) -> None:
+        self.query_one(PromptBar).clear(self.waiting_line())
+
+    async def game_over(self) -> None:
         r = self.remote
         prompt = self.query_one(PromptBar)
-        coming: asyncio.Task[Update | None] | None = None
-        update: Update | None = self.current
-        while update is not None:
-            if self.gone:
-                return
-            decision = r.unanswered(update)
-            if decision is None:
-                prompt.clear(self.waiting_line())
-                coming = coming or asyncio.ensure_future(r.next())
-                update = await coming
-                coming = None
-            else:
-                asking = asyncio.ensure_future(self.ask(r.seat))
-                while True:
-                    coming = coming or asyncio.ensure_future(r.next())
-                    done, _pending = await asyncio.wait({asking, coming},
-                                                 return_when=asyncio.FIRST_COMPLETED)
-                    if asking in done:
-                        await r.answer(asking.result())
-                        update = None if self.gone else await coming
-                        coming = None
-                        break
-                    update, coming = coming.result(), None
-                    if update is not None and not r.news(update) and \
-                            r.unanswered(update) == decision:
-                        r.take(update)  # only the table's people changed: ask on
-                        self.show_status()
-                        continue
-                    asking.cancel()
-                    break
-            if update is None or self.gone:
-                break
-            await self.take(update)
-        if coming is not None:
-            coming.cancel()
-        if self.gone:
-            return
         if r.over:
-            self.show_table()
             winner = r.game.latest.winner if r.game else -1
             prompt.clear(Text(fmt(_("{name} wins the game."), name=clean(self.names[winner]))))
-            await self.app.push_screen_wait(RemoteGameOver(r))  # type: ignore[arg-type]
+            await self.app.push_screen_wait(RemoteGameOver(r, self.model))  # type: ignore[arg-type]
             self.app.exit()
         else:
             prompt.clear(Text(clean(r.refused or _("The host ended the game."))))
@@ -226,35 +208,6 @@ class RemoteTable(TableScreen, inherit_bindings=False):
         if not s.connected:
             return Text(fmt(_("The table waits for {name} to come back."), name=clean(s.name)))
         return Text(fmt(_("{name} is choosing…"), name=clean(s.name)))
-
-    async def take(self, update: Update) -> None:
-        """Tell the update's new events (a round's summary when it ends), draw the view."""
-        r = self.remote
-        if update.view is None:  # (an update before the start: nothing to draw)
-            return
-        new = r.take(update)
-        self.current = update
-        if update.problem:
-            self.app.notify(clean(update.problem), title=_("The host says"), markup=False)
-        if r.played_for_me(new):
-            self.app.notify(_("A CPU played for you while you were away."), markup=False)
-        log = self.query_one("#log", RichLog)
-        stage = self.query_one(Stage)
-        moments = iter(acts(new, self.match.deck, self.names))  # public facts only
-        for ev in new:
-            report = self._note(ev, log)
-            act = next(moments, None) if ev["type"] in (
-                "summon", "fail", "round_end", "defeated") else None
-            if act is not None:
-                stage.play(act)
-            if report is not None and not r.over:
-                self.show_table(ended=report)
-                self.query_one(PromptBar).clear(f"Round {report.round} is over.")
-                await self.app.push_screen_wait(RoundSummary(report, self.names))
-                if self.gone:
-                    return
-        self.show_table()
-        self.show_status()
 
 
 class RemoteApp(DreadDrawApp):

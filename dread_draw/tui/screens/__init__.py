@@ -11,6 +11,7 @@ patched) in the modules that use them: `base`, `dialogs`, `handoff`, `summary`, 
 `new_game`, `table`.
 """
 
+from dread_draw.table.conductor import SeatAtTable
 from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.screens.dialogs import ConfirmQuit, HelpScreen, Notice
 from dread_draw.tui.screens.game_over import GameOver, defeat_rounds, fortune_title
@@ -19,7 +20,6 @@ from dread_draw.tui.screens.new_game import NewGame, hold_options, kind_options
 from dread_draw.tui.screens.summary import RoundSummary
 from dread_draw.tui.screens.table import (
     GameLog,
-    SeatAtTable,
     TableScreen,
     offers_hidden_cards,
 )

@@ -15,6 +15,7 @@ from dread_draw.narrate import damage_text, fortune_part
 from dread_draw.overlays import deck_text
 from dread_draw.safe_text import clean, plain
 from dread_draw.sim import Match
+from dread_draw.table.model import REVIEW, TableModel
 from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.widgets.base import AnswerOnce, TooSmall
 from dread_draw.tui.widgets.keybar import KeyBar
@@ -30,9 +31,11 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
                 Binding("v", "review", N_("Review")),  # coach: tui/coach.py
                 Binding("q", "done('quit')", N_("Quit"))]
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, model: TableModel | None = None) -> None:
+        """`model`: the table's, asked for `v` on behalf of the person at the keyboard."""
         super().__init__()
         self.match = match
+        self.model = model
         self.turned = 0
 
     def compose(self) -> ComposeResult:
@@ -138,6 +141,11 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
 
     def action_review(self) -> None:  # coach: the review screen (tui/coach.py)
         from dread_draw.tui.coach import ReviewScreen, reviewable_of
+        if self.model is not None:  # the table's model says whether this table serves it
+            info = self.model.info(REVIEW)
+            if not info.offered:
+                self.notify(info.line, timeout=4, markup=False)
+                return
         m = self.match
         self.app.push_screen(ReviewScreen(reviewable_of(m.deck, m.seats, m.seed, m.choices)))
 

@@ -1,5 +1,7 @@
-"""The table: it drives the match through `Match` (the one driver loop, docs/DESIGN.md principle 6)
-and shows it; hot-seat privacy (R11.2) keeps a seat's private cards behind a hand-off."""
+"""The table: it renders the table model (dread_draw/table/model.py) and sends it keys; its
+conductor (dread_draw/table/conductor.py) plays the match through `Match` (the one driver
+loop, docs/DESIGN.md principle 6) and calls this screen to show each moment and ask a
+person's questions. Hot-seat privacy (R11.2) keeps a seat's private cards behind a hand-off."""
 
 from __future__ import annotations
 
@@ -20,7 +22,8 @@ from dread_draw.i18n import N_, _, fmt
 from dread_draw.narrate import RoundReport, describe
 from dread_draw.rules import KEEP, ORDER, PICK_CARD, SKIP, SUMMON, USE, USE_IT
 from dread_draw.safe_text import clean, plain
-from dread_draw.sim import Agent, Match, SeatSpec
+from dread_draw.sim import Match, SeatSpec
+from dread_draw.table.conductor import Conductor
 from dread_draw.table.model import (
     DISCARD,
     HINT,
@@ -117,10 +120,12 @@ class TableScreen(SizeAware, Screen):
             self.match = match
 
     def __init__(self, match: Match, cpu_delay: float = 0.8, ascii: bool = False,
-                 hold: int = 0, people: list[int] | None = None) -> None:
+                 hold: int = 0, people: list[int] | None = None,
+                 hold_own: bool | None = None) -> None:
         """`hold`: seconds a person's own failed reveal stays on the stage (0: until they
         press a key; Setup.hold). `people`: the seats played at this keyboard (default:
-        every person's seat: hot-seat)."""
+        every person's seat: hot-seat). `hold_own`: a person's own failed reveal waits for
+        them (default: when the CPUs have a pace)."""
         super().__init__()
         self.hold = hold
         self.match = match
@@ -130,13 +135,13 @@ class TableScreen(SizeAware, Screen):
             i for i, s in enumerate(match.seats) if s.is_human]
         # the table's state machine and its keyboard (no Textual: dread_draw/table/model.py);
         # this screen renders it and forwards keys
-        self.model = TableModel(match, humans, hold_own=cpu_delay > 0, cpu_delay=cpu_delay,
+        self.model = TableModel(match, humans, cpu_delay=cpu_delay,
+                                hold_own=cpu_delay > 0 if hold_own is None else hold_own,
                                 served=self.served)
         self.model.listeners.append(self.holder_changed)
         self.told = self.model.told  # `l`'s lines, told once per reader
-        self.wake = asyncio.Event()
-        self.uncovered = asyncio.Event()  # no screen over the table (help, quit, ...)
-        self.uncovered.set()
+        # the driver: it plays the match and calls this screen (dread_draw/table/conductor.py)
+        self.conductor = Conductor(self.model, self, cpu_delay=cpu_delay, hold=hold)
         self.answer: asyncio.Future | None = None
         self.card_style = FRAMED
         self.tutor = tutor_for(match)  # coach: the tutorial's lessons (None: not the tutorial)
@@ -381,78 +386,32 @@ class TableScreen(SizeAware, Screen):
         if event.uid in self.model.readable():
             self.query_one(CardReader).uid = event.uid
 
-    # ------------------------------------------------------------------------ the driver
+    # ------------------------------------------------------ the front end of the conductor
 
     @work(exclusive=True, group="driver")
     async def drive(self) -> None:
-        """The table plays the match through the one driver, `Match.play` (sim.py): every
-        seat's agent is a `SeatAtTable` (a person answers through the prompt, a CPU thinks in
-        a thread at the table's pace), and each move reaches the model through its hook
-        `moved`. After every wait it stops if the table is going away (q, the app closing):
-        an agent whose table is gone never answers, so nothing more is played."""
+        """The table plays the match through its conductor (dread_draw/table/conductor.py),
+        which runs the one driver, `Match.play`, and calls this screen to show its moments
+        and ask a person's questions. A take-back cancels this worker and starts it again
+        (tui/coach.py)."""
+        await self.conductor.play()
+
+    async def lessons(self) -> None:
+        await tutor_step(self)  # coach: the tutorial's lessons, if this is it
+
+    async def game_over(self) -> None:
         m = self.match
-        saved = list(m.agents)
-        m.agents = [SeatAtTable(self, seat, agent) for seat, agent in enumerate(saved)]
-        m.hooks.append(self.model.moved)
-        try:
-            await m.play()
-        finally:
-            m.agents = saved
-            m.hooks.remove(self.model.moved)
-        await self.catch_up()
-        if self.gone:
-            return
-        self.show_table()
-        await tutor_step(self)  # coach: the tutorial's last lesson (the fortune)
-        if self.gone:
-            return
         self.query_one(PromptBar).clear(
             Text(fmt(_("{name} wins the game."), name=clean(self.names[m.game.winner]))))
-        what = await self.app.push_screen_wait(GameOver(m))
+        what = await self.app.push_screen_wait(GameOver(m, self.model))
         self.post_message(self.Finished(what, m))
 
-    async def turn(self, seat: int, cpu: Agent | None, view, decision) -> int:
-        """A seat's answer to its decision, as `SeatAtTable.choose` awaits it: first the last
-        move is shown (stage, log, round summary), then the person is asked at the prompt —
-        after a hand-off if needed (R11.2) — or the CPU thinks while the pace runs."""
-        await self.catch_up()
-        if not self.gone:
-            await tutor_step(self)  # coach: the tutorial's lessons, if this is it
-        m = self.match
-        model = self.model
-        option = -1
-        if not self.gone:
-            spec = m.seats[seat]
-            model.paced = False
-            await self.present_all(model.turn_start(seat, cpu is None))
-            if cpu is None:
-                if not self.gone:
-                    option = await self.ask(seat)
-            else:
-                # The CPU thinks in a thread while the pause runs: the pace is the longer one.
-                thinking = asyncio.ensure_future(asyncio.to_thread(cpu.choose, view, decision))
-                model.paced = not model.skipping and self.cpu_delay > 0
-                if model.paced:
-                    self.query_one(PromptBar).clear(self.thinking_line(spec))
-                    await self.pause(self.cpu_delay)
-                option = await thinking  # type: ignore[assignment]
-                await self.uncovered.wait()  # the game waits while a player reads
-        if self.gone:
-            await asyncio.Future()  # never answers: the table's worker is cancelled
-        model.move_made()  # what a reveal in this move has to beat (public)
-        return option
+    def thinking(self, seat: int) -> None:
+        self.query_one(PromptBar).clear(self.thinking_line(self.match.seats[seat]))
 
-    async def catch_up(self) -> None:
-        """Show the moves made since the last look, one by one (the model says what)."""
-        await self.present_all(self.model.catch_up())
-
-    async def present_all(self, moments) -> None:
-        for moment in moments:
-            if self.gone:
-                return
-            await self.present(moment)
-            if self.gone:
-                return
+    def waiting(self) -> None:
+        """(A local table is never waiting for another table's player: net's RemoteTable
+        says whom it waits for.)"""
 
     async def present(self, moment: Moment) -> None:
         """One of the model's moments on the screen; those that wait for a person return
@@ -506,29 +465,12 @@ class TableScreen(SizeAware, Screen):
                      "the next decision of a person.")
         return thinking.append(said)
 
-    async def pause(self, seconds: float) -> None:
-        """The CPUs' pace: `seconds` of time with the table in sight (the clock stops while
-        a screen covers it — someone is reading — or the terminal is too small); `s` ends
-        it at once."""
-        self.wake.clear()
-        left = seconds
-        while left > 0 and not self.wake.is_set():
-            if not self.uncovered.is_set():
-                await self.uncovered.wait()
-                continue
-            step = min(left, 0.05)
-            try:
-                await asyncio.wait_for(self.wake.wait(), step)
-            except TimeoutError:
-                pass
-            left -= step
-
     def on_screen_suspend(self) -> None:
-        self.uncovered.clear()
+        self.conductor.cover(True)
 
     def on_screen_resume(self) -> None:
         if not self.too_small:
-            self.uncovered.set()
+            self.conductor.cover(False)
 
     @property
     def too_small(self) -> bool:
@@ -538,9 +480,9 @@ class TableScreen(SizeAware, Screen):
         """The app re-checked the terminal's size: below the minimum the game waits (no
         CPU moves behind the 'too small' note) and keys do nothing but quit and help."""
         if self.too_small:
-            self.uncovered.clear()
+            self.conductor.cover(True)
         elif self.app.screen is self:
-            self.uncovered.set()
+            self.conductor.cover(False)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """While the terminal is too small, none of the table's keys does anything (quit
@@ -548,30 +490,25 @@ class TableScreen(SizeAware, Screen):
         return not self.too_small
 
     async def read_own_reveal(self, act) -> None:
-        """The person who just failed reads the stage, then presses Enter (or 1) to go on —
-        or, with a pace chosen on the new-game screen (`hold`), it goes on by itself after
-        that many seconds (the clock stops while a screen covers the table; a key still goes
-        on sooner). Keys of the last question's double press are ignored for a moment
-        (PRESS_GUARD)."""
-        await self.wait_for_go_on(Text(act.result), timed=True)
+        """The person who just failed reads the stage, then presses Enter (or 1) to go on
+        (with a pace chosen on the new-game screen, `hold`, the conductor goes on by itself
+        after that many seconds). Keys of the last question's double press are ignored for
+        a moment (PRESS_GUARD)."""
+        await self.wait_for_go_on(Text(act.result))
 
     async def read_look(self, look: Look) -> None:
         """What the person's ability let them see, shown to them at once — never to the
         next person — until they press Enter (the prompt grows and scrolls: never cut)."""
         await self.wait_for_go_on(Text("\n".join(clean(line) for line in look.lines)))
 
-    async def wait_for_go_on(self, said: Text, timed: bool = False) -> None:
+    async def wait_for_go_on(self, said: Text) -> None:
         answer = self.answer = asyncio.get_running_loop().create_future()
         self.query_one(PromptBar).ask(said, [(0, _("Go on"))], new_person=True)
         try:
-            if timed and self.hold > 0:
-                held = asyncio.ensure_future(self.pause(self.hold))
-                await asyncio.wait([answer, held], return_when=asyncio.FIRST_COMPLETED)
-                held.cancel()
-            else:
-                await answer
+            await answer
         finally:
-            self.answer = None
+            if self.answer is answer:
+                self.answer = None
 
     async def ask(self, seat: int) -> int:
         view = self.match.game.view(seat)
@@ -579,16 +516,17 @@ class TableScreen(SizeAware, Screen):
         question, options = describe(view.pending, view, self.names)
         if view.pending.kind == USE or view.pending.card >= 0:
             self.query_one(CardReader).uid = view.pending.card
-        self.answer = asyncio.get_running_loop().create_future()
+        answer = self.answer = asyncio.get_running_loop().create_future()
         self.model.asking_now(seat)
         self.query_one(PromptBar).ask(question, options,
                                       cards=view.pending.kind in (KEEP, PICK_CARD, ORDER, SUMMON),
                                       read_first=offers_hidden_cards(view),
                                       new_person=self.model.new_person(seat))
         try:
-            option = await self.answer
+            option = await answer
         finally:
-            self.answer = None
+            if self.answer is answer:
+                self.answer = None
         self.model.answered(seat)
         return option
 
@@ -612,8 +550,7 @@ class TableScreen(SizeAware, Screen):
             self.answered(bar.take(0, typed=False))
 
     def action_skip(self) -> None:
-        self.model.skipping = True
-        self.wake.set()
+        self.conductor.skip()
 
     def refused(self, key: str) -> bool:
         """Ask the model for an information key on behalf of the person at the keyboard;
@@ -663,19 +600,3 @@ class TableScreen(SizeAware, Screen):
             return
         self.query_one(OddsLine).toggle()
         self.show_table()
-
-
-class SeatAtTable:
-    """A seat's `Agent` while the table plays the match (sim.Match.play): it answers through
-    the table — a person at the prompt, a CPU (`cpu`, the seat's own agent) in a thread at
-    the table's pace. The same shape a remote seat's answer would take."""
-
-    def __init__(self, table: TableScreen, seat: int, cpu: Agent | None) -> None:
-        self.table, self.seat, self.cpu = table, seat, cpu
-
-    @property
-    def reads_view(self) -> bool:
-        return self.cpu is not None and self.cpu.reads_view
-
-    def choose(self, view, decision):
-        return self.table.turn(self.seat, self.cpu, view, decision)
