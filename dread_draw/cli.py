@@ -17,6 +17,7 @@ from typing import Annotated, Any
 import typer
 import typer.core
 import typer.main
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
@@ -28,6 +29,24 @@ from dread_draw.runner import MAX_GAMES
 from dread_draw.safe_text import clean
 
 FIRST_COMMANDS = ("play", "tutorial")  # --help lists these first: what most people came for
+
+
+def _rstrip_end_by_cells(self: Text, size: int) -> None:
+    """Drop the spaces that run past `size` cells at the end of a wrapped line.
+
+    Rich's own `Text.rstrip_end` counts characters, not cells: a Korean line that ends with
+    its word-separating space exactly one cell past the width (its syllables are two cells
+    each) keeps that space, and the line is then cut to fit with "…" in the middle of a word
+    ("기본값은 기 …" for "기본값은 기본"). Typer's --help tables wrap every help text this
+    way, so at 80 columns Korean help lost syllables on most screens."""
+    excess = cell_len(self.plain) - size
+    if excess > 0:
+        spaces = len(self.plain) - len(self.plain.rstrip(" "))
+        if spaces:
+            self.right_crop(min(spaces, excess))
+
+
+Text.rstrip_end = _rstrip_end_by_cells  # type: ignore[method-assign]
 
 
 def short_metavar(param: Any) -> str | None:

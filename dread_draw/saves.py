@@ -926,9 +926,10 @@ def open_replay(path: Path, deck: Path | None) -> tuple[Save, Match, str]:
     """A finished game, replayed: a game in progress is refused (a replay shows every card)."""
     save, match, note = open_save(path, deck)
     if not save.finished:
-        raise SaveError(f"{path}: this game is still in progress; resume it with "
-                        "`dread-draw play --resume`. A replay shows every hidden card, so only "
-                        "finished games can be replayed.", path, "in-progress")
+        raise SaveError(fmt(_("{file}: this game is still in progress; resume it with "
+                              "dread-draw play --resume. A replay shows every hidden card, so "
+                              "only finished games can be replayed."), file=path),
+                        path, "in-progress")
     return save, match, note
 
 

@@ -12,7 +12,8 @@ card names of that language (title forms, "Der Wagen", "Le Mat", "어머니"):
 - Spanish: "de El Loco" / "a El Loco" (del, al), "a cada otro jugador";
 - Portuguese: "de O Louco", "em A Torre" … (do, na), "Descartes: vazia";
 - Korean: a particle after a card name that does not agree with the name's last syllable
-  (어머니(8)을 → 를, 태양(11)로 → 으로), a space between a name and its strength.
+  (어머니(8)을 → 를, 태양(11)로 → 으로), a space between a name and its strength ("어머니 (8)",
+  "어머니 (8, 피해 2)", "어머니 (강도 8)").
 """
 
 from __future__ import annotations
@@ -93,7 +94,8 @@ def problems_ko(text: str, names: list[str]) -> list[str]:
     agree with the name's own last syllable."""
     found = []
     for name in sorted(names, key=len, reverse=True):
-        for m in re.finditer(re.escape(name) + r"( ?\(\d+\))?(으로|로|을|를|이|가|은|는|과|와)?",
+        for m in re.finditer(re.escape(name)
+                             + r"( ?\((?:강도 )?\d[^)]*\))?(으로|로|을|를|이|가|은|는|과|와)?",
                              text):
             strength, said = m.group(1), m.group(2)
             if strength and strength.startswith(" "):

@@ -43,6 +43,25 @@ def test_an_error_speaks_the_global_language(tmp_path):
     assert "missing.json" in text and "No " not in text
 
 
+
+@pytest.mark.parametrize("language, words", [("fr", "encore en cours"), ("ko", "진행 중인"),
+                                             ("de", "läuft noch")])
+def test_replaying_a_game_in_progress_is_refused_in_the_language(tmp_path, language, words):
+    """`replay` on a game not yet finished says why in the player's language (it was one
+    English sentence in every language)."""
+    from dread_draw.cards import load_deck
+    from dread_draw.saves import Save, SaveError, open_replay
+    from dread_draw.sim import Match, SeatSpec
+
+    match = Match(load_deck(), [SeatSpec("Ana", "random"), SeatSpec("Émile", "random")], 5)
+    match.apply(match.cpu_choice())
+    path = tmp_path / "current.json"
+    path.write_text(Save.of(match).to_json(), encoding="utf-8")
+    i18n.set_language(language)
+    with pytest.raises(SaveError) as refused:
+        open_replay(path, None)
+    assert words in str(refused.value) and "still in progress" not in str(refused.value)
+
 # ---------------------------------------------------------------------- the web page
 
 @pytest.mark.parametrize("language, tag", [("fr", "fr"), ("pt", "pt-BR"), ("ko", "ko"),

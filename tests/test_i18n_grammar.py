@@ -211,8 +211,43 @@ def test_a_word_keeps_its_forms_through_a_list():
     ("pt", "a habilidade de O Louco"),
     ("ko", "어머니 (8)을 넘어야 합니다"),
     ("ko", "태양(11)로 승리했습니다"),
+    ("ko", "어머니 (8, 피해 2)"),
+    ("ko", "어머니 (강도 8)를 냅니다"),
 ])
 def test_the_proof_reader_flags_what_the_issue_found(language, text, deck):
     """The rules would have caught the errors players reported (so a test that passes with
     them says something)."""
     assert check(language, text, deck)
+
+
+def test_korean_card_choices_and_tips_hold_the_strength_to_the_name(deck):
+    """Korean writes a note on a word right after it: "어머니(8, 피해 2)" in a choice of
+    cards, "어머니(강도 8)" in the tutorial's tips, never with a space before "(" (the
+    proof-reader's rule, on the shapes the whole-game logs never print)."""
+    i18n.set_language("ko")
+    for card in deck.cards:
+        words = {"card": card_word(deck, card), "strength": card.strength,
+                 "damage": card.damage, "keyword": "소환"}
+        for template in ("{card} ({strength}, damage {damage}, {keyword})",
+                         "{card} ({strength}, damage {damage})"):
+            text = fmt(i18n._(template), **words)
+            assert not check("ko", text, deck), text
+        tip = card_word(deck, card).labelled(i18n._("{name} (strength {strength})"), "name",
+                                             strength=card.strength)
+        assert not check("ko", fmt("{c:를} 냅니다", c=tip), deck), str(tip)
+
+
+@pytest.mark.parametrize("language", ["fr", "de"])
+def test_what_a_reveal_had_to_beat_needs_no_pronoun_for_the_revealed_card(language, deck):
+    """Under a revealed card the stage says what it had to beat. "Elle devait battre …" /
+    "Sie musste … schlagen" gave the card a pronoun of one gender, wrong after "le Mat" or
+    "Der Wagen"; the sentence is impersonal, and right for every card by the proof-reader."""
+    i18n.set_language(language)
+    for card in deck.cards:
+        for template in ("It had to beat {card} ({strength}).",
+                         "It had to beat {card} ({strength}), counting as {beat}."):
+            text = fmt(i18n._(template), card=card_word(deck, card), strength=card.strength,
+                       beat=card.strength + 1)
+            assert text.split(" ")[0] not in ("Elle", "Sie", "Er"), text
+            assert not check(language, text, deck), text
+            assert " der als " not in text, text  # a relative pronoun of one gender

@@ -180,3 +180,50 @@ def test_a_cpu_level_is_a_word_of_the_players_language_wherever_a_seat_is_named(
             == 4
     finally:
         i18n.set_language("en")
+
+
+def command_paths() -> list[tuple[str, ...]]:
+    """Every command and subcommand of `dread-draw`, as the words typed before --help."""
+    import typer.main
+
+    from dread_draw.cli import app
+
+    paths: list[tuple[str, ...]] = [()]
+    todo = [((), typer.main.get_command(app))]
+    while todo:
+        path, command = todo.pop()
+        for name, sub in getattr(command, "commands", {}).items():
+            paths.append((*path, name))
+            todo.append(((*path, name), sub))
+    return paths
+
+
+def help_sources(path: tuple[str, ...]) -> str:
+    """The help texts of the command at `path`, in the current language (with its
+    subcommands' and options'), joined: an ellipsis in them is meant."""
+    import typer.main
+
+    from dread_draw.cli import app
+
+    command = typer.main.get_command(app)
+    for name in path:
+        command = command.commands[name]
+    texts = [command.help or ""]
+    texts += [getattr(p, "help", None) or "" for p in command.params]
+    texts += [sub.help or "" for sub in getattr(command, "commands", {}).values()]
+    return " ".join(i18n._(t) for t in texts if t)
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_no_help_screen_is_cut_at_80_columns(capsys, monkeypatch, language):
+    """At 80 columns every --help screen, in every language, says its sentences whole: an
+    ellipsis the help texts do not hold is a word cut to fit (Korean syllables are two cells
+    wide; "기본값은 기 …" for "기본값은 기본")."""
+    monkeypatch.setenv("COLUMNS", "80")
+    for path in command_paths():
+        code, out, _err = run_cli(capsys, "--lang", language, *path, "--help")
+        assert code == 0, path
+        i18n.set_language(language)
+        meant = help_sources(path).count("…")
+        cut = [line for line in out.splitlines() if "…" in line]
+        assert len(cut) <= meant, (path, cut)

@@ -45,3 +45,17 @@ def test_every_spelling_of_a_particle_names_the_same_pair():
 def test_the_examples_in_the_docstrings_hold():
     result = doctest.testmod(korean)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_the_korean_rules_address_the_reader_one_way():
+    """The table says "내 줄", "내 비축 카드"; the rules screen speaks to the reader the same
+    way ("내 턴", "내 생명 덱"), and keeps "자신의" for another player's own things ("승자는
+    자신의 줄을"), never "당신"."""
+    from dread_draw import i18n
+    from dread_draw.rules_text import rules_markdown
+
+    i18n.set_language("ko")
+    text = rules_markdown()
+    assert "내 턴" in text and "내 생명 덱" in text and "당신" not in text
+    for own in ("자신의 턴", "자신의 생명 덱", "자신의 비축", "자신만", "자신이 정합니다"):
+        assert own not in text, own

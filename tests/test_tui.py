@@ -691,13 +691,15 @@ async def test_a_round_summary_closing_by_itself_waits_while_help_is_open(plain_
     help over one."""
     seats = [SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
     match = Match(plain_deck, seats, seed=2)
-    app = make_app(match, cpu_delay=0.05)  # a summary closes after 0.2 s
+    # a summary closes after 4 x 0.3 s: time enough, even on a loaded machine, to press ?
+    # over it (at 0.2 s it had closed first and the help opened over the table)
+    app = make_app(match, cpu_delay=0.3)
     app.animation_level = "none"
     async with app.run_test(size=SIZE) as pilot:
         await until_screen(app, pilot, RoundSummary)
         await pilot.press("question_mark")
         before = list(match.choices)
-        await pilot.pause(0.6)
+        await pilot.pause(1.5)  # longer than the summary's own time
         assert match.choices == before and isinstance(app.screen, HelpScreen)
         assert isinstance(app.screen_stack[-2], RoundSummary)
         await pilot.press("escape")

@@ -318,3 +318,67 @@ async def test_every_key_has_a_word_at_80x24(standard_deck, language):
         for _key, word in keys:
             assert any(word in line for line in shown), (word, shown)
         assert not layout_problems(app), layout_problems(app)
+
+
+@sync
+async def test_a_syllable_over_a_widget_edge_stays_whole_under_an_overlay():
+    """A toast or dialog lying over two widgets is cut at their edge when the screen is
+    drawn; a two-cell syllable straddling that edge used to become two spaces (the daily
+    notice read "게임:   늘은" for "게임: 오늘은" at 120x40)."""
+    from textual.app import App, ComposeResult
+    from textual.containers import Horizontal
+    from textual.widgets import Static
+
+    from dread_draw.tui import widechars
+
+    widechars.install()
+    text = "가나다라마바사아자차카타"
+
+    class Layers(App):
+        CSS = """
+        Screen { layers: below above; }
+        Horizontal { layer: below; }
+        #left { width: 11; }
+        #right { width: 1fr; }
+        #overlay { layer: above; width: 30; height: 1; }
+        """
+
+        def compose(self) -> ComposeResult:
+            with Horizontal():
+                yield Static("x" * 11, id="left")
+                yield Static("y" * 20, id="right")
+            yield Static(text, id="overlay")
+
+    app = Layers()
+    async with app.run_test(size=(40, 3)) as pilot:
+        await pilot.pause()
+        first_line = app.screen._compositor.render_strips()[0].text
+    assert first_line.startswith(text), first_line
+
+
+@sync
+async def test_why_it_is_a_seats_turn_is_left_out_whole_rather_than_cut():
+    """The turn line says what the seat must beat, then why it is its turn; when both do
+    not fit its two lines, the reason is left out whole (French at 80 columns read "Égalité
+    à 0 : Ana est la première personne à…")."""
+    from textual.app import App, ComposeResult
+
+    from dread_draw.tui.widgets.centre import TurnLine
+
+    beat = Text("La rangée d'Ana est vide : n'importe quelle carte est invoquée.")
+    why = "Égalité à 0 : Ana est la première personne à gauche d'Orrin."
+
+    class One(App):
+        CSS = "TurnLine { height: 2; }"
+
+        def compose(self) -> ComposeResult:
+            yield TurnLine()
+
+    for width, whole in ((58, False), (130, True)):
+        app = One()
+        async with app.run_test(size=(width, 4)) as pilot:
+            app.query_one(TurnLine).show(beat, why)
+            await pilot.pause()
+            shown = " ".join(str(app.query_one(TurnLine).render()).split())
+        assert "…" not in shown and "invoquée." in shown
+        assert (why in shown) is whole, shown

@@ -378,9 +378,9 @@ class Host:
             kept = None  # not this game's
         note = ""
         if kept is None:
-            note = ("The join code and the seat tokens of this game were not found beside "
-                    "the save, so this is a new join code; players take their seats back by "
-                    "joining with the name they played under.")
+            note = _("The join code and the seat tokens of this game were not found beside "
+                     "the save, so this is a new join code; players take their seats back by "
+                     "joining with the name they played under.")
         seats: list[Seat] = []
         for i, spec in enumerate(match.seats):
             if spec.is_human:

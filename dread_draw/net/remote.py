@@ -325,7 +325,7 @@ class RemoteMatch:
             try:
                 await self.client.connect()
             except JoinRefused as e:
-                self.refused = f"The host did not take you back: {e}"
+                self.refused = fmt(_("The host did not take you back: {reason}"), reason=str(e))
                 self._tell()
                 return
             except NetError:

@@ -42,7 +42,7 @@ from dread_draw.saves import (
     separate_folder,
 )
 from dread_draw.sim import CPU_NAMES, DEFAULT_CPU, HUMAN, Match, SeatSpec
-from dread_draw.tui import themes
+from dread_draw.tui import themes, widechars
 from dread_draw.tui.pauses import Pauses
 from dread_draw.tui.saved import BadSave, FolderInUse, ReplaceSave
 from dread_draw.tui.screens.dialogs import ConfirmQuit, HelpScreen
@@ -65,6 +65,9 @@ from dread_draw.tui.widgets.base import MIN_HEIGHT, MIN_WIDTH, ScreenResized
 def new_match(setup: Setup, deck: Deck | None = None) -> Match:
     """The one factory of matches: the setup's seats, seed and deck (DeckError if bad)."""
     return Match(deck or load_deck(setup.deck), setup.seats, setup.seed)
+
+
+widechars.install()  # Korean syllables whole under toasts and dialogs
 
 
 class DreadDrawApp(App):

@@ -25,6 +25,7 @@ from dread_draw.rules_text import rules_markdown
 from dread_draw.safe_text import clean
 from dread_draw.saves import Save
 from dread_draw.sim import Match, Move
+from dread_draw.tui import widechars
 from dread_draw.tui.widgets.base import AnswerOnce
 from dread_draw.tui.widgets.keybar import KeyBar
 
@@ -166,6 +167,9 @@ class ReplayHelp(AnswerOnce, ModalScreen[None]):
         with VerticalScroll():
             yield Static(Markdown(_(self.KEYS) + "\n" + rules_markdown()))
         yield KeyBar()
+
+
+widechars.install()  # Korean syllables whole under toasts and dialogs
 
 
 class ReplayApp(App):

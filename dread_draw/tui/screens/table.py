@@ -347,13 +347,11 @@ class TableScreen(SizeAware, Screen):
     def show_turn(self, view, to_play: int) -> None:
         """What the seat to play must beat, and why it is that seat's turn (R4.2, R5)."""
         t = Text(no_wrap=False)
+        why = ""
         if to_play >= 0 and not view.over and view.in_round[to_play]:
             t.append(beat_line(view, to_play, self.names), "bold")
             why = next_line(view, to_play, self.names, self.model.turns)
-            if why:
-                t.append("  ")
-                t.append(why)
-        self.query_one(TurnLine).said = t
+        self.query_one(TurnLine).show(t, why)
 
     def check_reader(self, states: list[SeatState]) -> None:
         """The card reader forgets its card once the card is nowhere on screen (played

@@ -69,6 +69,15 @@ class TurnLine(Static):
     draws it, again when its size changes."""
 
     said: reactive[Text] = reactive(Text, repaint=False)  # (update refreshes)
+    # why it is this seat's turn: said after `said` when both fit, else left out whole (a
+    # longer language's "Égalité à 0 : Ana est la première personne à…" was cut mid-sentence)
+    why = ""
+
+    def show(self, said: Text, why: str) -> None:
+        self.why = why
+        if said == self.said:
+            self._draw()
+        self.said = said
 
     def watch_said(self) -> None:
         self._draw()
@@ -78,7 +87,14 @@ class TurnLine(Static):
 
     def _draw(self) -> None:
         box = self.content_region
-        update_if_changed(self, fit_lines(self.said, box.width, box.height, self.app.console),
+        text = self.said
+        if self.why:
+            whole = text.copy()
+            whole.append("  ")
+            whole.append(self.why)
+            if box.width <= 0 or len(whole.wrap(self.app.console, box.width)) <= box.height:
+                text = whole
+        update_if_changed(self, fit_lines(text, box.width, box.height, self.app.console),
                           layout=False)
 
 
