@@ -64,7 +64,7 @@ Odds = Callable[[int], float]
 @dataclass(frozen=True, slots=True)
 class Sight:
     """What the deciding seat can count on beyond the public state: ``odds(bar)``, the chance
-    that a reveal beats `bar` (from unseen cards for a view, the sampled deck in a rollout),
+    that a reveal beats `bar` (from the cards the seat cannot place, in a view or a rollout),
     and the top card of the Draw Deck if it knows it (-1 if not)."""
 
     odds: Odds
