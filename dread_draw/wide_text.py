@@ -11,7 +11,7 @@ nothing for text whose characters are one cell each.
 Rich (and Textual, which wraps with Rich's `divide_line`) also breaks a line at any whitespace,
 the no-break space (U+00A0) included, so French ": ; ! ?" could start a line (the game review
 showed ": après votre choix …"). `install()` makes a no-break space part of the word around
-it, as its name says; `dread_draw.tui.nobreak` did this for the table's log only.
+it, as its name says (the table's log, the review, every help screen).
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from dread_draw import wide_text as _wide_text  # noqa: F401  (wraps Korean lines by cells)
+from dread_draw import wide_text as _wide_text  # noqa: F401  (wraps by cells, never at a no-break space)
 from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck, load_deck
 from dread_draw.daily import PRACTICE_WORDS

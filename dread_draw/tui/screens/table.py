@@ -6,7 +6,6 @@ person's questions. Hot-seat privacy (R11.2) keeps a seat's private cards behind
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Self
 
 from rich.text import Text
 from textual import on, work
@@ -47,7 +46,6 @@ from dread_draw.table.model import (
 from dread_draw.table.moments import acts
 from dread_draw.tui.cardface import FRAMED, LINE, LINES, STYLES, TWO_LINE
 from dread_draw.tui.coach import tutor_for, tutor_step
-from dread_draw.tui.nobreak import NoBreak
 from dread_draw.tui.pauses import collect
 from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.screens.game_over import GameOver
@@ -80,10 +78,7 @@ class GameLog(ReflowLog):
     def on_resize(self) -> None:  # type: ignore[override]  # the event is not needed
         self.call_after_refresh(self.scroll_end, animate=False)
 
-    def write(self, content: Any, *args: Any, **kwargs: Any) -> Self:
-        """A line of text never breaks at a no-break space (French ": ;"), see nobreak.py."""
-        return super().write(NoBreak(content) if isinstance(content, Text) else content,
-                             *args, **kwargs)
+    # (a line never breaks at a no-break space, French ": ;": dread_draw/wide_text.py)
 
 
 class TableScreen(SizeAware, Screen):
