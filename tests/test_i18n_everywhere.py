@@ -186,32 +186,6 @@ def test_the_tutorials_tips_and_the_odds_line_name_cards_in_the_language(languag
         assert not any(name in text for name in english if len(name) > 4), text
 
 
-# ---------------------------------------------------------------------- --help at 80 columns
-
-def _command_paths(command, path=()):
-    yield path
-    for name, sub in sorted(getattr(command, "commands", {}).items()):
-        yield from _command_paths(sub, (*path, name))
-
-
-@pytest.mark.parametrize("language", sorted(i18n.LANGUAGES))
-def test_no_help_screen_cuts_a_sentence_at_80_columns(language, capsys, monkeypatch):
-    """Every `--help` at 80 columns says its sentences whole: Korean syllables are two cells
-    wide, and a line that filled its column exactly used to lose its last syllable to "…".
-    An ellipsis the text itself holds shows as well at a width where nothing wraps."""
-    import typer.main
-    from helpers import run_cli
-
-    for path in _command_paths(typer.main.get_command(app)):
-        shown = {}
-        for columns in ("80", "400"):
-            monkeypatch.setenv("COLUMNS", columns)
-            code, out, err = run_cli(capsys, "--lang", language, *path, "--help")
-            assert code == 0, err
-            shown[columns] = out
-        assert shown["80"].count("…") == shown["400"].count("…"), (path, shown["80"])
-
-
 # ---------------------------------------------------------------------- errors, translated
 
 def test_replaying_a_game_in_progress_is_refused_in_the_players_language(capsys, tmp_path):
