@@ -1,7 +1,8 @@
 """The yardstick for `hard`: its search against an omniscient twin, both against `normal`.
 
 Run by hand: `nice -n 10 python benchmarks/bench_oracle.py [--deals 20] [--samples N]
-[--players 2 4] [--seed 1] [--workers 1]`.
+[--players 2 4] [--seed 1] [--workers 1] [--top]`; experiments: `--rate R`, `--sure S`,
+`--horizon H` (both searches alike) and `--only hard` (a quick look, no share).
 
 For each player count, every deal is played under every rotation of the seats (as the arena
 does), once with `hard` in the one searching seat and once with its twin there, the others
@@ -18,6 +19,10 @@ count: each one's win rate with its 95% Wilson interval; the share of the twin's
 that `hard` reaches, (hard - par) / (twin - par), with a 95% bootstrap interval over deals
 (paired: both played the same deals); and the time per searched decision (CPU ms, median and
 p95: on a shared machine CPU time is what a quiet core would take, the wall clock is not).
+
+`--top` adds a third contestant, the same search told one secret only — the true top card
+of the Draw Deck — and prints the share of the oracle's edge it reaches: what the next card
+alone is worth, which R11.3 hides from every player, so no honest search can win it back.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import argparse
 import os
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import dread_draw.ai.hard as hard
@@ -33,11 +39,11 @@ from dread_draw.ai import agent_rng
 from dread_draw.ai.dice import restart
 from dread_draw.arena import rotated, wilson
 from dread_draw.cards import Deck, load_deck
-from dread_draw.rules import Decision, Game, View
+from dread_draw.rules import Decision, Game, View, determinize
 from dread_draw.runner import run_batches
 from dread_draw.sim import Match, SeatSpec, game_seed, seat_name
 
-HARD, ORACLE = "hard", "oracle"
+HARD, ORACLE, TOP = "hard", "oracle", "top"
 
 
 class OracleAgent(hard.HardAgent):
@@ -47,20 +53,47 @@ class OracleAgent(hard.HardAgent):
         super().__init__(rng, **options)  # type: ignore[arg-type]
         self.match = match
 
+    def deal(self, view: View, real: Game) -> Callable[[random.Random], Game]:
+        def deal(r: random.Random) -> Game:  # the truth, with the future reshuffles unknown
+            return real.copy(random.Random(r.getrandbits(64)))
+        return deal
+
     def search(self, view: View, decision: Decision, *, include: int | None = None,
                clock: bool | None = None, styles: tuple[str, ...] | None = None
                ) -> hard.Search:
         rng = random.Random(restart(self.rng, decision.number).getrandbits(64))
         real: Game = self.match.game
         assert real.pending is not None and real.pending.number == decision.number
-
-        def deal(r: random.Random) -> Game:  # the truth, with the future reshuffles unknown
-            return real.copy(random.Random(r.getrandbits(64)))
-
+        deal = self.deal(view, real)
         k = min(hard.CANDIDATES, len(hard.distinct(view, decision)))
         return hard.search(view, decision, rng, self.schedule(k, view.players), None,
                            horizon=self.horizon, include=include, peeks=self.peeks,
                            sure=self.sure, styles=styles, deal=deal)
+
+
+class TopCardAgent(OracleAgent):
+    """`hard`'s search told one secret only: the real top card of the Draw Deck. Each sample
+    is dealt from the seat's view as `hard` deals it, then the true top card is swapped onto
+    the sampled Draw Deck. What it wins over `hard` is what the next reveal's card alone is
+    worth — information R11.3 gives nobody, which no honest search can recover."""
+
+    def deal(self, view: View, real: Game) -> Callable[[random.Random], Game]:
+        top = real.draw[-1] if real.draw else -1
+        unseen = view.unseen()
+
+        def deal(r: random.Random) -> Game:
+            g = determinize(view, r, unseen)
+            if top >= 0 and g.draw and g.draw[-1] != top:
+                for zone in (g.draw, *g.life, *g.looking):
+                    if top in zone:  # swap it with the sampled top card
+                        zone[zone.index(top)] = g.draw[-1]
+                        g.draw[-1] = top
+                        break
+            return g
+        return deal
+
+
+CHEATS = {ORACLE: OracleAgent, TOP: TopCardAgent}
 
 
 def timed(agent: hard.HardAgent, times: list[float]) -> None:
@@ -97,8 +130,9 @@ class Play:
                       game_seed(self.seed, i // self.players), events=False, game_index=i,
                       agent_options={HARD: self.options})
             me = seats.index(HARD)
-            if self.who == ORACLE:  # the same dice as `hard` in that seat
-                m.agents[me] = OracleAgent(m, agent_rng(m.seed, me, HARD), **self.options)
+            if self.who in CHEATS:  # the same dice as `hard` in that seat
+                m.agents[me] = CHEATS[self.who](m, agent_rng(m.seed, me, HARD),
+                                                **self.options)
             times: list[float] = []
             agent = m.agents[me]
             assert isinstance(agent, hard.HardAgent)
@@ -140,17 +174,35 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--deck", default=None)
+    p.add_argument("--rate", type=float, default=None,
+                   help="rollouts per ms of budget (default: hard.ROLLOUTS_PER_MS)")
+    p.add_argument("--sure", type=float, default=None,
+                   help="standard errors an option must win by (default: hard.SURE)")
+    p.add_argument("--horizon", type=int, default=None,
+                   help="rounds past the current one a rollout plays (-1: to the end; "
+                        "default: hard.HORIZON)")
+    p.add_argument("--only", choices=(HARD, ORACLE), default=None,
+                   help="play only one of the two (an experiment's quick look: no share)")
+    p.add_argument("--top", action="store_true",
+                   help="also play the search told only the true top card of the Draw Deck: "
+                        "how much of the oracle's edge that one secret is worth")
     a = p.parse_args()
     deck = load_deck(a.deck)
     options: dict = ({"samples": a.samples} if a.samples is not None
                      else {"clock": False, "stop_ms": 10 ** 9})  # the schedule, whole
     schedule = f"{a.samples} samples" if a.samples is not None else "the default schedule"
+    for key in ("rate", "sure", "horizon"):  # experiments: both seats alike
+        value = getattr(a, key)
+        if value is not None:
+            options[key] = None if key == "horizon" and value < 0 else value
+            schedule += f", {key} {value}"
     for n in a.players:
         start = time.perf_counter()
         games = a.deals * n
         wins: dict[str, list[int]] = {}
         times: dict[str, list[float]] = {}
-        for who in (HARD, ORACLE):
+        playing = (a.only,) if a.only else (HARD, ORACLE, TOP) if a.top else (HARD, ORACLE)
+        for who in playing:
             per_deal = [0] * a.deals
             ts: list[float] = []
             for batch in run_batches(Play(deck, n, a.seed, who, options), games,
@@ -163,18 +215,25 @@ def main() -> None:
         print(f"{n} players: {a.deals} deals x {n} rotations = {games} games each, vs "
               f"{n - 1} normal, {schedule}, seed {a.seed}, deck {deck.name}")
         rate = {}
-        for who in (HARD, ORACLE):
+        for who in playing:
             w = sum(wins[who])
             lo, hi = wilson(w, games)
             rate[who] = w / games
             print(f"  {who:6} {w:4}/{games} = {w / games:6.1%} [{lo:.1%}, {hi:.1%}]   "
                   f"decision CPU ms median {pct(times[who], 50):6.1f}, p95 "
                   f"{pct(times[who], 95):6.1f} ({len(times[who])} searched)")
+        if a.only:
+            continue
         edge = rate[ORACLE] - par
         share = (rate[HARD] - par) / edge if edge > 1e-9 else float("nan")
         lo, hi = share_interval(wins[HARD], wins[ORACLE], games, par, a.seed)
         print(f"  par {par:.1%}; hard reaches {share:.0%} of the oracle's edge over par "
               f"[{lo:.0%}, {hi:.0%}] (bootstrap over deals)")
+        if TOP in wins and edge > 1e-9:
+            top = (rate[TOP] - par) / edge
+            lo, hi = share_interval(wins[TOP], wins[ORACLE], games, par, a.seed)
+            print(f"  told only the top card, the same search reaches {top:.0%} [{lo:.0%}, "
+                  f"{hi:.0%}]: the top card alone is worth {top - share:.0%} of the edge")
         print(f"  {time.perf_counter() - start:.0f} s; load {os.getloadavg()[0]:.2f}",
               flush=True)
 
