@@ -27,7 +27,7 @@ import unicodedata
 from rich.markup import escape
 from rich.text import Text
 
-from dread_draw.i18n import _, fmt
+from dread_draw.i18n import N_, _, fmt
 
 MAX_NAME = 100  # characters in a player's name (the save reader's limit too)
 
@@ -92,6 +92,34 @@ def blank(s: str) -> bool:
 _SHOWS_NOTHING = {"Zs", "Zl", "Zp", "Cc", "Cf", "Mn", "Me"}
 
 
+NAME_FAULTS = {
+    "name-empty": N_("a name cannot be empty"),
+    "name-long": N_("a name has at most {limit} characters, not {length}"),
+    "name-control": N_("a name cannot hold control characters"),
+    "name-wide": N_("a name takes at most {limit} columns on the table, not {width}"),
+}
+"""Why a name cannot be used, by id: the host sends the id and the numbers, and each
+player reads the words in their own language (dread_draw/net/protocol.py)."""
+
+Fault = tuple[str, dict[str, int]]  # (an id of NAME_FAULTS, its numbers)
+
+
+def name_fault(name: str) -> Fault | None:
+    """Why `name` cannot be a player's name, as (id, numbers), or None if it can."""
+    if blank(name):
+        return "name-empty", {}
+    if len(name) > MAX_NAME:
+        return "name-long", {"limit": MAX_NAME, "length": len(name)}
+    if clean(name) != name:
+        return "name-control", {}
+    return None
+
+
+def fault_text(fault: Fault | None) -> str | None:
+    """A name fault in the player's words."""
+    return None if fault is None else fmt(_(NAME_FAULTS[fault[0]]), **fault[1])
+
+
 def name_problem(name: str) -> str | None:
     """Why `name` cannot be a player's name, in words, or None if it can.
 
@@ -100,14 +128,7 @@ def name_problem(name: str) -> str | None:
     >>> name_problem("Ana") is None
     True
     """
-    if blank(name):
-        return _("a name cannot be empty")
-    if len(name) > MAX_NAME:
-        return fmt(_("a name has at most {limit} characters, not {length}"), limit=MAX_NAME,
-                   length=len(name))
-    if clean(name) != name:
-        return _("a name cannot hold control characters")
-    return None
+    return fault_text(name_fault(name))
 
 
 NAME_CELLS = 20  # columns a name may take on a table (a wide character takes two)
@@ -134,12 +155,11 @@ def name_key(name: str) -> str:
     return normal_name(name).translate(_LOOKALIKE).casefold()
 
 
-def name_too_wide(name: str) -> str | None:
+def name_too_wide(name: str) -> Fault | None:
     """Why a (normalised) name is too wide for a table, or None."""
     from rich.cells import cell_len
 
     width = cell_len(name)
     if width > NAME_CELLS:
-        return fmt(_("a name takes at most {limit} columns on the table, not {width}"),
-                   limit=NAME_CELLS, width=width)
+        return "name-wide", {"limit": NAME_CELLS, "width": width}
     return None

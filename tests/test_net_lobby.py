@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import signal
 
 import pytest
@@ -203,3 +204,45 @@ def test_the_keyboard_thread_ends_quietly_when_the_terminal_is_gone(monkeypatch)
 
     assert run(main()) is None
     assert crashes == []
+
+
+def test_a_client_reads_the_hosts_refusals_in_its_own_language(standard_deck, tmp_path):
+    """The host's refusals travel as a sentence's id and its parameters, so a French player
+    reads them in French whatever the host speaks; the English stays beside them for a
+    client that does not know the id."""
+    from dread_draw import i18n
+    from dread_draw.net.protocol import hello
+
+    async def main():
+        host = await open_host(standard_deck, SeatPlan(3), 2, None)
+        ana = Player(host, "Ana", 2, tmp_path / "ana.json")
+        client = await ana.join()
+        i18n.set_language("fr")
+        refused = {}
+        for name in ("ANA", "字" * 30):
+            try:
+                await Client("127.0.0.1", host.port, code=host.code, name=name,
+                             tokens=SeatTokens(tmp_path / "x.json"),
+                             on_frame=ana.frames.append).connect()
+            except JoinRefused as e:
+                refused[name] = str(e)
+        await client._send(hello("Ana", None))  # a second hello: refused, the seat kept
+        problem = None
+        async for u in client.updates():
+            if u.problem:
+                problem = u.problem
+                break
+        await host.close()
+        return refused, problem, [json.loads(f) for f in ana.frames]
+
+    refused, problem, frames = run(main())
+    assert refused["ANA"] == ("Quelqu'un à cette table s'appelle déjà ANA. Rejoignez avec un "
+                              "autre nom (avec --name).")
+    assert refused["字" * 30] == ("Ce nom ne peut pas servir\u00a0: un nom occupe au plus 20 "
+                                 "colonnes sur la table, pas 60.")
+    assert problem == "Vous êtes déjà à cette table."
+    errors = [f for f in frames if f["type"] == "error"]
+    assert [e["say"] for e in errors] == ["name-taken", "name", "joined"]
+    assert errors[0]["message"].startswith("Someone at this table is already called ANA.")
+    assert errors[1]["message"] == ("That name cannot be used: a name takes at most 20 "
+                                    "columns on the table, not 60.")

@@ -42,6 +42,7 @@ from dread_draw.i18n import _, fmt
 from dread_draw.net.protocol import (
     Message,
     ProtocolError,
+    closed,
     dumps,
     hello,
     is_int,
@@ -49,6 +50,7 @@ from dread_draw.net.protocol import (
     normal_code,
     pake,
     public_from_json,
+    said,
     view_from_json,
 )
 from dread_draw.net.protocol import answer as answer_message
@@ -259,7 +261,7 @@ class Client:
         reply = await self._receive()
         if reply["type"] == "error":
             await self.close()
-            raise JoinRefused(str(reply.get("code")), _text(reply.get("message")))
+            raise JoinRefused(str(reply.get("code")), said(reply))
         if reply["type"] != "pake":
             raise ProtocolError(f"the host answered with {clean(reply['type'])[:40]!r}")
         self.channel = exchange.finish(reply.get("pake"))
@@ -267,8 +269,7 @@ class Client:
         message = await self._receive()
         if message["type"] == "error":
             await self.close()
-            code, text = str(message.get("code")), _text(message.get("message"))
-            raise JoinRefused(code, text)
+            raise JoinRefused(str(message.get("code")), said(message))
         if message["type"] != "welcome":
             raise ProtocolError(f"the host answered with {clean(message['type'])[:40]!r}")
         self.welcome = self._welcome(message)
@@ -314,7 +315,7 @@ class Client:
                 if self.last is None:
                     continue
                 update = Update(self.last.view, [], self.last.first, self.last.decision,
-                                self.last.table, _text(message.get("message")),
+                                self.last.table, said(message),
                                 self.last.public)
             else:
                 continue  # a message of a later protocol this client does not know
@@ -418,6 +419,9 @@ class Client:
 
 def _lost(e: ConnectionClosed) -> str:
     reason = e.rcvd.reason if e.rcvd is not None else ""
+    told = closed(reason)
+    if told is not None:
+        return told
     if reason:
         return fmt(_("The connection to the host was lost ({reason})."), reason=clean(reason))
     return _("The connection to the host was lost.")

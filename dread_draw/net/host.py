@@ -62,7 +62,7 @@ from dread_draw.net.protocol import (
 )
 from dread_draw.net.secure import Channel, Exchange, Guesses, Unsealed
 from dread_draw.rules import Decision, Deck, View
-from dread_draw.safe_text import clean, name_key, name_problem, name_too_wide, normal_name
+from dread_draw.safe_text import clean, name_fault, name_key, name_too_wide, normal_name
 from dread_draw.saves import Autosaver, SaveDir, autosave_new, deck_source, resume
 from dread_draw.sim import HUMAN, Agent, Match, Move, SeatSpec
 
@@ -122,12 +122,15 @@ class Seat:
 
 
 class Refused(Exception):
-    """A join the host refuses: an `error` code and a sentence for the player."""
+    """A join the host refuses: an `error` code, and the sentence for the player (an id of
+    `protocol.SAID`, the code by default, and its parameters)."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, say: str | None = None,
+                 args: dict[str, Any] | None = None) -> None:
+        super().__init__(code)
         self.code = code
-        self.message = message
+        self.say = say
+        self.words = args or {}
 
 
 class Connection:
@@ -501,7 +504,7 @@ class Host:
         conn, slot.conn = slot.conn, None
         if conn is not None:
             conn.seat = -1
-            conn.close_after(error("freed", _("The host gave your seat to someone else.")),
+            conn.close_after(error("freed"),
                              1000, "freed")
         slot.token, slot.joined, slot.stand_in = "", False, ""
         if cpu is not None:
@@ -672,10 +675,11 @@ class Host:
         """Close a connection whose handshake or hello was not understood or was refused,
         saying why."""
         if isinstance(e, Refused):
-            conn.close_after(error(e.code, e.message, protocol=PROTOCOL, version=__version__),
+            conn.close_after(error(e.code, e.say, e.words, protocol=PROTOCOL, version=__version__),
                              1008, "refused")
         else:
-            conn.close_after(error("bad-message", f"Not understood: {e}."), 1008, "bad message")
+            conn.close_after(error("bad-message", args={"problem": str(e)}), 1008,
+                             "bad message")
 
     async def _greet(self, conn: Connection) -> None:
         """The key exchange on the join code, then the sealed hello (module `secure`)."""
@@ -683,7 +687,7 @@ class Host:
             async with asyncio.timeout(self.limits.hello_seconds):
                 message = await self._handshake(conn)
         except TimeoutError:
-            conn.close_after(error("hello", "Say hello first."), 1008, "no hello")
+            conn.close_after(error("hello"), 1008, "no hello")
             return
         except (ProtocolError, Refused) as e:
             self._turn_away(conn, e)
@@ -726,8 +730,7 @@ class Host:
         wait = self.guesses.wait(conn.address)
         if wait > 0:
             self.note(_("Too many wrong join codes: joining is slowed down for a while."))
-            raise Refused("slow-down", _("Too many wrong join codes were tried from here "
-                                         "lately. Wait a little and try again."))
+            raise Refused("slow-down")
         exchange = Exchange(self.code, host=True)
         channel = exchange.finish(first.get("pake"))
         conn.guessed = True  # a guess, unless its hello opens (the key exchange costs CPU)
@@ -740,8 +743,7 @@ class Host:
             self.guesses.missed(conn.address)
             self.note(_("Someone tried to join with a wrong join code."))
             await asyncio.sleep(self.limits.refuse_seconds)  # slows guessing
-            conn.close_after(error("code", _("That join code is not this game's. Check it "
-                                             "with the host.")), 1008, "refused")
+            conn.close_after(error("code"), 1008, "refused")
             return None
         self.guesses.right(conn.address)
         conn.channel = channel
@@ -755,7 +757,7 @@ class Host:
         """A spectator: told the table from the public view only, never seated, never
         counted among the seats; one more than `max_watchers` is refused."""
         if sum(1 for c in self.conns if c.watching) >= self.limits.max_watchers:
-            raise Refused("full", _("This table has as many watchers as it can take."))
+            raise Refused("full", "full-watchers")
         name = hello.get("name")
         shown = normal_name(name) if isinstance(name, str) else ""
         shown = clean(shown)[:40] or _("Someone")
@@ -783,11 +785,8 @@ class Host:
         self.note(fmt(_("A player tried to join with Dread Draw {theirs} (network "
                         "protocol {protocol}); this host runs Dread Draw {ours} "
                         "(protocol {our_protocol})."), **words))
-        raise Refused("version", fmt(_("This host runs Dread Draw {ours} (network protocol "
-                                       "{our_protocol}); you run Dread Draw {theirs} "
-                                       "(protocol {protocol}). Both sides need versions that "
-                                       "speak the same protocol: the same version of Dread "
-                                       "Draw is surest."), **words))
+        raise Refused("version", args={**words, "theirs": shown if isinstance(version, str)
+                                       else "?", "protocol": theirs if is_int(theirs) else "?"})
 
     def _admit(self, conn: Connection, hello: Message) -> int:
         """The seat this hello may take, claimed for `conn` (Refused with a reason if none);
@@ -800,42 +799,37 @@ class Host:
                     return s.index
         name = hello.get("name")
         if not isinstance(name, str):
-            raise Refused("name", _("A name is needed to take a seat."))
-        problem = name_problem(name)
+            raise Refused("name", "name-needed")
+        fault = name_fault(name)
         name = normal_name(name)  # NFKC, no zero-width or format characters
-        problem = problem or name_problem(name) or name_too_wide(name)
-        if problem:
-            raise Refused("name", fmt(_("That name cannot be used: {problem}."),
-                                      problem=problem))
+        fault = fault or name_fault(name) or name_too_wide(name)
+        if fault:
+            raise Refused("name", args={"problem": {"say": fault[0], "args": fault[1]}})
         key = name_key(name)  # names that look alike are the same name
         if key in self.refused_names:
-            raise Refused("name-refused", _("The host does not let that name sit at this "
-                                            "table."))
+            raise Refused("name-refused")
         for s in self.seats:  # a seat held for this name (--human NAME, or a resumed seat)
             if s.kind == PERSON and not s.token and name_key(s.name) == key:
                 s.name = name
                 self._take(conn, s)
                 return s.index
         if any(s.name and name_key(s.name) == key for s in self.seats):
-            raise Refused("name-taken", fmt(_("Someone at this table is already called "
-                                              "{name}. Join with another name (with --name)."),
-                                            name=name))
+            raise Refused("name-taken", args={"name": name})
         if self.started:
-            raise Refused("full", _("The game has started and every seat is taken."))
+            raise Refused("full", "full-started")
         for s in self.seats:
             if s.kind == OPEN:
                 s.kind, s.name = PERSON, name
                 self._take(conn, s)
                 return s.index
-        raise Refused("full", _("Every seat at this table is taken."))
+        raise Refused("full")
 
     def _take(self, conn: Connection, slot: Seat) -> None:
         old = slot.conn
         if old is not None and old is not conn:  # the same player on a new connection
             self.takeovers += 1
             old.seat = -1
-            old.close_after(error("taken-over", "Your seat was taken over by a newer "
-                                  "connection with your seat token."), 1000, "taken over")
+            old.close_after(error("taken-over"), 1000, "taken over")
         if not slot.token:
             slot.token = new_token()
             self._save_network()
@@ -858,27 +852,26 @@ class Host:
             if conn.closing is not None:
                 return
             if not conn.allowed():
-                conn.close_after(error("flood", "Too many messages: the connection is "
-                                       "closed."), 1008, "too many messages")
+                conn.close_after(error("flood"), 1008, "too many messages")
                 return
             try:
                 assert conn.channel is not None
                 message = loads(conn.channel.open(raw))
             except ProtocolError as e:
-                conn.close_after(error("bad-message", f"Not understood: {e}."), 1008,
+                conn.close_after(error("bad-message", args={"problem": str(e)}), 1008,
                                  "bad message")
                 return
             kind = message["type"]
             if kind == "answer" and conn.watching:
-                conn.post(error("watching", "You are watching this table: you cannot play."))
+                conn.post(error("watching"))
             elif kind == "answer":
                 if self._answer(conn, message):
                     conn.refund()
             elif kind == "hello":
-                conn.post(error("joined", _("You already sit at this table.")))
+                conn.post(error("joined"))
             else:
-                conn.close_after(error("unknown-type", "Unknown message type "
-                                       f"{clean(kind)[:40]!r}."), 1008, "unknown message")
+                conn.close_after(error("unknown-type", args={"kind": repr(clean(kind)[:40])}),
+                                 1008, "unknown message")
                 return
 
     def _answer(self, conn: Connection, message: Message) -> bool:
@@ -887,23 +880,20 @@ class Host:
         try:
             number, option = parse_answer(message)
         except ProtocolError as e:
-            conn.post(error("bad-answer", f"Not understood: {e}."))
+            conn.post(error("bad-answer", args={"problem": str(e)}))
             return False
         d = self.match.game.pending if self.match is not None else None
         past = self.deciders[number] if 0 <= number < len(self.deciders) else conn.seat
         if d is None or (d.seat != conn.seat and number == d.number) or past != conn.seat:
-            conn.post(error("not-your-turn", "That decision is not yours.", decision=number))
+            conn.post(error("not-your-turn", decision=number))
         elif number != d.number:
-            conn.post(error("stale", "That answer is for another question: the table has "
-                            "moved on.", decision=number))
+            conn.post(error("stale", decision=number))
         elif option not in d.options:
-            conn.post(error("illegal", "That is not one of the answers offered.",
-                            decision=number))
+            conn.post(error("illegal", decision=number))
         elif self.remote[conn.seat].answer(number, option):
             return True
         else:
-            conn.post(error("not-waiting", "That decision is being answered already.",
-                            decision=number))
+            conn.post(error("not-waiting", decision=number))
         return False
 
     async def _drop(self, conn: Connection) -> None:

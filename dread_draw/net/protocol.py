@@ -27,7 +27,9 @@ from types import MappingProxyType, ModuleType
 from typing import Any
 
 from dread_draw.errors import DreadDrawError
+from dread_draw.i18n import N_, _, fmt, placeholders
 from dread_draw.rules import EFFECTS, KINDS, Decision, Deck, PublicView, View
+from dread_draw.safe_text import NAME_FAULTS, clean
 
 PROTOCOL = 2  # the message schema's version: bump it with any change a peer would notice
 #              (2: the key exchange on the join code, then every frame sealed)
@@ -123,8 +125,95 @@ def answer(number: int, option: int) -> Message:
     return {"type": "answer", "decision": number, "option": option}
 
 
-def error(code: str, message: str, **more: Any) -> Message:
-    return {"type": "error", "code": code, "message": message, **more}
+SAID: Mapping[str, str] = MappingProxyType({
+    "version": N_("This host runs Dread Draw {ours} (network protocol {our_protocol}); you "
+                  "run Dread Draw {theirs} (protocol {protocol}). Both sides need versions "
+                  "that speak the same protocol: the same version of Dread Draw is surest."),
+    "code": N_("That join code is not this game's. Check it with the host."),
+    "slow-down": N_("Too many wrong join codes were tried from here lately. Wait a little "
+                    "and try again."),
+    "hello": N_("Say hello first."),
+    "name": N_("That name cannot be used: {problem}."),
+    "name-needed": N_("A name is needed to take a seat."),
+    "name-refused": N_("The host does not let that name sit at this table."),
+    "name-taken": N_("Someone at this table is already called {name}. Join with another name "
+                     "(with --name)."),
+    "full": N_("Every seat at this table is taken."),
+    "full-started": N_("The game has started and every seat is taken."),
+    "full-watchers": N_("This table has as many watchers as it can take."),
+    "freed": N_("The host gave your seat to someone else."),
+    "taken-over": N_("Your seat was taken over by a newer connection with your seat token."),
+    "joined": N_("You already sit at this table."),
+    "flood": N_("Too many messages: the connection is closed."),
+    "bad-message": N_("Not understood: {problem}."),
+    "bad-answer": N_("Not understood: {problem}."),
+    "unknown-type": N_("Unknown message type {kind}."),
+    "watching": N_("You are watching this table: you cannot play."),
+    "not-your-turn": N_("That decision is not yours."),
+    "stale": N_("That answer is for another question: the table has moved on."),
+    "illegal": N_("That is not one of the answers offered."),
+    "not-waiting": N_("That decision is being answered already."),
+    **NAME_FAULTS,
+})
+"""What the host says to a client, by id: an `error` carries the id (`say`) and the
+sentence's parameters (`args`), and each client says it in its player's language; `message`
+holds the English for a client that does not know the id."""
+
+CLOSED: Mapping[str, str] = MappingProxyType({
+    "the host stopped": N_("The host stopped the game; it stays saved on the host's "
+                           "computer."),
+    "the game is over": N_("The game is over."),
+})
+"""The host's reasons for closing a connection (WebSocket close reasons, sent as they are),
+as a client tells them."""
+
+
+def error(code: str, say: str | None = None, args: Mapping[str, Any] | None = None,
+          **more: Any) -> Message:
+    """An `error` with its `code`, the id of its sentence in `SAID` (the code if not given)
+    and the sentence's parameters: whole numbers, text, or another sentence as
+    {"say", "args"}."""
+    key = say or code
+    values = dict(args or {})
+    return {"type": "error", "code": code, "message": words(key, values, lambda t: t) or "",
+            "say": key, "args": values, **more}
+
+
+def said(message: Message) -> str:
+    """What an `error` from the host says, in the player's language: from its `say` and
+    `args` when this client knows the sentence, else the host's English `message`."""
+    text = words(message.get("say") or message.get("code"), message.get("args"), _)
+    if text is None:
+        raw = message.get("message")
+        text = clean(raw) if isinstance(raw, str) else ""
+    return text
+
+
+def closed(reason: str) -> str | None:
+    """The player's words for a reason the host closed the connection with (None: not
+    one of the host's reasons)."""
+    template = CLOSED.get(reason)
+    return None if template is None else _(template)
+
+
+def words(key: Any, args: Any, tr: Callable[[str], str], depth: int = 0) -> str | None:
+    """The sentence `key` of `SAID` with `args` filled in, translated by `tr` (None: an
+    unknown sentence, or parameters that do not fit it)."""
+    template = SAID.get(key) if isinstance(key, str) else None
+    if template is None or not isinstance(args, dict) or depth > 1:
+        return None
+    values: dict[str, object] = {}
+    for name in placeholders(template):
+        value = args.get(name)
+        if isinstance(value, dict):  # a sentence inside a sentence (why a name is refused)
+            value = words(value.get("say"), value.get("args"), tr, depth + 1)
+        if isinstance(value, str):
+            values[name] = clean(value)[:200]
+        elif is_int(value):
+            values[name] = value
+        else:
+            return None
+    return fmt(tr(template), **values)
 
 
 def parse_answer(message: Message) -> tuple[int, int]:
