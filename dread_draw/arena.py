@@ -19,7 +19,7 @@ from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck, load_deck
 from dread_draw.errors import DreadDrawError
 from dread_draw.figures import percentile, playing
-from dread_draw.i18n import _, fmt, ngettext, pgettext
+from dread_draw.i18n import _, fmt, ngettext, percent, pgettext
 from dread_draw.runner import run_batches
 from dread_draw.safe_text import plain
 from dread_draw.sim import Match, Move, SeatSpec, game_seed, seat_name
@@ -205,7 +205,7 @@ def arena_table(r: ArenaResult, deck: str, seed: int, workers: int, think_ms: in
     caption = fmt(ngettext(
         "par for one seat: {par} · hard thinks {think} ms · {seconds} s with {n} worker",
         "par for one seat: {par} · hard thinks {think} ms · {seconds} s with {n} workers",
-        workers), par=f"{par:.0%}", think=think_ms, seconds=f"{r.seconds:,.1f}", n=workers)
+        workers), par=percent(100 * par), think=think_ms, seconds=f"{r.seconds:,.1f}", n=workers)
     # plain Text: a deck's name is shown as written, never as markup or :emoji: codes
     t = Table(title=plain(title), caption=caption, header_style="bold")
     columns = (pgettext("arena column", "agent"), pgettext("arena column", "seats"),
@@ -218,6 +218,7 @@ def arena_table(r: ArenaResult, deck: str, seed: int, workers: int, think_ms: in
         d = a.as_dict()
         lo, hi = d["ci95"]
         lat = d["latency_ms"]
-        t.add_row(name, str(a.seats), str(a.wins), f"{d['win_rate']:.1%}",
-                  f"{lo:.1%} – {hi:.1%}", ms_text(lat["median"]), ms_text(lat["p95"]))
+        t.add_row(name, str(a.seats), str(a.wins), percent(100 * d["win_rate"], 1),
+                  f"{percent(100 * lo, 1)} – {percent(100 * hi, 1)}", ms_text(lat["median"]),
+                  ms_text(lat["p95"]))
     return t

@@ -18,7 +18,7 @@ from rich.table import Table
 from dread_draw.ai import AGENTS
 from dread_draw.cards import Deck
 from dread_draw.figures import percentile
-from dread_draw.i18n import _, fmt, pgettext
+from dread_draw.i18n import _, fmt, percent, pgettext
 from dread_draw.overlays import deck_text, keyword_label
 from dread_draw.rules import Event
 from dread_draw.runner import run_batches
@@ -238,12 +238,12 @@ def report_tables(b: Balance, deck: Deck, agent: str, seed: int) -> list[Table]:
     g.add_row(_("summon attempts per round (median)"), f"{percentile(b.attempts, 50):g}")
     g.add_row(_("games stopped after 10 rounds without damage"), str(b.stalemates))
     g.add_row(_("games ending with a fortune to read"),
-              f"{b.fortunes} ({100 * b.fortunes / max(1, b.games):.1f}%)")
+              f"{b.fortunes} ({percent(100 * b.fortunes / max(1, b.games), 1)})")
     for seat, w in enumerate(b.wins):
         g.add_row(fmt(_("wins, seat {seat}"), seat=seat + 1),
-                  f"{w} ({100 * w / max(1, b.games):.1f}%)")
+                  f"{w} ({percent(100 * w / max(1, b.games), 1)})")
     g.add_row(_("summons in the winning row (average card)"),
-              f"{100 * b.average_win_rate():.1f}%")
+              percent(100 * b.average_win_rate(), 1))
 
     t = Table(title=_("Balance targets"), header_style="bold")
     t.add_column(pgettext("balance column", "target"))

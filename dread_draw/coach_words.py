@@ -31,6 +31,7 @@ from dread_draw.coach import (
     TurningPoint,
 )
 from dread_draw.i18n import _, fmt, level_word, ngettext
+from dread_draw.i18n import percent as percentage
 from dread_draw.i18n.grammar import Word
 from dread_draw.overlays import card_word, deck_text
 from dread_draw.rules import (
@@ -66,7 +67,7 @@ from dread_draw.takeback import (
 
 def percent(chance: float) -> str:
     """A chance as a whole percentage: '41%'."""
-    return f"{round(100 * chance)}%"
+    return percentage(round(100 * chance))
 
 
 def card_name(deck: Deck, c: int) -> Word:

@@ -22,7 +22,7 @@ from dread_draw.daily import ASSISTED, LOST, WON, daily_record
 from dread_draw.errors import DreadDrawError
 from dread_draw.figures import playing
 from dread_draw.files import replacing
-from dread_draw.i18n import _, fmt, ngettext, pgettext
+from dread_draw.i18n import _, fmt, ngettext, percent, pgettext
 from dread_draw.runner import run_batches
 from dread_draw.safe_text import clean, plain
 from dread_draw.saves import SaveDir, SaveError, choose_replay, open_replay, stats
@@ -122,7 +122,7 @@ def summary_table(s: Summary, deck: str, players: int, agent: str, seed: int,
     t.add_row(_("games stopped after 10 rounds without damage"), str(s.stalemates))
     for seat, wins in enumerate(s.wins):
         t.add_row(fmt(_("wins, seat {seat}"), seat=seat + 1),
-                  f"{wins} ({100 * wins / max(1, s.games):.1f}%)")
+                  f"{wins} ({percent(100 * wins / max(1, s.games), 1)})")
     rate = s.games / s.seconds if s.seconds else 0.0
     t.add_row(fmt(ngettext("games per second ({n} worker)", "games per second ({n} workers)",
                            workers), n=workers), f"{rate:,.1f}")
@@ -199,7 +199,7 @@ def stats_command(save_dir: Path | None) -> None:
             t.add_column(col, justify="right")
         for name, (played, won) in sorted(rows.items(), key=lambda kv: (-kv[1][1], kv[0])):
             cells: list[Text | str] = [plain(name), str(played), str(won),
-                                       f"{100 * won / played:.0f}%"]
+                                       percent(100 * won / played)]
             if people:
                 cells += [str(n) for n in result.coached.get(name, [0, 0])]
             t.add_row(*cells)

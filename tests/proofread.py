@@ -8,7 +8,9 @@ card names of that language (title forms, "Der Wagen", "Le Mat", "어머니"):
   apposition that doubles the article ("die Karte den Wagen");
 - French: a missing contraction or elision ("de Le Mat", "à Les Amoureux", "de Ana", "de
   l'Étoile" is right), "(s)" after a known count, a count that disagrees with its noun ("1
-  dégâts", "4 dégât"), "4 de dégâts";
+  dégâts", "4 dégât"), "4 de dégâts"; "54%" (a no-break space goes before "%"), a capital
+  after ":" in a sentence that goes on ("Ana : Choisissez"), a participle that guesses a
+  player's gender ("Ana est vaincu");
 - Spanish: "de El Loco" / "a El Loco" (del, al), "a cada otro jugador";
 - Portuguese: "de O Louco", "em A Torre" … (do, na), "Descartes: vazia";
 - French, Spanish, Portuguese: a pronoun or participle that refers back to the card a sentence
@@ -81,8 +83,29 @@ def disagreeing(language: str, text: str, forms: dict[str, dict[str, str]] | Non
     return []
 
 
+# A player's gender is not known: a participle that agrees with one ("Ana est vaincu") reads
+# wrong for half of them; the game says "a perdu", "hors de la manche".
+_FRENCH_GENDERED = re.compile(r"\b(?:est|êtes|es|suis|sont)(?: \w+)? "
+                              r"(?:éliminée?s?|vaincue?s?|prête?s?)\b"
+                              r"|[:,]\s(?:éliminée?|vaincue?)\b")
+
+
+def typography_fr(text: str) -> list[str]:
+    """French typography and wording in any message: a no-break space before "%" ("54 %"),
+    no capital after ":" for a sentence that goes on ("Ana : choisissez …"), no participle
+    that guesses a player's gender."""
+    found = []
+    if re.search(r"(?:[\d}]|[\d}] )%", text):
+        found.append("'%' without a no-break space before it")
+    for m in re.finditer(r"[\u00a0 ]: (Vous|Votre|Vos|[A-ZÉ][a-zéèê]+ez)\b", text):
+        found.append(f"a capital after ':' in a sentence: {m.group(1)!r}")
+    found += [f"a participle that guesses a gender: {m.group(0)!r}"
+              for m in _FRENCH_GENDERED.finditer(text)]
+    return found
+
+
 def problems_fr(text: str, forms: dict[str, dict[str, str]] | None = None) -> list[str]:
-    found = disagreeing("fr", text, forms)
+    found = disagreeing("fr", text, forms) + typography_fr(text)
     for m in re.finditer(r"\b(de|à) (le|les|Le|Les) ", text):
         found.append(f"no contraction: {m.group(0).strip()!r}")
     for m in re.finditer(rf"(?<![\w'’])(de|que|[Ll]e|[Ll]a) ([{_FRENCH_VOWEL}][\w-]*)", text):

@@ -255,3 +255,29 @@ def test_what_a_reveal_had_to_beat_needs_no_pronoun_for_the_revealed_card(langua
             assert text.split(" ")[0] not in ("Elle", "Sie", "Er"), text
             assert not check(language, text, deck), text
             assert " der als " not in text, text  # a relative pronoun of one gender
+
+
+def test_french_typography_and_wording_in_every_message():
+    """What a French reader flagged: "54%" (a no-break space goes before "%"), "Ana :
+    Choisissez …" (no capital after ":" in a sentence that goes on) and "Ana est vaincu"
+    (a participle that guesses the player's gender), in every message of the catalogue, in
+    every ability's question as the table asks it, and in a percentage the game writes."""
+    from proofread import typography_fr
+
+    from dread_draw.coach_words import percent
+    from dread_draw.rules import EFFECTS
+
+    i18n.set_language("fr")
+    errors = [f"{text!r}  <- {p}" for entry in read_po("fr").messages
+              for text in entry.msgstr for p in typography_fr(text)]
+    for spec in EFFECTS.values():
+        for pick in spec.picks:
+            question = fmt(i18n._(pick.prompt),
+                           **dict.fromkeys(i18n.placeholders(pick.prompt), 2))
+            asked = fmt(i18n._("{who}: {question}"), who="Ana", question=question)
+            errors += [f"{asked!r}  <- {p}" for p in typography_fr(asked)]
+    assert not errors, "\n".join(errors)
+    assert percent(0.41) == "41\u00a0%"
+    assert i18n.percent(54.25, 1) == "54,2\u00a0%"
+    assert typography_fr("Ana : Choisissez une carte.") and typography_fr("54 %")
+    assert typography_fr("Ana est vaincu.") and typography_fr("échec, éliminé de la manche")

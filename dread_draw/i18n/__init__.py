@@ -181,6 +181,22 @@ def level_word(level: str) -> str:
     return words.get(level, level)
 
 
+def percent(value: float, digits: int = 0) -> str:
+    """`value` (already in percent) as the current language writes a percentage: "41%",
+    "41\u00a0%" in French and German (a no-break space before the sign), with the language's
+    decimal mark when `digits` asks for decimals ("54,2\u00a0%").
+
+    >>> percent(41.2)
+    '41%'
+    """
+    number = f"{value:.{digits}f}"
+    if digits:
+        # Translators: the decimal mark of numbers ("," in French: 54,2)
+        number = number.replace(".", pgettext("decimal mark", "."))
+    # Translators: a percentage; French and German put a no-break space before the sign
+    return fmt(pgettext("percentage", "{n}%"), n=number)
+
+
 # ---------------------------------------------------------------------- filling placeholders
 
 class _Formatter(string.Formatter):
