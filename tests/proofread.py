@@ -11,8 +11,10 @@ card names of that language (title forms, "Der Wagen", "Le Mat", "어머니"):
   dégâts", "4 dégât"), "4 de dégâts"; "54%" (a no-break space goes before "%"), a capital
   after ":" in a sentence that goes on ("Ana : Choisissez"), a participle that guesses a
   player's gender ("Ana est vaincu");
-- Spanish: "de El Loco" / "a El Loco" (del, al), "a cada otro jugador";
-- Portuguese: "de O Louco", "em A Torre" … (do, na), "Descartes: vazia";
+- Spanish: "de El Loco" / "a El Loco" (del, al), "a cada otro jugador", "supera el Loco"
+  (supera al Loco), "Ana es derrotado";
+- Portuguese: "de O Louco", "em A Torre" … (do, na), "Descartes: vazia", "é a mais forte
+  das cartas" (é a carta mais forte), "Ana é derrotado";
 - French, Spanish, Portuguese: a pronoun or participle that refers back to the card a sentence
   opens with in the other gender ("Le Mat … vous l'avez invoquée", "El Loco … la has
   invocado", "O Louco … você a invocou", "Le Mat était aussi forte");
@@ -123,9 +125,23 @@ def problems_fr(text: str, forms: dict[str, dict[str, str]] | None = None) -> li
     return found
 
 
+# Spanish: a card beaten or overcome takes "a" ("supera al Loco", "vence a la Torre": the
+# "a" of a comparison, as with a person); a participle guesses a player's gender.
+_SPANISH_NO_A = re.compile(r"\b(?:[Ss]uperar?n?|[Vv]encer?n?|[Dd]errotar?n?) (?:el|la|los|las) "
+                           r"(?=[A-ZÁÉÍÓÚÑ])")
+# (a card's ability text keeps the edition's "si fuiste eliminado": the rules' voice)
+_SPANISH_GENDERED = re.compile(r"\b(?:es|eres|está|estás|queda|quedas|fue|ha sido)"
+                               r" (?:eliminad[oa]s?|derrotad[oa]s?)\b"
+                               r"|[:,] (?:eliminad[oa]|derrotad[oa])\b")
+
+
 def problems_es(text: str, forms: dict[str, dict[str, str]] | None = None) -> list[str]:
     found = [f"no contraction: {m.group(0).strip()!r}"
              for m in re.finditer(r"\b(de|a) (El|el) ", text)] + disagreeing("es", text, forms)
+    found += [f"no 'a' before the card: {m.group(0).strip()!r}"
+              for m in _SPANISH_NO_A.finditer(text)]
+    found += [f"a participle that guesses a gender: {m.group(0)!r}"
+              for m in _SPANISH_GENDERED.finditer(text)]
     if "cada otro" in text:
         found.append("'cada otro jugador' (a cada uno de los demás)")
     if re.search(r"(?<![\d,.])1 (cartas|rondas|partidas)\b", text):
@@ -133,9 +149,20 @@ def problems_es(text: str, forms: dict[str, dict[str, str]] | None = None) -> li
     return found
 
 
+# Portuguese: "é a carta mais forte", not "é a mais forte das cartas"; a participle guesses
+# a player's gender (a card's ability text keeps the edition's "se você foi eliminado").
+_PORTUGUESE_GENDERED = re.compile(r"(?<!se você )\b(?:é|está|foi|fica)"
+                                  r" (?:eliminad[oa]s?|derrotad[oa]s?)\b"
+                                  r"|[:,] (?:eliminad[oa]|derrotad[oa])\b")
+
+
 def problems_pt(text: str, forms: dict[str, dict[str, str]] | None = None) -> list[str]:
     found = [f"no contraction: {m.group(0).strip()!r}" for m in re.finditer(
         r"\b(de|em|por) (o|a|os|as|O|A|Os|As) (?=[A-ZÁÉÍÓÚÂÊÔÃÕÇ])", text)]
+    if re.search(r"\b[ao] mais fort[ea] d[ao]s cartas\b", text):
+        found.append("'a mais forte das cartas' (a carta mais forte)")
+    found += [f"a participle that guesses a gender: {m.group(0)!r}"
+              for m in _PORTUGUESE_GENDERED.finditer(text)]
     found += disagreeing("pt", text, forms)
     if "Descartes:" in text or "vazia" in text.split("Descarte")[-1][:10]:
         found.append("'Descartes: vazia' (Descarte: vazio)")
