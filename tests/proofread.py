@@ -5,7 +5,8 @@ card names of that language (title forms, "Der Wagen", "Le Mat", "어머니"):
 
 - German: a card's title article in capitals inside a sentence ("sieht Der Wagen"), a
   preposition or verb with the wrong case after it ("mit den Wagen", "von der Tod"), an
-  apposition that doubles the article ("die Karte den Wagen");
+  apposition that doubles the article ("die Karte den Wagen"), a word of our own where the
+  edition has one ("Siegerreihe": die Reihe des Gewinners);
 - French: a missing contraction or elision ("de Le Mat", "à Les Amoureux", "de Ana", "de
   l'Étoile" is right), "(s)" after a known count, a count that disagrees with its noun ("1
   dégâts", "4 dégât"), "4 de dégâts"; "54%" (a no-break space goes before "%"), a capital
@@ -35,10 +36,20 @@ _GERMAN_DATIVE = {"mit", "von", "aus", "bei", "nach", "zu", "seit", "gegenüber"
 _GERMAN_ACCUSATIVE = {"für", "durch", "gegen", "ohne", "um"}
 
 
+# Words of our own where the edition has its own (docs/glossary/de.md: Reihe, Gewinner)
+_GERMAN_COINED = re.compile(r"\b(?:Sieger|Gewinner|Sieg)reihe\w*")
+
+
+def wording_de(text: str) -> list[str]:
+    return [f"not the edition's words: {m.group(0)!r} (die Reihe des Gewinners)"
+            for m in _GERMAN_COINED.finditer(text)]
+
+
 def problems_de(text: str, forms: dict[str, dict[str, str]]) -> list[str]:
     """`forms`: each card's title → its forms (nom, acc, dat, gen) from the overlay."""
     found = [f"capital article inside a sentence: {m.group(0).strip()!r}"
              for m in _UPPER_ARTICLE.finditer(text)]
+    found += wording_de(text)
     if re.search(r"\b(?:[Dd]ie|der|den|dem) Karte (?:der|die|das|den|dem|des) [A-ZÄÖÜ]", text):
         found.append("the article twice (die Karte den …)")
     for title, f in forms.items():
@@ -135,13 +146,17 @@ _SPANISH_GENDERED = re.compile(r"\b(?:es|eres|está|estás|queda|quedas|fue|ha s
                                r"|[:,] (?:eliminad[oa]|derrotad[oa])\b")
 
 
+def wording_es(text: str) -> list[str]:
+    return [f"no 'a' before the card: {m.group(0).strip()!r}"
+            for m in _SPANISH_NO_A.finditer(text)] + [
+        f"a participle that guesses a gender: {m.group(0)!r}"
+        for m in _SPANISH_GENDERED.finditer(text)]
+
+
 def problems_es(text: str, forms: dict[str, dict[str, str]] | None = None) -> list[str]:
     found = [f"no contraction: {m.group(0).strip()!r}"
              for m in re.finditer(r"\b(de|a) (El|el) ", text)] + disagreeing("es", text, forms)
-    found += [f"no 'a' before the card: {m.group(0).strip()!r}"
-              for m in _SPANISH_NO_A.finditer(text)]
-    found += [f"a participle that guesses a gender: {m.group(0)!r}"
-              for m in _SPANISH_GENDERED.finditer(text)]
+    found += wording_es(text)
     if "cada otro" in text:
         found.append("'cada otro jugador' (a cada uno de los demás)")
     if re.search(r"(?<![\d,.])1 (cartas|rondas|partidas)\b", text):
@@ -156,13 +171,18 @@ _PORTUGUESE_GENDERED = re.compile(r"(?<!se você )\b(?:é|está|foi|fica)"
                                   r"|[:,] (?:eliminad[oa]|derrotad[oa])\b")
 
 
+def wording_pt(text: str) -> list[str]:
+    found = [f"a participle that guesses a gender: {m.group(0)!r}"
+             for m in _PORTUGUESE_GENDERED.finditer(text)]
+    if re.search(r"\b[ao] mais fort[ea] d[ao]s cartas\b", text):
+        found.append("'a mais forte das cartas' (a carta mais forte)")
+    return found
+
+
 def problems_pt(text: str, forms: dict[str, dict[str, str]] | None = None) -> list[str]:
     found = [f"no contraction: {m.group(0).strip()!r}" for m in re.finditer(
         r"\b(de|em|por) (o|a|os|as|O|A|Os|As) (?=[A-ZÁÉÍÓÚÂÊÔÃÕÇ])", text)]
-    if re.search(r"\b[ao] mais fort[ea] d[ao]s cartas\b", text):
-        found.append("'a mais forte das cartas' (a carta mais forte)")
-    found += [f"a participle that guesses a gender: {m.group(0)!r}"
-              for m in _PORTUGUESE_GENDERED.finditer(text)]
+    found += wording_pt(text)
     found += disagreeing("pt", text, forms)
     if "Descartes:" in text or "vazia" in text.split("Descarte")[-1][:10]:
         found.append("'Descartes: vazia' (Descarte: vazio)")
@@ -193,6 +213,9 @@ def problems_ko(text: str, names: list[str]) -> list[str]:
                 found.append(f"{name}{strength or ''}{said}: should be {right}")
     return found
 
+
+# The rules that need no card in the text: every message of a catalogue, as it stands.
+WORDING = {"de": wording_de, "fr": typography_fr, "es": wording_es, "pt": wording_pt}
 
 CHECKS = {"de": problems_de, "fr": problems_fr, "es": problems_es, "pt": problems_pt,
           "ko": problems_ko}
