@@ -21,7 +21,8 @@ card names of that language (title forms, "Der Wagen", "Le Mat", "어머니"):
   invocado", "O Louco … você a invocou", "Le Mat était aussi forte");
 - Korean: a particle after a card name that does not agree with the name's last syllable
   (어머니(8)을 → 를, 태양(11)로 → 으로), a space between a name and its strength ("어머니 (8)",
-  "어머니 (8, 피해 2)", "어머니 (강도 8)").
+  "어머니 (8, 피해 2)", "어머니 (강도 8)"), two colons in a row ("사용합니다: 소환: …"), a
+  pronoun for the player ("그대").
 """
 
 from __future__ import annotations
@@ -194,7 +195,7 @@ def problems_pt(text: str, forms: dict[str, dict[str, str]] | None = None) -> li
 def problems_ko(text: str, names: list[str]) -> list[str]:
     """`names`: the Korean card names. A particle right after a name (or its "(N)") must
     agree with the name's own last syllable."""
-    found = []
+    found = wording_ko(text)
     for name in sorted(names, key=len, reverse=True):
         for m in re.finditer(re.escape(name)
                              + r"( ?\((?:강도 )?\d[^)]*\))?(으로|로|을|를|이|가|은|는|과|와)?",
@@ -214,8 +215,21 @@ def problems_ko(text: str, names: list[str]) -> list[str]:
     return found
 
 
+def wording_ko(text: str) -> list[str]:
+    """Korean: two colons in a row ("사용합니다: 소환: …"), and a pronoun for the player
+    ("그대", "당신"): the game names nobody with one (docs/glossary/ko.md: "차례입니다",
+    "내 줄")."""
+    found = []
+    if re.search(r"다:\s*[^\s.?!:]+:\s", text):  # (not "{file}: {card}: …", a place)
+        found.append("two colons in a row")
+    found += [f"a pronoun for the player: {m.group(0)!r}"
+              for m in re.finditer(r"그대(?!로)\w*|당신\w*", text)]
+    return found
+
+
 # The rules that need no card in the text: every message of a catalogue, as it stands.
-WORDING = {"de": wording_de, "fr": typography_fr, "es": wording_es, "pt": wording_pt}
+WORDING = {"de": wording_de, "fr": typography_fr, "es": wording_es, "pt": wording_pt,
+           "ko": wording_ko}
 
 CHECKS = {"de": problems_de, "fr": problems_fr, "es": problems_es, "pt": problems_pt,
           "ko": problems_ko}

@@ -225,6 +225,8 @@ def test_a_word_keeps_its_forms_through_a_list():
     ("ko", "태양(11)로 승리했습니다"),
     ("ko", "어머니 (8, 피해 2)"),
     ("ko", "어머니 (강도 8)를 냅니다"),
+    ("ko", "민준은 신탁자(5)를 사용합니다: 소환: 뽑기 덱 맨 위 카드 3장을 봅니다."),
+    ("ko", "그대는 웃으며 벼랑 끝에서 발을 내딛으리라."),
 ])
 def test_the_proof_reader_flags_what_the_issue_found(language, text, deck):
     """The rules would have caught the errors players reported (so a test that passes with
@@ -297,3 +299,23 @@ def test_french_typography_and_wording_in_every_message():
     assert i18n.percent(54.25, 1) == "54,2\u00a0%"
     assert typography_fr("Ana : Choisissez une carte.") and typography_fr("54 %")
     assert typography_fr("Ana est vaincu.") and typography_fr("échec, éliminé de la manche")
+
+
+def test_korean_card_texts_and_fortunes_address_the_player_as_the_table_does(deck):
+    """An ability said on the table or by the coach ("…의 능력을 사용합니다. 소환: …", not
+    two colons in a row), and every card's text and fortune without "그대": the table
+    names the player with no pronoun (docs/glossary/ko.md)."""
+    from proofread import wording_ko
+
+    i18n.set_language("ko")
+    words = deck_text(deck, "ko")
+    errors = []
+    for card in deck.cards:
+        said = words[card]
+        shown = [said.text or "", said.fortune or ""]
+        if said.text:
+            shown += [fmt(i18n._("{who} uses {card}: {text}"), who="민준", card=said.name,
+                          text=said.text),
+                      fmt(i18n._("{card}: {text}"), card=said.name, text=said.text)]
+        errors += [f"{card.id}: {t!r}  <- {p}" for t in shown for p in wording_ko(t)]
+    assert not errors, "\n".join(errors)
