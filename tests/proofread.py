@@ -105,12 +105,16 @@ _FRENCH_GENDERED = re.compile(r"\b(?:est|êtes|es|suis|sont)(?: \w+)? "
 
 
 def typography_fr(text: str) -> list[str]:
-    """French typography and wording in any message: a no-break space before "%" ("54 %"),
+    """French typography and wording in any message: a no-break space before "%" ("54 %")
+    and before ": ; ! ?",
     no capital after ":" for a sentence that goes on ("Ana : choisissez …"), no participle
     that guesses a player's gender."""
     found = []
     if re.search(r"(?:[\d}]|[\d}] )%", text):
         found.append("'%' without a no-break space before it")
+    for m in re.finditer(r"(?<=[\w})\]»]) ?([:;!?])(?=\s|$)", text):
+        if m.group(1) != ":" or m.group(0).startswith(" "):
+            found.append(f"{m.group(1)!r} without a no-break space before it")
     for m in re.finditer(r"[\u00a0 ]: (Vous|Votre|Vos|[A-ZÉ][a-zéèê]+ez)\b", text):
         found.append(f"a capital after ':' in a sentence: {m.group(1)!r}")
     found += [f"a participle that guesses a gender: {m.group(0)!r}"

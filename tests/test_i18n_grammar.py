@@ -213,6 +213,7 @@ def test_a_word_keeps_its_forms_through_a_list():
     ("fr", "Ana\u00a0: Choisissez une carte."),
     ("fr", "Ana est vaincu."),
     ("fr", "taux de victoire (54 %)"),
+    ("fr", "cette partie est encore en cours ; reprenez-la"),
     ("pt", "Descartes: vazia"),
     ("pt", "a habilidade de O Louco"),
     ("pt", "O Louco (0) é a mais forte das cartas que você comprou."),
