@@ -37,13 +37,22 @@ _GERMAN_DATIVE = {"mit", "von", "aus", "bei", "nach", "zu", "seit", "gegenüber"
 _GERMAN_ACCUSATIVE = {"für", "durch", "gegen", "ohne", "um"}
 
 
+# Two colons in a row around an ability's keyword ("Ana utilise l'Oracle : Invocation :
+# regardez …"): the sentence that says who used the card ends first.
+_DOUBLE_COLON = re.compile(r":\s+[A-ZÀ-ÖØ-Þ][\w'’-]*(?: [a-zäöü]\w*)?[\u00a0 ]?:\s")
+
+
+def double_colon(text: str) -> list[str]:
+    return [f"two colons in a row: {m.group(0)!r}" for m in _DOUBLE_COLON.finditer(text)]
+
+
 # Words of our own where the edition has its own (docs/glossary/de.md: Reihe, Gewinner)
 _GERMAN_COINED = re.compile(r"\b(?:Sieger|Gewinner|Sieg)reihe\w*")
 
 
 def wording_de(text: str) -> list[str]:
     return [f"not the edition's words: {m.group(0)!r} (die Reihe des Gewinners)"
-            for m in _GERMAN_COINED.finditer(text)]
+            for m in _GERMAN_COINED.finditer(text)] + double_colon(text)
 
 
 def problems_de(text: str, forms: dict[str, dict[str, str]]) -> list[str]:
@@ -119,7 +128,7 @@ def typography_fr(text: str) -> list[str]:
         found.append(f"a capital after ':' in a sentence: {m.group(1)!r}")
     found += [f"a participle that guesses a gender: {m.group(0)!r}"
               for m in _FRENCH_GENDERED.finditer(text)]
-    return found
+    return found + double_colon(text)
 
 
 def problems_fr(text: str, forms: dict[str, dict[str, str]] | None = None) -> list[str]:
@@ -155,7 +164,7 @@ def wording_es(text: str) -> list[str]:
     return [f"no 'a' before the card: {m.group(0).strip()!r}"
             for m in _SPANISH_NO_A.finditer(text)] + [
         f"a participle that guesses a gender: {m.group(0)!r}"
-        for m in _SPANISH_GENDERED.finditer(text)]
+        for m in _SPANISH_GENDERED.finditer(text)] + double_colon(text)
 
 
 def problems_es(text: str, forms: dict[str, dict[str, str]] | None = None) -> list[str]:
@@ -178,7 +187,7 @@ _PORTUGUESE_GENDERED = re.compile(r"(?<!se você )\b(?:é|está|foi|fica)"
 
 def wording_pt(text: str) -> list[str]:
     found = [f"a participle that guesses a gender: {m.group(0)!r}"
-             for m in _PORTUGUESE_GENDERED.finditer(text)]
+             for m in _PORTUGUESE_GENDERED.finditer(text)] + double_colon(text)
     if re.search(r"\b[ao] mais fort[ea] d[ao]s cartas\b", text):
         found.append("'a mais forte das cartas' (a carta mais forte)")
     return found

@@ -214,6 +214,8 @@ def test_a_word_keeps_its_forms_through_a_list():
     ("fr", "Ana est vaincu."),
     ("fr", "taux de victoire (54 %)"),
     ("fr", "cette partie est encore en cours ; reprenez-la"),
+    ("fr", "Orrin utilise le Sacristain\u00a0: Invocation\u00a0: défaussez la carte du dessus."),
+    ("de", "Zora nutzt den Versucher: Beschwörung: Lege eine Karte oben auf das Ziehdeck."),
     ("pt", "Descartes: vazia"),
     ("pt", "a habilidade de O Louco"),
     ("pt", "O Louco (0) é a mais forte das cartas que você comprou."),
