@@ -328,3 +328,16 @@ def test_korean_card_texts_and_fortunes_address_the_player_as_the_table_does(dec
                       fmt(i18n._("{card}: {text}"), card=said.name, text=said.text)]
         errors += [f"{card.id}: {t!r}  <- {p}" for t in shown for p in wording_ko(t)]
     assert not errors, "\n".join(errors)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_round_over_bar_says_it_whole_at_80_columns(language):
+    """The top bar after a round names the winning row in the edition's words ("die Reihe
+    des Gewinners", not "Siegerreihe") and still fits 80 columns, so the table does not fall
+    back to its short words."""
+    from rich.cells import cell_len
+
+    i18n.set_language(language)
+    said = fmt(i18n._("round {n} is over: the winning row and the table after the damage"),
+               n=10)
+    assert cell_len("DREAD DRAW  ·  " + said) <= 80, said
