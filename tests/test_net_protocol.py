@@ -180,3 +180,25 @@ def test_the_host_says_plainly_who_can_join(standard_deck):
         in lan
     assert f"dread-draw join 192.0.2.7:7777 --code {host.code}" in lan
     assert len(host.seats) == 4 and host.seats[0].own
+
+
+def test_an_error_is_said_in_the_players_language_or_as_the_host_wrote_it():
+    """A client words an `error` from its id and parameters in its own language; one it
+    cannot word (an id of a later version, parameters that do not fit, a hostile host's
+    nesting) shows the host's English `message`, cleaned."""
+    from dread_draw import i18n
+    from dread_draw.net.protocol import error, said
+
+    refused = error("name", args={"problem": {"say": "name-long",
+                                              "args": {"limit": 100, "length": 150}}})
+    assert refused["message"] == ("That name cannot be used: a name has at most 100 "
+                                  "characters, not 150.")
+    i18n.set_language("de")
+    assert said(refused) == "Dieser Name geht nicht: ein Name hat höchstens 100 Zeichen, nicht 150."
+    later = {"type": "error", "code": "new", "say": "new-thing", "message": "New \x1b[31m."}
+    assert said(later) == "New \u241b[31m."  # the escape shown, never sent to the terminal
+    unfit = {**refused, "args": {"problem": ["not", "a", "sentence"]}}
+    assert said(unfit) == refused["message"]
+    deep = {"say": "name", "args": {"problem": {"say": "name", "args": {"problem": {
+        "say": "name", "args": {"problem": "x"}}}}}, "message": "fallback"}
+    assert said(deep) == "fallback"
