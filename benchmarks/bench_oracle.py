@@ -23,6 +23,9 @@ p95: on a shared machine CPU time is what a quiet core would take, the wall cloc
 `--top` adds a third contestant, the same search told one secret only — the true top card
 of the Draw Deck — and prints the share of the oracle's edge it reaches: what the next card
 alone is worth, which R11.3 hides from every player, so no honest search can win it back.
+`--known` adds one told the top card only when another seat privately knows it (it looked at,
+arranged or buried the top cards): an upper bound on what inferring hidden cards from other
+seats' choices could buy, since a choice can only betray what its seat knows.
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ from dread_draw.rules import Decision, Game, View, determinize
 from dread_draw.runner import run_batches
 from dread_draw.sim import Match, SeatSpec, game_seed, seat_name
 
-HARD, ORACLE, TOP = "hard", "oracle", "top"
+HARD, ORACLE, TOP, KNOWN = "hard", "oracle", "top", "known"
 
 
 class OracleAgent(hard.HardAgent):
@@ -77,8 +80,12 @@ class TopCardAgent(OracleAgent):
     the sampled Draw Deck. What it wins over `hard` is what the next reveal's card alone is
     worth — information R11.3 gives nobody, which no honest search can recover."""
 
+    def told(self, view: View, real: Game) -> int:
+        """The top card this search is told (-1: none)."""
+        return real.draw[-1] if real.draw else -1
+
     def deal(self, view: View, real: Game) -> Callable[[random.Random], Game]:
-        top = real.draw[-1] if real.draw else -1
+        top = self.told(view, real)
         unseen = view.unseen()
 
         def deal(r: random.Random) -> Game:
@@ -93,7 +100,18 @@ class TopCardAgent(OracleAgent):
         return deal
 
 
-CHEATS = {ORACLE: OracleAgent, TOP: TopCardAgent}
+class KnownTopAgent(TopCardAgent):
+    """Told the true top card only when another seat privately knows it (it looked, arranged
+    or buried): the most that reading other seats' choices could ever win, since a seat's
+    choice can only betray what that seat knows."""
+
+    def told(self, view: View, real: Game) -> int:
+        top = super().told(view, real)
+        others = (real.knows[s] for s in range(real.n) if s != view.seat)
+        return top if top >= 0 and any(top in k for k in others) else -1
+
+
+CHEATS = {ORACLE: OracleAgent, TOP: TopCardAgent, KNOWN: KnownTopAgent}
 
 
 def timed(agent: hard.HardAgent, times: list[float]) -> None:
@@ -181,11 +199,14 @@ def main() -> None:
     p.add_argument("--horizon", type=int, default=None,
                    help="rounds past the current one a rollout plays (-1: to the end; "
                         "default: hard.HORIZON)")
-    p.add_argument("--only", choices=(HARD, ORACLE), default=None,
-                   help="play only one of the two (an experiment's quick look: no share)")
+    p.add_argument("--only", choices=(HARD, ORACLE, TOP, KNOWN), default=None,
+                   help="play only this one (an experiment's quick look: no share)")
     p.add_argument("--top", action="store_true",
                    help="also play the search told only the true top card of the Draw Deck: "
                         "how much of the oracle's edge that one secret is worth")
+    p.add_argument("--known", action="store_true",
+                   help="also play the search told the top card only when another seat "
+                        "privately knows it: the most that reading others' choices can win")
     a = p.parse_args()
     deck = load_deck(a.deck)
     options: dict = ({"samples": a.samples} if a.samples is not None
@@ -201,7 +222,8 @@ def main() -> None:
         games = a.deals * n
         wins: dict[str, list[int]] = {}
         times: dict[str, list[float]] = {}
-        playing = (a.only,) if a.only else (HARD, ORACLE, TOP) if a.top else (HARD, ORACLE)
+        playing = (a.only,) if a.only else (
+            HARD, ORACLE, *((TOP,) if a.top else ()), *((KNOWN,) if a.known else ()))
         for who in playing:
             per_deal = [0] * a.deals
             ts: list[float] = []
@@ -229,11 +251,14 @@ def main() -> None:
         lo, hi = share_interval(wins[HARD], wins[ORACLE], games, par, a.seed)
         print(f"  par {par:.1%}; hard reaches {share:.0%} of the oracle's edge over par "
               f"[{lo:.0%}, {hi:.0%}] (bootstrap over deals)")
-        if TOP in wins and edge > 1e-9:
-            top = (rate[TOP] - par) / edge
-            lo, hi = share_interval(wins[TOP], wins[ORACLE], games, par, a.seed)
-            print(f"  told only the top card, the same search reaches {top:.0%} [{lo:.0%}, "
-                  f"{hi:.0%}]: the top card alone is worth {top - share:.0%} of the edge")
+        told = {TOP: "told only the top card", KNOWN: "told the top card when another seat "
+                "knows it"}
+        for who in (TOP, KNOWN):
+            if who in wins and edge > 1e-9:
+                more = (rate[who] - par) / edge
+                lo, hi = share_interval(wins[who], wins[ORACLE], games, par, a.seed)
+                print(f"  {told[who]}, the same search reaches {more:.0%} [{lo:.0%}, "
+                      f"{hi:.0%}] of the edge: {more - share:+.0%} on hard")
         print(f"  {time.perf_counter() - start:.0f} s; load {os.getloadavg()[0]:.2f}",
               flush=True)
 
