@@ -438,3 +438,38 @@ def test_a_seat_head_keeps_a_gap_between_the_name_and_the_life_deck(language):
             x, _length, text = next(r for r in runs if f"{life} " in r[2])
             x_life = x + min(cell) * cell_len(text[:text.index(f"{life} ")])
             assert x_life >= x_name + length_name + min(cell), runs
+
+
+@sync
+async def test_a_dialogs_key_bar_covers_the_key_bar_under_it_whole():
+    """A dialog over a screen whose key bar takes two lines (a long language at 80 columns)
+    shows its own keys, and none of the keys beneath through its shade: a round summary's
+    one line left the table's first line of keys in sight ("s Weiter h Tipp …" over
+    "⏎ Weiter")."""
+    from textual.app import App, ComposeResult
+    from textual.binding import Binding
+    from textual.screen import ModalScreen, Screen
+
+    class Busy(Screen):
+        BINDINGS = [Binding(key, "app.bell", f"a long word for the key {key}") for key in "abcd"]
+
+        def compose(self) -> ComposeResult:
+            yield KeyBar()
+
+    class Over(ModalScreen):
+        BINDINGS = [Binding("enter", "app.pop_screen", "Continue")]
+
+        def compose(self) -> ComposeResult:
+            yield KeyBar()
+
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(Busy())
+        await pilot.pause()
+        under = app.screen.query_one(KeyBar)
+        assert under.size.height == 2
+        await app.push_screen(Over())
+        await pilot.pause()
+        over = app.screen.query_one(KeyBar)
+        assert "Continue" in str(over.render()) and "long word" not in str(over.render())
+        assert over.size.height == under.size.height
