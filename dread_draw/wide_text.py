@@ -12,14 +12,25 @@ Rich (and Textual, which wraps with Rich's `divide_line`) also breaks a line at 
 the no-break space (U+00A0) included, so French ": ; ! ?" could start a line (the game review
 showed ": après votre choix …"). `install()` makes a no-break space part of the word around
 it, as its name says (the table's log, the review, every help screen).
+
+A screenshot (Rich's `Console.export_svg`, which Textual's screenshots and our SVG snapshots
+use) gives each run of text a `textLength` of one cell a character, so a Korean run, two
+cells a syllable, is squeezed into half its room: its spaces vanish ("Ana생명" for the seat
+head "Ana   생명", Rich issue 2742, open in 15.0); and librsvg, which draws our pictures, drops
+the spaces a run starts with ("Analife" in English). `install()` makes every run as long as
+the cells it takes on the terminal, starting at its first visible character.
 """
 
 from __future__ import annotations
 
+import html
 import re
+from collections.abc import Callable
+from typing import Any
 
 from rich import _wrap
 from rich.cells import cell_len
+from rich.console import Console
 from rich.text import Text
 
 _TRAILING_SPACE = re.compile(r"\s+$")
@@ -36,11 +47,43 @@ def rstrip_end(self: Text, size: int) -> None:
             self.right_crop(min(len(trailing.group(0)), excess))
 
 
+# A run of text in Rich's SVG: its x, its `textLength` (one cell a character there), its text
+# (spaces written as no-break spaces) split into the spaces before, the rest, the spaces after.
+_SVG_RUN = re.compile(r'(<text [^>]*?x=")([0-9.e+-]+)("[^>]*?textLength=")([0-9.e+-]+)("[^>]*>)'
+                      r"((?:&#160;|\xa0)*)([^<]*?)((?:&#160;|\xa0)*)(</text>)")
+
+
+def svg_in_cells(svg: str) -> str:
+    """`svg` (Rich's export) with each run of text as long as the cells it takes, and its
+    spaces at either end left out (its x moved past those before): librsvg drops a run's
+    leading no-break spaces, which put every seat head's words against its name ("Analife")."""
+    def run(m: re.Match[str]) -> str:
+        start, x, mid, length, tag, before, text, after, end = m.groups()
+        chars = len(html.unescape(before + text + after))
+        cells = cell_len(html.unescape(text))
+        if not cells:  # (a line's end, "\n", is a run of no cells)
+            return m.group(0)
+        cell = float(length) / chars
+        spaces = len(html.unescape(before))
+        return (f"{start}{float(x) + cell * spaces:g}{mid}{cell * cells:g}{tag}{text}{end}")
+    return _SVG_RUN.sub(run, svg)
+
+
+def _export_svg_in_cells(export: Callable[..., str]) -> Callable[..., str]:
+    def export_svg(self: Console, *args: Any, **kwargs: Any) -> str:
+        return svg_in_cells(export(self, *args, **kwargs))
+    export_svg.in_cells = True  # type: ignore[attr-defined]
+    return export_svg
+
+
 def install() -> None:
-    """Wrap by cells, and never at a no-break space, from now on (idempotent)."""
+    """Wrap by cells, and never at a no-break space, and draw screenshots by cells, from now
+    on (idempotent)."""
     Text.rstrip_end = rstrip_end  # type: ignore[method-assign]
     if isinstance(getattr(_wrap, "re_word", None), re.Pattern):  # the words `divide_line` reads
         _wrap.re_word = _WORD
+    if not getattr(Console.export_svg, "in_cells", False):
+        Console.export_svg = _export_svg_in_cells(Console.export_svg)  # type: ignore[method-assign]
 
 
 install()

@@ -20,6 +20,7 @@ from rich.cells import cell_len
 from typer.testing import CliRunner
 
 import dread_draw.tui.app as tui_app
+from dread_draw import i18n
 from dread_draw.cards import parse_deck
 from dread_draw.cli import app as cli_app
 from dread_draw.errors import DreadDrawError
@@ -1392,6 +1393,29 @@ def test_a_replay_names_the_private_cards_and_the_table_does_not(standard_deck):
             other = next(c for c in ev["drawn"] if c["uid"] != ev["kept"]["uid"])
             assert card_label(standard_deck, other["uid"]) in told
             assert "discards " + str(len(ev["drawn"]) - 1) in quiet
+
+
+@sync
+async def test_the_hand_off_shows_its_keys_and_they_work(tmp_path):
+    """R11.2's hand-off covers the whole table, its key bar too: it shows its own keys, in
+    the player's language; ? opens the help over it, Enter (once the keyboard is taken)
+    closes it."""
+    i18n.set_language("fr")
+    app = make_app(settings=tmp_path / "setup.toml")
+    closed = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(HandOff("Ben", wait=0), closed.append)
+        await pilot.pause()
+        bar = text_of(app.screen.query_one(KeyBar))
+        for words in ("I have the keyboard", "Help", "Quit"):
+            assert i18n._(words) in bar and i18n._(words) != words, bar
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, HandOff) and not closed
+        await pilot.press("enter")
+        await pilot.pause()
+        assert closed == [None] and not isinstance(app.screen, HandOff)
 
 
 @sync

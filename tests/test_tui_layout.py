@@ -356,29 +356,120 @@ async def test_a_syllable_over_a_widget_edge_stays_whole_under_an_overlay():
     assert first_line.startswith(text), first_line
 
 
-@sync
-async def test_why_it_is_a_seats_turn_is_left_out_whole_rather_than_cut():
-    """The turn line says what the seat must beat, then why it is its turn; when both do
-    not fit its two lines, the reason is left out whole (French at 80 columns read "Égalité
-    à 0 : Ana est la première personne à…")."""
-    from textual.app import App, ComposeResult
+@pytest.mark.parametrize("language, width", [("en", 58), ("fr", 64), ("ko", 64), ("ko", 58)])
+def test_why_it_is_a_seats_turn_is_never_split_between_two_lines(language, width):
+    """The turn line says what the seat must beat, then why it is its turn (R5): on the same
+    line when it fits there, else on a line of its own, never broken in the middle ("...
+    소환됩니다.  가장 / 낮은 줄: Ana 0." at 100 columns; "Égalité à / 0 : ..."). The widths
+    are the turn line's at 80 and 100 columns."""
+    from rich.console import Console
 
-    from dread_draw.tui.widgets.centre import TurnLine
+    from dread_draw import i18n
+    from dread_draw.i18n import _, fmt
+    from dread_draw.tui.widgets.centre import fit_lines, with_why
 
+    i18n.set_language(language)
+    console = Console(width=200)
+    beat = Text(fmt(_("{who}'s row is empty: any card is summoned."), who="Ana"))
+    for why in (fmt(_("Lowest row total: {who} {total}."), who="Ana", total=0),
+                fmt(_("Tied at {total}: {who} is the first to {last}'s left."), who="Ana",
+                    total=0, last="Orrin")):
+        shown = fit_lines(with_why(beat, why, width, 2, console), width, 2, console)
+        lines = [line.plain.strip() for line in shown.wrap(console, width)]
+        assert len(lines) <= 2 and "…" not in shown.plain
+        assert lines[0].startswith(beat.plain)
+        assert lines[-1].endswith(why), lines  # whole, on one line
+
+
+def test_why_it_is_a_seats_turn_is_left_out_whole_rather_than_cut():
+    """When what the seat must beat already fills the turn line's two lines, the reason is
+    left out whole (French at 80 columns read "Égalité à 0 : Ana est la première personne
+    à…"); on a wide line both are on one."""
+    from rich.console import Console
+
+    from dread_draw.tui.widgets.centre import fit_lines, with_why
+
+    console = Console(width=200)
     beat = Text("La rangée d'Ana est vide : n'importe quelle carte est invoquée.")
     why = "Égalité à 0 : Ana est la première personne à gauche d'Orrin."
+    for width, shown in ((58, beat.plain), (130, f"{beat.plain}  {why}")):
+        text = fit_lines(with_why(beat, why, width, 2, console), width, 2, console)
+        assert " ".join(text.plain.split()) == " ".join(shown.split())
 
-    class One(App):
-        CSS = "TurnLine { height: 2; }"
+
+@pytest.mark.parametrize("language", ["en", "fr", "de", "ko"])
+def test_a_seat_head_keeps_a_gap_between_the_name_and_the_life_deck(language):
+    """A seat's head reads "Ana  life ■■■": a gap after the name in every language, at the
+    head's every width (kind shown or not), short and long names; and in a screenshot too,
+    where each run of text takes the cells it takes on the terminal (Rich's SVG squeezed a
+    Korean run into one cell a syllable) and starts with a visible character (librsvg drops
+    leading spaces): the head read "Ana생명", "Analife"."""
+    import html
+    import io
+
+    from rich.console import Console
+
+    from dread_draw import i18n, wide_text
+    from dread_draw.i18n import _
+    from dread_draw.sim import SeatSpec
+    from dread_draw.tui.widgets.seats import SeatState, head_text
+
+    wide_text.install()  # (as the app does)
+    i18n.set_language(language)
+    life = _("life {pips}").split("{pips}")[0].strip()
+    for name in ("Ana", "아나", "김서연하늘별빛"):
+        for width in (50, 64, 100):  # the head's three layouts
+            state = SeatState(0, SeatSpec(name, "normal"), 7, (1, 2), (), 9, "in the round",
+                              True, 2)
+            console = Console(record=True, width=width, file=io.StringIO())
+            console.print(head_text(state, width), no_wrap=True, crop=True)
+            line = console.export_text(clear=False)
+            assert f"{name} " in line and f" {life} " in line, line
+            runs = [(float(x), float(length), html.unescape(text).replace("\xa0", " "))
+                    for x, length, text in
+                    re.findall(r'<text [^>]*x="([0-9.]+)"[^>]*textLength="([0-9.]+)"[^>]*>'
+                               r"([^<]+)</text>", console.export_svg()) if text.strip()]
+            cell = {round(length / cell_len(text), 6) for _x, length, text in runs}
+            assert len(cell) == 1, runs  # one width a cell, whatever the characters
+            # librsvg drops the spaces a run starts with: none does, and the name ends a
+            # cell or more before the life word starts
+            assert not any(text.startswith(" ") for _x, _length, text in runs), runs
+            x_name, length_name, _text = next(r for r in runs if r[2] == name)
+            x, _length, text = next(r for r in runs if f"{life} " in r[2])
+            x_life = x + min(cell) * cell_len(text[:text.index(f"{life} ")])
+            assert x_life >= x_name + length_name + min(cell), runs
+
+
+@sync
+async def test_a_dialogs_key_bar_covers_the_key_bar_under_it_whole():
+    """A dialog over a screen whose key bar takes two lines (a long language at 80 columns)
+    shows its own keys, and none of the keys beneath through its shade: a round summary's
+    one line left the table's first line of keys in sight ("s Weiter h Tipp …" over
+    "⏎ Weiter")."""
+    from textual.app import App, ComposeResult
+    from textual.binding import Binding
+    from textual.screen import ModalScreen, Screen
+
+    class Busy(Screen):
+        BINDINGS = [Binding(key, "app.bell", f"a long word for the key {key}") for key in "abcd"]
 
         def compose(self) -> ComposeResult:
-            yield TurnLine()
+            yield KeyBar()
 
-    for width, whole in ((58, False), (130, True)):
-        app = One()
-        async with app.run_test(size=(width, 4)) as pilot:
-            app.query_one(TurnLine).show(beat, why)
-            await pilot.pause()
-            shown = " ".join(str(app.query_one(TurnLine).render()).split())
-        assert "…" not in shown and "invoquée." in shown
-        assert (why in shown) is whole, shown
+    class Over(ModalScreen):
+        BINDINGS = [Binding("enter", "app.pop_screen", "Continue")]
+
+        def compose(self) -> ComposeResult:
+            yield KeyBar()
+
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(Busy())
+        await pilot.pause()
+        under = app.screen.query_one(KeyBar)
+        assert under.size.height == 2
+        await app.push_screen(Over())
+        await pilot.pause()
+        over = app.screen.query_one(KeyBar)
+        assert "Continue" in str(over.render()) and "long word" not in str(over.render())
+        assert over.size.height == under.size.height

@@ -88,7 +88,9 @@ class Notice(AnswerOnce, SizeAware, Dialog[None]):
     before (Enter on a question's answer): they are ignored, so a notice is never closed
     unread."""
 
-    BINDINGS = [Binding("enter,space", "close", N_("Continue"))]
+    # (priority: the focused button's own Enter, which presses it to the same end, would
+    # hide this one from the key bar)
+    BINDINGS = [Binding("enter,space", "close", N_("Continue"), priority=True)]
 
     def __init__(self, title: str | Text, body: str | Text, button: str | Text,
                  wait: float | None = None) -> None:
@@ -107,6 +109,7 @@ class Notice(AnswerOnce, SizeAware, Dialog[None]):
             yield Button(Text.assemble(pgettext("key", "Enter") + "  ", as_text(self.button)),
                          variant="primary",
                          compact=True)
+        yield KeyBar()  # its own keys, not the table's under it (which do nothing here)
         yield TooSmall()
 
     def compose_wait(self) -> ComposeResult:

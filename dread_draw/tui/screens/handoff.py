@@ -26,7 +26,8 @@ class HandOff(Notice, inherit_bindings=False):
     Enter): for HANDOFF_WAIT seconds every key and click is ignored while the screen counts
     down; then Enter (or a click on its button) says the next person has the keyboard."""
 
-    BINDINGS = [Binding("enter", "close", N_("I have the keyboard")), *EVERYWHERE]
+    BINDINGS = [Binding("enter", "close", N_("I have the keyboard"), priority=True),
+                *EVERYWHERE]  # (priority: as the notice's)
 
     def __init__(self, name: str, wait: float | None = None) -> None:
         who = clean(name)

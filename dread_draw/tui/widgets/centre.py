@@ -69,9 +69,7 @@ class TurnLine(Static):
     draws it, again when its size changes."""
 
     said: reactive[Text] = reactive(Text, repaint=False)  # (update refreshes)
-    # why it is this seat's turn: said after `said` when both fit, else left out whole (a
-    # longer language's "Égalité à 0 : Ana est la première personne à…" was cut mid-sentence)
-    why = ""
+    why = ""  # why it is this seat's turn (`with_why`)
 
     def show(self, said: Text, why: str) -> None:
         self.why = why
@@ -87,15 +85,33 @@ class TurnLine(Static):
 
     def _draw(self) -> None:
         box = self.content_region
-        text = self.said
-        if self.why:
-            whole = text.copy()
-            whole.append("  ")
-            whole.append(self.why)
-            if box.width <= 0 or len(whole.wrap(self.app.console, box.width)) <= box.height:
-                text = whole
+        text = with_why(self.said, self.why, box.width, box.height, self.app.console)
         update_if_changed(self, fit_lines(text, box.width, box.height, self.app.console),
                           layout=False)
+
+
+def with_why(said: Text, why: str, width: int, height: int, console) -> Text:
+    """`said`, then `why` (why it is this seat's turn), each whole: `why` after `said` on its
+    last line if it fits there, else on a line of its own, else (no room for it whole) left
+    out. A clause wrapped into the next line read as two halves of nothing ("... 소환됩니다.
+    가장 / 낮은 줄: Ana 0.", "Égalité à / 0 : Ana ..."), and one cut short mid-sentence."""
+    def joined(gap: str) -> Text:
+        text = said.copy()
+        if said.plain:
+            text.append(gap)
+        text.append(why)
+        return text
+
+    if not why:
+        return said
+    if width <= 0:  # not laid out yet
+        return joined("  ")
+    lines = len(said.wrap(console, width)) if said.plain else 0
+    after = joined("  ")
+    if lines and len(after.wrap(console, width)) == lines:
+        return after
+    below = joined("\n")
+    return below if len(below.wrap(console, width)) <= height else said
 
 
 def fit_lines(text: Text, width: int, height: int, console) -> Text:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.screen import ModalScreen
 from textual.widget import Widget
 
 from dread_draw.i18n import N_, _, pgettext
@@ -93,11 +94,25 @@ class KeyBar(Widget):
             words4 = [(k, "" if a == action else s, a) for k, s, a in words4]
         return [[(k, s) for k, s, _a in words4]], CLOSE
 
+    def height_under(self) -> int:
+        """On a screen over another (a dialog), the height of the key bar under it: this one
+        covers it whole, so none of the keys of the screen beneath show through the shade
+        (a round summary's one line left the table's first line of keys in sight)."""
+        stack = self.app.screen_stack
+        if not isinstance(self.screen, ModalScreen) or self.screen not in stack:
+            return 0
+        for screen in reversed(stack[:stack.index(self.screen)]):
+            bars = screen.query(KeyBar)
+            if bars:
+                return bars.first().size.height
+        return 0
+
     def render(self) -> Text:
         key_style = self.get_component_rich_style("keybar--key")
         lines, spacing = self.layout_keys(self.size.width)
-        if self.styles.height is None or int(self.styles.height.value) != len(lines):
-            self.styles.height = len(lines)  # (lays the screen out again, once)
+        height = max(len(lines), self.height_under())
+        if self.styles.height is None or int(self.styles.height.value) != height:
+            self.styles.height = height  # (lays the screen out again, once)
         t = Text(no_wrap=True, overflow="ellipsis")
         for i, line in enumerate(lines):
             if i:

@@ -122,27 +122,33 @@ class SeatHead(Static):
             self.update(self._head(self.state), layout=False)
 
     def _head(self, st: SeatState) -> Text:
-        g = glyphs(self.ascii)
-        width = self.outer_size.width  # the panel's (the head fills it, padding and all)
-        marker = f"{g.to_play} " if st.to_play else "  "
-        t = Text(no_wrap=True, overflow="ellipsis")
-        gap = "  " if width >= 60 else " "
-        t.append(marker, "bold")
-        t.append_text(plain(st.spec.name, "bold"))
-        if width >= 70:
-            t.append(f" ({kind_label(st.spec)})")
-        else:
-            t.append(" ")
-        t.append(gap + fmt(_("life {pips}"), pips=life_pips(st.life, full=g.life,
-                                                          empty=g.life_gone)))
-        if st.known_life:
-            t.append(" " + fmt(_("({n} seen)"), n=st.known_life))
-        t.append(gap + fmt(_("row {total}"), total=st.total) + gap)
-        loud = st.to_play or st.status in ("defeated", "eliminated", "won the round", "winner")
-        status = _(st.status) if st.status else ""
-        t.append(f"{g.separator} {status.upper() if loud else status}" if status else "",
-                 "bold" if loud else "")
-        return t
+        # the panel's width (the head fills it, padding and all)
+        return head_text(st, self.outer_size.width, self.ascii)
+
+
+def head_text(st: SeatState, width: int, ascii: bool = False) -> Text:
+    """A seat's head line for a panel `width` cells wide: marker, name, kind (when there is
+    room), Life Deck, row total and status, a space or two between each."""
+    g = glyphs(ascii)
+    marker = f"{g.to_play} " if st.to_play else "  "
+    t = Text(no_wrap=True, overflow="ellipsis")
+    gap = "  " if width >= 60 else " "
+    t.append(marker, "bold")
+    t.append_text(plain(st.spec.name, "bold"))
+    if width >= 70:
+        t.append(f" ({kind_label(st.spec)})")
+    else:
+        t.append(" ")
+    t.append(gap + fmt(_("life {pips}"), pips=life_pips(st.life, full=g.life,
+                                                      empty=g.life_gone)))
+    if st.known_life:
+        t.append(" " + fmt(_("({n} seen)"), n=st.known_life))
+    t.append(gap + fmt(_("row {total}"), total=st.total) + gap)
+    loud = st.to_play or st.status in ("defeated", "eliminated", "won the round", "winner")
+    status = _(st.status) if st.status else ""
+    t.append(f"{g.separator} {status.upper() if loud else status}" if status else "",
+             "bold" if loud else "")
+    return t
 
 
 class SeatPanel(Vertical):
