@@ -65,7 +65,7 @@ def test_r11_2_a_hot_seat_game_asks_only_people_and_hands_off_before_a_new_perso
     match = Match(standard_deck, seats, seed=seed)
     model = TableModel(match, [0, 1], hold_own=True, cpu_delay=0)
     front = FakeFront(model)
-    asyncio.run(Conductor(model, front, cpu_delay=0).play())
+    asyncio.run(Conductor(model, front).play())
 
     assert match.over and front.ended
     asks = [s for s in front.seen if isinstance(s, tuple) and s[0] == "ask"]
@@ -155,7 +155,7 @@ def test_a_network_seat_is_played_by_the_same_conductor_through_the_model(standa
         model = TableModel(remote, [0], hold_own=True, cpu_delay=0)  # type: ignore[arg-type]
         front = FakeFront(model)
         host.others()
-        await Conductor(model, front, cpu_delay=0).play()
+        await Conductor(model, front).play()
         return remote, front
 
     remote, front = asyncio.run(main())

@@ -52,16 +52,14 @@ class FrontEnd(Protocol):
 
 
 class Conductor:
-    """Plays `model.match` for a front end (see the module docstring). `cpu_delay`: the
-    CPUs' pace in seconds (0: none); `hold`: seconds a person's own failed reveal stays
-    before going on by itself (0: until they go on)."""
+    """Plays `model.match` for a front end (see the module docstring), at the CPUs' pace the
+    model holds (`model.cpu_delay`, seconds; 0: none). `hold`: seconds a person's own failed
+    reveal stays before going on by itself (0: until they go on)."""
 
-    def __init__(self, model: TableModel, front: FrontEnd, cpu_delay: float = 0.8,
-                 hold: float = 0) -> None:
+    def __init__(self, model: TableModel, front: FrontEnd, hold: float = 0) -> None:
         self.model = model
         self.match: Any = model.match  # a Match, or a network seat's RemoteMatch
         self.front = front
-        self.cpu_delay = cpu_delay
         self.hold = hold
         self.wake = asyncio.Event()  # `s`: the pace ends at once
         self.uncovered = asyncio.Event()  # no screen over the table, big enough to play
@@ -127,10 +125,10 @@ class Conductor:
             else:
                 # The CPU thinks in a thread while the pause runs: the pace is the longer one.
                 thinking = asyncio.ensure_future(asyncio.to_thread(cpu.choose, view, decision))
-                model.paced = not model.skipping and self.cpu_delay > 0
+                model.paced = not model.skipping and model.cpu_delay > 0
                 if model.paced:
                     front.thinking(seat)
-                    await self.pause(self.cpu_delay)
+                    await self.pause(model.cpu_delay)
                 option = await thinking  # type: ignore[assignment]
                 await self.uncovered.wait()  # the game waits while a player reads
         if front.gone:

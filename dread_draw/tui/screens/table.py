@@ -122,9 +122,7 @@ class TableScreen(SizeAware, Screen):
         every person's seat: hot-seat). `hold_own`: a person's own failed reveal waits for
         them (default: when the CPUs have a pace)."""
         super().__init__()
-        self.hold = hold
         self.match = match
-        self.cpu_delay = cpu_delay
         self.ascii = ascii
         humans = people if people is not None else [
             i for i, s in enumerate(match.seats) if s.is_human]
@@ -136,7 +134,7 @@ class TableScreen(SizeAware, Screen):
         self.model.listeners.append(self.holder_changed)
         self.told = self.model.told  # `l`'s lines, told once per reader
         # the driver: it plays the match and calls this screen (dread_draw/table/conductor.py)
-        self.conductor = Conductor(self.model, self, cpu_delay=cpu_delay, hold=hold)
+        self.conductor = Conductor(self.model, self, hold=hold)
         self.answer: asyncio.Future | None = None
         self.card_style = FRAMED
         self.tutor = tutor_for(match)  # coach: the tutorial's lessons (None: not the tutorial)
