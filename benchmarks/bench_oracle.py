@@ -1,8 +1,9 @@
 """The yardstick for `hard`: its search against an omniscient twin, both against `normal`.
 
 Run by hand: `nice -n 10 python benchmarks/bench_oracle.py [--deals 20] [--samples N]
-[--players 2 4] [--seed 1] [--workers 1] [--top]`; experiments: `--rate R`, `--sure S`,
-`--horizon H` (both searches alike) and `--only hard` (a quick look, no share).
+[--players 2 4] [--seed 1] [--workers 1] [--top] [--known] [--make-up]`; experiments:
+`--rate R`, `--sure S`, `--horizon H` (both searches alike) and `--only hard` (a quick look,
+no share).
 
 For each player count, every deal is played under every rotation of the seats (as the arena
 does), once with `hard` in the one searching seat and once with its twin there, the others
@@ -26,6 +27,8 @@ alone is worth, which R11.3 hides from every player, so no honest search can win
 `--known` adds one told the top card only when another seat privately knows it (it looked at,
 arranged or buried the top cards): an upper bound on what inferring hidden cards from other
 seats' choices could buy, since a choice can only betray what its seat knows.
+`--make-up` adds one told which hidden cards are in the Draw Deck, not their order: an upper
+bound on what counting its make-up (the discard pile a reshuffle made it, R6.1) could buy.
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ from dread_draw.rules import Decision, Game, View, determinize
 from dread_draw.runner import run_batches
 from dread_draw.sim import Match, SeatSpec, game_seed, seat_name
 
-HARD, ORACLE, TOP, KNOWN = "hard", "oracle", "top", "known"
+HARD, ORACLE, TOP, KNOWN, MAKEUP = "hard", "oracle", "top", "known", "make-up"
 
 
 class OracleAgent(hard.HardAgent):
@@ -111,7 +114,32 @@ class KnownTopAgent(TopCardAgent):
         return top if top >= 0 and any(top in k for k in others) else -1
 
 
-CHEATS = {ORACLE: OracleAgent, TOP: TopCardAgent, KNOWN: KnownTopAgent}
+class MakeUpAgent(OracleAgent):
+    """`hard`'s search told which hidden cards are in the Draw Deck, not their order: each
+    sample is dealt from the seat's view, then every hidden card dealt into the Draw Deck
+    that is not there in truth changes places with one that is, dealt elsewhere. What it wins
+    over `hard` bounds what any reckoning of the Draw Deck's make-up could buy — counting the
+    discard pile that a reshuffle turned into the Draw Deck (public, R6.1), or guessing which
+    cards the Life Decks hold."""
+
+    def deal(self, view: View, real: Game) -> Callable[[random.Random], Game]:
+        unseen = view.unseen()
+        hidden = set(unseen)
+        truth = hidden.intersection(real.draw)
+
+        def deal(r: random.Random) -> Game:
+            g = determinize(view, r, unseen)
+            wrong = [i for i, c in enumerate(g.draw) if c in hidden and c not in truth]
+            spots = [(zone, j) for zone in (*g.life, *g.looking)
+                     for j, c in enumerate(zone) if c in truth]
+            r.shuffle(spots)
+            for i, (zone, j) in zip(wrong, spots, strict=True):
+                g.draw[i], zone[j] = zone[j], g.draw[i]
+            return g
+        return deal
+
+
+CHEATS = {ORACLE: OracleAgent, TOP: TopCardAgent, KNOWN: KnownTopAgent, MAKEUP: MakeUpAgent}
 
 
 def timed(agent: hard.HardAgent, times: list[float]) -> None:
@@ -199,7 +227,7 @@ def main() -> None:
     p.add_argument("--horizon", type=int, default=None,
                    help="rounds past the current one a rollout plays (-1: to the end; "
                         "default: hard.HORIZON)")
-    p.add_argument("--only", choices=(HARD, ORACLE, TOP, KNOWN), default=None,
+    p.add_argument("--only", choices=(HARD, ORACLE, TOP, KNOWN, MAKEUP), default=None,
                    help="play only this one (an experiment's quick look: no share)")
     p.add_argument("--top", action="store_true",
                    help="also play the search told only the true top card of the Draw Deck: "
@@ -207,6 +235,9 @@ def main() -> None:
     p.add_argument("--known", action="store_true",
                    help="also play the search told the top card only when another seat "
                         "privately knows it: the most that reading others' choices can win")
+    p.add_argument("--make-up", action="store_true",
+                   help="also play the search told which hidden cards are in the Draw Deck "
+                        "(not their order): the most that reckoning its make-up can win")
     a = p.parse_args()
     deck = load_deck(a.deck)
     options: dict = ({"samples": a.samples} if a.samples is not None
@@ -223,7 +254,8 @@ def main() -> None:
         wins: dict[str, list[int]] = {}
         times: dict[str, list[float]] = {}
         playing = (a.only,) if a.only else (
-            HARD, ORACLE, *((TOP,) if a.top else ()), *((KNOWN,) if a.known else ()))
+            HARD, ORACLE, *((TOP,) if a.top else ()), *((KNOWN,) if a.known else ()),
+            *((MAKEUP,) if a.make_up else ()))
         for who in playing:
             per_deal = [0] * a.deals
             ts: list[float] = []
@@ -241,7 +273,7 @@ def main() -> None:
             w = sum(wins[who])
             lo, hi = wilson(w, games)
             rate[who] = w / games
-            print(f"  {who:6} {w:4}/{games} = {w / games:6.1%} [{lo:.1%}, {hi:.1%}]   "
+            print(f"  {who:7} {w:4}/{games} = {w / games:6.1%} [{lo:.1%}, {hi:.1%}]   "
                   f"decision CPU ms median {pct(times[who], 50):6.1f}, p95 "
                   f"{pct(times[who], 95):6.1f} ({len(times[who])} searched)")
         if a.only:
@@ -252,8 +284,8 @@ def main() -> None:
         print(f"  par {par:.1%}; hard reaches {share:.0%} of the oracle's edge over par "
               f"[{lo:.0%}, {hi:.0%}] (bootstrap over deals)")
         told = {TOP: "told only the top card", KNOWN: "told the top card when another seat "
-                "knows it"}
-        for who in (TOP, KNOWN):
+                "knows it", MAKEUP: "told the Draw Deck's cards (not their order)"}
+        for who in (TOP, KNOWN, MAKEUP):
             if who in wins and edge > 1e-9:
                 more = (rate[who] - par) / edge
                 lo, hi = share_interval(wins[who], wins[ORACLE], games, par, a.seed)
