@@ -42,7 +42,6 @@ from dataclasses import dataclass
 
 import dread_draw.ai.hard as hard
 from dread_draw.ai import agent_rng
-from dread_draw.ai.dice import restart
 from dread_draw.arena import rotated, wilson
 from dread_draw.cards import Deck, load_deck
 from dread_draw.rules import Decision, Game, View, determinize
@@ -64,17 +63,10 @@ class OracleAgent(hard.HardAgent):
             return real.copy(random.Random(r.getrandbits(64)))
         return deal
 
-    def search(self, view: View, decision: Decision, *, include: int | None = None,
-               clock: bool | None = None, styles: tuple[str, ...] | None = None
-               ) -> hard.Search:
-        rng = random.Random(restart(self.rng, decision.number).getrandbits(64))
+    def dealer(self, view: View, decision: Decision) -> Callable[[random.Random], Game]:
         real: Game = self.match.game
         assert real.pending is not None and real.pending.number == decision.number
-        deal = self.deal(view, real)
-        k = min(hard.CANDIDATES, len(hard.distinct(view, decision)))
-        return hard.search(view, decision, rng, self.schedule(k, view.players), None,
-                           horizon=self.horizon, include=include, peeks=self.peeks,
-                           sure=self.sure, styles=styles, deal=deal)
+        return self.deal(view, real)
 
 
 class TopCardAgent(OracleAgent):

@@ -296,7 +296,14 @@ class HardAgent:
         k = min(CANDIDATES, len(distinct(view, decision)))
         return search(view, decision, rng, self.schedule(k, view.players), deadline,
                       horizon=self.horizon, include=include, peeks=self.peeks,
-                      sure=self.sure, styles=styles)
+                      sure=self.sure, styles=styles, deal=self.dealer(view, decision))
+
+    def dealer(self, view: View, decision: Decision
+               ) -> Callable[[random.Random], Game] | None:
+        """How this search deals its samples (`search`'s `deal`): None, `determinize` from
+        the seat's view, for every CPU and the coach. Only the benchmark's cheating twins
+        (`benchmarks/bench_oracle.py`) deal otherwise, to measure what knowledge is worth."""
+        return None
 
     def choose(self, view: View | None, decision: Decision) -> int:
         assert view is not None, "this CPU decides from its seat's view"
