@@ -14,8 +14,8 @@ import time
 
 from rich.console import Console
 
-from dread_draw.balance import report_tables, run_balance, strongest_agent
-from dread_draw.cards import load_deck
+from dread_draw.deck.cards import load_deck
+from dread_draw.play.balance import report_tables, run_balance, strongest_agent
 
 
 def main() -> None:

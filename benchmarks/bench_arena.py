@@ -15,8 +15,8 @@ import argparse
 import os
 import time
 
-from dread_draw.arena import run_arena, wilson
-from dread_draw.cards import load_deck
+from dread_draw.deck.cards import load_deck
+from dread_draw.play.arena import run_arena, wilson
 
 
 def measure(deck, seats: list[str], games: int, seed: int, workers: int, think_ms: int):

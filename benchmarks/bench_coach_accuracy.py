@@ -44,11 +44,11 @@ import time
 from dread_draw.ai import make_agent
 from dread_draw.ai.hard import distinct
 from dread_draw.ai.policy import worn_out
-from dread_draw.cards import load_deck
-from dread_draw.coach import HINT_MS, hint
-from dread_draw.figures import percentile
+from dread_draw.coach.hints import HINT_MS, hint
+from dread_draw.deck.cards import load_deck
+from dread_draw.play.figures import percentile
+from dread_draw.play.sim import HUMAN, Match, SeatSpec
 from dread_draw.rules import Game, View, determinize
-from dread_draw.sim import HUMAN, Match, SeatSpec
 
 LEVELS = ("easy", "normal")
 FIRST_SEED = 2800

@@ -14,9 +14,9 @@ import os
 import random
 import time
 
-from dread_draw.cards import load_deck
+from dread_draw.deck.cards import load_deck
+from dread_draw.play.sim import Match, SeatSpec
 from dread_draw.rules import Game
-from dread_draw.sim import Match, SeatSpec
 
 
 def bare(deck, players: int, games: int) -> tuple[float, int]:

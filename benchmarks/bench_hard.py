@@ -23,8 +23,8 @@ import random
 import time
 
 import dread_draw.ai.hard as hard
-from dread_draw.cards import load_deck
-from dread_draw.sim import Match, SeatSpec
+from dread_draw.deck.cards import load_deck
+from dread_draw.play.sim import Match, SeatSpec
 
 
 def positions(deck, players: int, count: int) -> list:

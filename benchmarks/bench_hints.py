@@ -26,10 +26,10 @@ import os
 import random
 import time
 
-from dread_draw.cards import load_deck
-from dread_draw.coach import HINT_MS, REVIEW_MS, hint, review_game
-from dread_draw.figures import percentile
-from dread_draw.sim import Match, SeatSpec, game_seed
+from dread_draw.coach.hints import HINT_MS, REVIEW_MS, hint, review_game
+from dread_draw.deck.cards import load_deck
+from dread_draw.play.figures import percentile
+from dread_draw.play.sim import Match, SeatSpec, game_seed
 
 
 def positions(deck, count: int) -> list:

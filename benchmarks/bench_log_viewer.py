@@ -19,9 +19,9 @@ import time
 from bench_table import Frames
 
 from dread_draw.ai import make_agent
-from dread_draw.cards import load_deck
+from dread_draw.deck.cards import load_deck
+from dread_draw.play.sim import HUMAN, Match, SeatSpec
 from dread_draw.rules import SUMMON
-from dread_draw.sim import HUMAN, Match, SeatSpec
 from dread_draw.tui.app import make_app
 from dread_draw.tui.viewers import FullLog, LogViewer
 

@@ -42,11 +42,11 @@ from dataclasses import dataclass
 
 import dread_draw.ai.hard as hard
 from dread_draw.ai import agent_rng
-from dread_draw.arena import rotated, wilson
-from dread_draw.cards import Deck, load_deck
+from dread_draw.base.runner import run_batches
+from dread_draw.deck.cards import Deck, load_deck
+from dread_draw.play.arena import rotated, wilson
+from dread_draw.play.sim import Match, SeatSpec, game_seed, seat_name
 from dread_draw.rules import Decision, Game, View, determinize
-from dread_draw.runner import run_batches
-from dread_draw.sim import Match, SeatSpec, game_seed, seat_name
 
 HARD, ORACLE, TOP, KNOWN, MAKEUP = "hard", "oracle", "top", "known", "make-up"
 

@@ -14,9 +14,9 @@ import statistics
 import tempfile
 import time
 
-from dread_draw.cards import load_deck, standard_deck_path
-from dread_draw.saves import Autosaver, Save, SaveDir, resume
-from dread_draw.sim import Match, SeatSpec
+from dread_draw.deck.cards import load_deck, standard_deck_path
+from dread_draw.play.sim import Match, SeatSpec
+from dread_draw.store.saves import Autosaver, Save, SaveDir, resume
 
 
 def main() -> None:

@@ -33,9 +33,9 @@ from collections.abc import Callable
 from textual._compositor import CompositorUpdate
 
 from dread_draw.ai import make_agent
-from dread_draw.cards import load_deck
+from dread_draw.deck.cards import load_deck
+from dread_draw.play.sim import HUMAN, Match, SeatSpec
 from dread_draw.rules import SUMMON
-from dread_draw.sim import HUMAN, Match, SeatSpec
 from dread_draw.tui.app import DreadDrawApp, make_app
 from dread_draw.tui.screens.game_over import GameOver
 from dread_draw.tui.screens.summary import RoundSummary

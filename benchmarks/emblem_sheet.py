@@ -31,9 +31,9 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
-from dread_draw.cards import load_deck
-from dread_draw.emblems import LARGE_SIZE, SIZE, emblem, tint
-from dread_draw.glyphs import glyphs
+from dread_draw.base.glyphs import glyphs
+from dread_draw.deck.cards import load_deck
+from dread_draw.deck.emblems import LARGE_SIZE, SIZE, emblem, tint
 from dread_draw.rules.deck import Card
 
 # One way to map the colour roles to colours, for this sheet (the table uses its theme).

@@ -16,9 +16,9 @@ import math
 
 from dread_draw.ai.policy import answer, view_sight
 from dread_draw.ai.value import WEIGHTS, features
-from dread_draw.cards import load_deck
+from dread_draw.deck.cards import load_deck
+from dread_draw.play.sim import game_seed
 from dread_draw.rules import Game
-from dread_draw.sim import game_seed
 
 Row = tuple[list[tuple[float, ...]], int]  # (features of each seat still in, index of the winner)
 

@@ -117,9 +117,9 @@ def files(tmp: Path) -> dict[str, Path]:
 
 def kept_game(root: Path) -> Path:
     """A finished game of the standard deck, kept in a save folder (for `replay`)."""
-    from dread_draw.cards import load_deck
-    from dread_draw.saves import Save, SaveDir
-    from dread_draw.sim import HUMAN, Match, SeatSpec
+    from dread_draw.deck.cards import load_deck
+    from dread_draw.play.sim import HUMAN, Match, SeatSpec
+    from dread_draw.store.saves import Save, SaveDir
 
     match = Match(load_deck(), [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")], 7)
     while not match.over:
@@ -288,7 +288,7 @@ def every_command_cases(tmp: Path, paths: dict[str, Path], flips: int
     import random
 
     from dread_draw.cli import app
-    from dread_draw.saves import SaveDir
+    from dread_draw.store.saves import SaveDir
 
     saves = tmp / "every"
     kept_game(saves)  # a finished game to replay, review and count
@@ -395,9 +395,9 @@ def every_command_cases(tmp: Path, paths: dict[str, Path], flips: int
 
 def every_command(tmp: Path, flips: int, limit_mb: int, timeout: float) -> None:
     """Run every case; print the totals per command (runs, tracebacks, hangs, data lost)."""
-    from dread_draw.cards import load_deck
-    from dread_draw.saves import Save, SaveDir
-    from dread_draw.sim import HUMAN, Match, SeatSpec
+    from dread_draw.deck.cards import load_deck
+    from dread_draw.play.sim import HUMAN, Match, SeatSpec
+    from dread_draw.store.saves import Save, SaveDir
 
     paths = files(tmp)
     env = dict(os.environ, XDG_DATA_HOME=str(tmp / "data"), XDG_CONFIG_HOME=str(tmp / "cfg"),
@@ -405,8 +405,8 @@ def every_command(tmp: Path, flips: int, limit_mb: int, timeout: float) -> None:
     locked = SaveDir(tmp / "locked")  # another window's game in progress, its lock held
     locked.write(locked.current, Save.of(Match(load_deck(), [SeatSpec("Ana", HUMAN),
                                                              SeatSpec("Zora", "random")], 5)))
-    holder = subprocess.Popen([sys.executable, "-c", "import sys, time\nfrom dread_draw.saves "
-                               "import SaveDir\nSaveDir(sys.argv[1]).lock()\nprint('ok', "
+    holder = subprocess.Popen([sys.executable, "-c", "import sys, time\nfrom dread_draw.store"
+                               ".saves import SaveDir\nSaveDir(sys.argv[1]).lock()\nprint('ok', "
                                "flush=True)\ntime.sleep(100000)\n", str(locked.root)],
                               stdout=subprocess.PIPE, text=True)
     assert holder.stdout is not None and holder.stdout.readline() == "ok\n"

@@ -2,7 +2,7 @@
 
 For each seed, the tutorial's table (the person's seat played by `normal`, `easy` and `random`
 in turn — a careful, a casual and a lost first player — against the tutorial's two `easy`
-CPUs) is played out, and the lessons of `dread_draw.tutorial` it meets are counted with the
+CPUs) is played out, and the lessons of `dread_draw.coach.tutorial` it meets are counted with the
 person's decisions. The best seeds meet every lesson whoever plays, in the fewest decisions of
 the person: the game stays under ten minutes.
 """
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import argparse
 
-from dread_draw.cards import load_deck
-from dread_draw.sim import Match, SeatSpec
-from dread_draw.tutorial import ALL_LESSONS, PERSON, TUTORIAL_CPUS, Tutor
+from dread_draw.coach.tutorial import ALL_LESSONS, PERSON, TUTORIAL_CPUS, Tutor
+from dread_draw.deck.cards import load_deck
+from dread_draw.play.sim import Match, SeatSpec
 
 PLAYERS = ("normal", "easy", "random")
 

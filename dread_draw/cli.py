@@ -21,12 +21,12 @@ from rich.console import Console
 from rich.text import Text
 
 from dread_draw import __version__
-from dread_draw import overlays as _overlays  # noqa: F401  (registers the deck translation check)
-from dread_draw import wide_text as _wide_text  # noqa: F401  (Korean help lines keep their last syllable)
-from dread_draw.errors import DreadDrawError
+from dread_draw.base import wide_text as _wide_text  # noqa: F401  (Korean help lines keep their last syllable)
+from dread_draw.base.errors import DreadDrawError
+from dread_draw.base.runner import MAX_GAMES
+from dread_draw.base.safe_text import clean
+from dread_draw.deck import overlays as _overlays  # noqa: F401  (registers the deck translation check)
 from dread_draw.i18n import N_, _, fmt, use_language
-from dread_draw.runner import MAX_GAMES
-from dread_draw.safe_text import clean
 
 FIRST_COMMANDS = ("play", "tutorial")  # --help lists these first: what most people came for
 
@@ -108,7 +108,7 @@ def complete_seats(incomplete: str) -> list[str]:
 
 
 def complete_sort(incomplete: str) -> list[str]:
-    from dread_draw.cards_table import SORTS
+    from dread_draw.commands.cards import SORTS
 
     return [name for name in SORTS if name.startswith(incomplete)]
 
@@ -247,7 +247,7 @@ def crash_line(folder: Path | None, writes: bool) -> str:
     said = _("Dread Draw stopped on an unexpected error (above).")
     if not writes:
         return said
-    from dread_draw.saves import SaveDir
+    from dread_draw.store.saves import SaveDir
 
     where = SaveDir(folder).root
     return said + " " + fmt(_("Your saved games in {folder} are kept as they were at the last "
@@ -289,7 +289,7 @@ def simulate(
     lang: LangOpt = None,
 ) -> None:
     lang = speak(lang)
-    from dread_draw.commands import simulate as run
+    from dread_draw.commands.games import simulate as run
 
     run(players=players, games=games, seed=seed, deck=deck, agent=agent, log=log,
         workers=workers, think_ms=think_ms, report=report)
@@ -316,7 +316,7 @@ def arena(
     lang: LangOpt = None,
 ) -> None:
     lang = speak(lang)
-    from dread_draw.arena import arena_command
+    from dread_draw.play.arena import arena_command
 
     arena_command(seats=seats, games=games, seed=seed, deck=deck, workers=workers,
                   think_ms=think_ms, as_json=as_json)
@@ -391,7 +391,7 @@ def tutorial(
 @guarded()
 def rules(lang: LangOpt = None) -> None:
     lang = speak(lang)
-    from dread_draw.rules_text import print_rules
+    from dread_draw.words.rules_text import print_rules
 
     print_rules()
 
@@ -405,7 +405,7 @@ def cards(
     lang: LangOpt = None,
 ) -> None:
     lang = speak(lang)
-    from dread_draw.cards_table import print_cards
+    from dread_draw.commands.cards import print_cards
 
     print_cards(deck, sort)
 
@@ -426,7 +426,7 @@ def replay(
     lang: LangOpt = None,
 ) -> None:
     lang = speak(lang)
-    from dread_draw.commands import replay_command
+    from dread_draw.commands.games import replay_command
 
     replay_command(file, last, plain, save_dir, deck, log)
 
@@ -457,7 +457,7 @@ def review(
     lang: LangOpt = None,
 ) -> None:
     lang = speak(lang)
-    from dread_draw.review import review_command
+    from dread_draw.coach.review import review_command
 
     review_command(file, last, seat, game, as_json, think_ms, save_dir, deck)
 
@@ -494,11 +494,11 @@ def serve(
 ) -> None:
     lang = speak(lang)
     try:
-        from dread_draw.serve import serve_command
+        from dread_draw.web.serve import serve_command
     except ModuleNotFoundError as e:
         if (e.name or "").partition(".")[0] not in WEB_MODULES:
             raise
-        from dread_draw.install import from_source_folder, web_extra_command
+        from dread_draw.base.install import from_source_folder, web_extra_command
 
         raise fail(fmt(_("playing in a web browser needs the web extra; add it with: "
                          "{command}") if not from_source_folder() else
@@ -556,7 +556,7 @@ def host(
     lang: LangOpt = None,
 ) -> None:
     lang = speak(lang)
-    from dread_draw.net.console import host_command
+    from dread_draw.lines.console import host_command
 
     host_command(port=port, players=players, own=name, people=human or [], cpus=cpu or [],
                  seed=seed, deck=deck, lan=lan, resume_saved=resume, save_dir=save_dir,
@@ -583,7 +583,7 @@ def join(
     lang: LangOpt = None,
 ) -> None:
     lang = speak(lang)
-    from dread_draw.net.console import join_command
+    from dread_draw.lines.console import join_command
 
     if not name and not watch:
         raise DreadDrawError(_("--name is needed to take a seat (or --watch to watch the "
@@ -596,7 +596,7 @@ def join(
 @guarded()
 def stats(save_dir: SaveDirOpt = None, lang: LangOpt = None) -> None:
     lang = speak(lang)
-    from dread_draw.commands import stats_command
+    from dread_draw.commands.games import stats_command
 
     stats_command(save_dir)
 
@@ -617,7 +617,7 @@ def deck_new(
     lang: LangOpt = None,
 ) -> None:
     use_language(lang)
-    from dread_draw.deck_tools import new_command
+    from dread_draw.commands.deck import new_command
 
     new_command(file)
 
@@ -636,7 +636,7 @@ def deck_check(
     lang: LangOpt = None,
 ) -> None:
     use_language(lang)
-    from dread_draw.deck_tools import check_command
+    from dread_draw.commands.deck import check_command
 
     check_command(file, players, games, seed)
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from dread_draw import i18n
-from dread_draw.cards import load_deck
+from dread_draw.deck.cards import load_deck
 
 DATA = Path(__file__).parent / "data"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from dread_draw.cards import Deck, parse_deck
+from dread_draw.deck.cards import Deck, parse_deck
 from dread_draw.rules import Game
 
 DATA = Path(__file__).parent / "data"
@@ -160,8 +160,8 @@ def swapped_views(deck: Deck, seed: int, players: int = 3, most: int = 40) -> li
     from a view must decide the same from both."""
     import random
 
+    from dread_draw.play.sim import Match, SeatSpec
     from dread_draw.rules import determinize
-    from dread_draw.sim import Match, SeatSpec
 
     pairs: list[tuple] = []
     rng = random.Random(seed)

@@ -11,11 +11,11 @@ from pathlib import Path
 from dread_draw.ai import make_agent
 from dread_draw.net.client import Client, SeatTokens
 from dread_draw.net.host import Host, Limits, Lobby, SeatPlan
-from dread_draw.net.privacy import cards_in, for_seat
 from dread_draw.net.protocol import view_from_json
+from dread_draw.play.sim import HUMAN, Match, SeatSpec
 from dread_draw.rules import Deck, Game
-from dread_draw.saves import SaveDir
-from dread_draw.sim import HUMAN, Match, SeatSpec
+from dread_draw.rules.privacy import cards_in, for_seat
+from dread_draw.store.saves import SaveDir
 
 FAST = Limits(refuse_seconds=0.05, hello_seconds=2.0, write_seconds=2.0)
 TIMEOUT = 40.0  # a whole test's network part; a hung socket fails instead of hanging

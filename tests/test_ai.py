@@ -11,6 +11,7 @@ from dread_draw.ai import AGENTS, make_agent
 from dread_draw.ai.hard import HardAgent
 from dread_draw.ai.policy import card_values, reveal_odds
 from dread_draw.ai.value import win_chances
+from dread_draw.play.sim import Match, SeatSpec
 from dread_draw.rules import (
     KEEP,
     PICK_CARD,
@@ -23,7 +24,6 @@ from dread_draw.rules import (
     Game,
 )
 from dread_draw.rules.effects import CURSE, PUPPET, SWAP_GIVE
-from dread_draw.sim import Match, SeatSpec
 
 FAST = {"hard": {"samples": 2}}  # a tiny fixed search schedule keeps the tests quick
 

@@ -4,10 +4,11 @@
   clock, file or global random;
 - no import cycle anywhere in `dread_draw` (imports inside functions count too; imports for
   type checking only do not, as they never run);
-- persistence (`dread_draw.saves`) imports no screen and no command;
+- persistence (`dread_draw.store.saves`) imports no screen and no command;
 - Textual is imported only under `dread_draw.tui`;
-- the words (`dread_draw.narrate`) import no front end: any table, console or browser may use them;
-- network play (`dread_draw.net`) and the web front end (`dread_draw.serve`) import no table at
+- the words (`dread_draw.words.narrate`) import no front end: any table, console or browser may
+  use them;
+- network play (`dread_draw.net`) and the web front end (`dread_draw.web.serve`) import no table at
   load time (`net.console` opens the table for `--table` only inside the function that does it);
 - nothing outside the rules core compares a strength with the card to beat (R4.3 is asked of
   `dread_draw.rules.public`).
@@ -154,9 +155,9 @@ def test_the_cycle_finder_finds_a_cycle():
 
 
 def test_persistence_imports_no_screen_and_no_command():
-    for imported in GRAPH["dread_draw.saves"]:
+    for imported in GRAPH["dread_draw.store.saves"]:
         assert not under(imported, "dread_draw.tui"), f"saves imports {imported}"
-        assert imported not in ("dread_draw.commands", "dread_draw.cli"), (
+        assert imported not in ("dread_draw.commands.games", "dread_draw.cli"), (
             f"saves imports {imported}")
         assert not under(imported, "textual")
 
@@ -170,10 +171,10 @@ def test_textual_is_imported_only_by_the_table():
 
 
 def test_the_words_import_no_front_end():
-    for imported in GRAPH["dread_draw.narrate"]:
+    for imported in GRAPH["dread_draw.words.narrate"]:
         assert not under(imported, "dread_draw.tui"), f"narrate imports {imported}"
         assert not under(imported, "dread_draw.net"), f"narrate imports {imported}"
-        assert imported != "dread_draw.serve" and not under(imported, "textual"), (
+        assert imported != "dread_draw.web.serve" and not under(imported, "textual"), (
             f"narrate imports {imported}")
 
 
@@ -190,8 +191,9 @@ def load_time_imports(name: str) -> set[str]:
 
 
 def test_network_play_and_the_web_front_end_load_no_table():
-    guarded = [n for n in MODULES if under(n, "dread_draw.net")] + ["dread_draw.serve"]
-    assert "dread_draw.net.console" in guarded and "dread_draw.net.privacy" in guarded
+    guarded = [n for n in MODULES if under(n, "dread_draw.net")] + [
+        "dread_draw.web.serve", "dread_draw.lines.console"]
+    assert "dread_draw.lines.console" in guarded and "dread_draw.net.host" in guarded
     for name in guarded:
         for imported in load_time_imports(name):
             assert not under(imported, "dread_draw.tui"), f"{name} imports {imported}"

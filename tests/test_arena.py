@@ -9,8 +9,8 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from dread_draw.arena import arena_games, ms_text, rotated, run_arena, wilson
 from dread_draw.cli import app
+from dread_draw.play.arena import arena_games, ms_text, rotated, run_arena, wilson
 
 
 def test_wilson_interval_matches_the_textbook_values():

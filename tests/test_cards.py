@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 from helpers import DATA
 
-from dread_draw.cards import (
+from dread_draw.base.errors import DeckError
+from dread_draw.deck.cards import (
     MAX_DISTINCT,
     MAX_FILE_BYTES,
     load_deck,
     parse_deck,
     standard_deck_path,
 )
-from dread_draw.errors import DeckError
 
 GOOD_CARD = """
 [[card]]

@@ -9,9 +9,9 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from dread_draw.cards import load_deck
 from dread_draw.cli import app
-from dread_draw.sim import replay_log
+from dread_draw.deck.cards import load_deck
+from dread_draw.play.sim import replay_log
 
 runner = CliRunner()
 REQUIRED = {

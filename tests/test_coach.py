@@ -11,7 +11,7 @@ from helpers import DATA, run_cli, swapped_views
 
 from dread_draw.ai import make_agent
 from dread_draw.ai.hard import HardAgent, distinct
-from dread_draw.coach import (
+from dread_draw.coach.hints import (
     AT_STAKE,
     BEATS,
     CHOICE,
@@ -25,9 +25,9 @@ from dread_draw.coach import (
     review_game,
     turning_points,
 )
-from dread_draw.coach_words import hint_lines, option_words, reason_text
+from dread_draw.coach.words import hint_lines, option_words, reason_text
+from dread_draw.play.sim import Match, SeatSpec
 from dread_draw.rules import REVEAL, SUMMON, Game
-from dread_draw.sim import Match, SeatSpec
 
 QUICK = 20  # ms: a tiny budget keeps the tests quick (clock=False: the schedule, whole)
 
@@ -226,7 +226,7 @@ def test_a_turning_point_gives_only_facts_that_go_its_way_and_none_within_the_no
 
 
 def test_review_lines_name_each_decisions_question(reviewed, standard_deck):
-    from dread_draw.coach_words import moment_text, question_words
+    from dread_draw.coach.words import moment_text, question_words
     from dread_draw.rules import KEEP, PICK_CARD, TO_TOP, Pick
 
     m = reviewed[1].moments[0]
@@ -278,8 +278,8 @@ PEOPLE = [SeatSpec("Ana", "human"), SeatSpec("Ben", "normal"), SeatSpec("Cal", "
 
 def _saved(tmp_path, deck_path, *, finish: bool = True, seats=PEOPLE):
     """A game saved as the table saves it: people answer like `normal`."""
-    from dread_draw.cards import load_deck
-    from dread_draw.saves import Autosaver, SaveDir
+    from dread_draw.deck.cards import load_deck
+    from dread_draw.store.saves import Autosaver, SaveDir
 
     folder = SaveDir(tmp_path / "saves")
     m = Match(load_deck(deck_path), seats, 3)
@@ -294,7 +294,7 @@ def _saved(tmp_path, deck_path, *, finish: bool = True, seats=PEOPLE):
 
 @pytest.fixture
 def deck_path():
-    from dread_draw.cards import standard_deck_path
+    from dread_draw.deck.cards import standard_deck_path
 
     return standard_deck_path()
 

@@ -11,10 +11,10 @@ import pytest
 from test_tui import SIZE, make_app, play_out, sync, text_of, until_asked
 
 import dread_draw.tui.coach as tui_coach
-from dread_draw.cards import parse_deck
-from dread_draw.saves import SaveDir, read_save
-from dread_draw.sim import HUMAN, Match, SeatSpec
-from dread_draw.takeback import check_take_back
+from dread_draw.coach.takeback import check_take_back
+from dread_draw.deck.cards import parse_deck
+from dread_draw.play.sim import HUMAN, Match, SeatSpec
+from dread_draw.store.saves import SaveDir, read_save
 from dread_draw.tui.coach import HintDialog, ReviewScreen
 from dread_draw.tui.replay import ReplayApp
 from dread_draw.tui.screens.game_over import GameOver
@@ -169,7 +169,7 @@ async def test_review_at_game_over_reviews_the_person_against_the_seats_as_they_
 @sync
 async def test_the_replay_offers_the_review_and_esc_goes_back_to_the_replay(fierce_deck,
                                                                           tmp_path):
-    from dread_draw.saves import Save
+    from dread_draw.store.saves import Save
 
     seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")]
     replayed = Match.replay(fierce_deck, seats, 4, [])

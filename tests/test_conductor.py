@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from dread_draw.net.client import SeatInfo, TableState, Update, Welcome
-from dread_draw.net.privacy import for_seat
 from dread_draw.net.remote import RemoteMatch
-from dread_draw.sim import HUMAN, Match, SeatSpec
+from dread_draw.play.sim import HUMAN, Match, SeatSpec
+from dread_draw.rules.privacy import for_seat
 from dread_draw.table.conductor import Conductor
 from dread_draw.table.model import HandOff, HoldOwn, Look, RoundOver, TableModel
 

@@ -10,22 +10,23 @@ import pytest
 from helpers import run_cli
 
 from dread_draw.ai import make_agent
-from dread_draw.coach import hint, note_hint
-from dread_draw.daily import (
-    ASSISTED,
+from dread_draw.coach.daily import (
     DAILY_OPTIONS,
     DEALT,
-    LOST,
     PAST,
     PLAYED,
     REHEARSED,
-    WON,
     DailyBook,
     daily_record,
     daily_seed,
     daily_setup,
 )
-from dread_draw.saves import (
+from dread_draw.coach.hints import hint, note_hint
+from dread_draw.play.sim import Hint, Match, TakeBack
+from dread_draw.store.saves import (
+    ASSISTED,
+    LOST,
+    WON,
     Autosaver,
     Save,
     SaveDir,
@@ -37,7 +38,6 @@ from dread_draw.saves import (
     saved_game_line,
     stats,
 )
-from dread_draw.sim import Hint, Match, TakeBack
 
 DAY = date(2026, 12, 3)
 
@@ -134,7 +134,7 @@ def test_a_game_with_hints_says_so_in_its_save_its_replay_and_stats(standard_dec
 
 def _a_save(standard_deck) -> dict:
     m = Match(standard_deck, daily_setup(DAY, "Ana").seats, 1)
-    from dread_draw.saves import Save
+    from dread_draw.store.saves import Save
 
     return json.loads(Save.of(m).to_json())
 
@@ -160,8 +160,8 @@ def test_a_bad_coach_field_is_refused_naming_the_field(standard_deck, field, val
 
 
 def test_play_daily_deals_todays_seed_to_the_last_person_against_three_hard(monkeypatch):
-    from dread_draw.daily import today
-    from dread_draw.sim import HUMAN, SeatSpec
+    from dread_draw.coach.daily import today
+    from dread_draw.play.sim import HUMAN, SeatSpec
     from dread_draw.tui.app import daily_match
     from dread_draw.tui.setup import Setup
 
@@ -212,7 +212,7 @@ def _play_daily(monkeypatch, folder: SaveDir, day: date):
     from dread_draw.tui.setup import Setup
 
     ran = []
-    monkeypatch.setattr("dread_draw.daily.today", lambda: day)
+    monkeypatch.setattr("dread_draw.coach.daily.today", lambda: day)
     monkeypatch.setattr(app_module, "run_table", lambda app, **_: ran.append(app))
     app_module.play_daily(folder, Setup.default(), cpu_delay=0)
     return ran[0]
@@ -269,7 +269,7 @@ def test_a_daily_seed_played_with_seed_makes_that_days_deal_practice(monkeypatch
     from dread_draw.tui.app import make_app
 
     folder = SaveDir(tmp_path / "saves")
-    monkeypatch.setattr("dread_draw.daily.today", lambda: DAY)
+    monkeypatch.setattr("dread_draw.coach.daily.today", lambda: DAY)
     tomorrow = date(2026, 12, 4)
     m = Match(load_standard(), daily_setup(tomorrow, "Ana").seats, daily_seed(tomorrow))
 
@@ -285,7 +285,7 @@ def test_a_daily_seed_played_with_seed_makes_that_days_deal_practice(monkeypatch
 
 
 def load_standard():
-    from dread_draw.cards import load_deck
+    from dread_draw.deck.cards import load_deck
 
     return load_deck(None)
 

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from dread_draw.cards import _CARD_KEYS, load_deck, standard_deck_path
-from dread_draw.deck_tools import text_numbers_problem
+from dread_draw.commands.deck import text_numbers_problem
+from dread_draw.deck.cards import _CARD_KEYS, load_deck, standard_deck_path
+from dread_draw.deck.overlays import deck_text, keyword_label
 from dread_draw.i18n import LANGUAGES, set_language
-from dread_draw.overlays import deck_text, keyword_label
 from dread_draw.rules.registry import EFFECTS
 
 ROOT = Path(__file__).parent.parent

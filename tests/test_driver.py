@@ -11,8 +11,8 @@ from collections.abc import Awaitable
 import pytest
 
 from dread_draw.ai import make_agent
+from dread_draw.play.sim import HUMAN, Match, Move, SeatSpec
 from dread_draw.rules import Decision, View
-from dread_draw.sim import HUMAN, Match, Move, SeatSpec
 
 
 class TablePerson:

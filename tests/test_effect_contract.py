@@ -27,13 +27,13 @@ from functools import cache
 import pytest
 from helpers import DATA
 
-from dread_draw.cards import Deck, parse_deck
+from dread_draw.deck.cards import Deck, parse_deck
 from dread_draw.i18n import LANGUAGES, set_language, translations
 from dread_draw.i18n import placeholders as fields_named
-from dread_draw.narrate import Narrator
+from dread_draw.play.sim import Match, SeatSpec
 from dread_draw.rules import EFFECTS, PICK_CARD, PICK_SEAT, USE
 from dread_draw.rules.registry import COUNTED, SHOWN
-from dread_draw.sim import Match, SeatSpec
+from dread_draw.words.narrate import Narrator
 
 LEVELS = ("random", "easy", "normal", "hard")
 FAST = {"hard": {"samples": 2}}
@@ -247,8 +247,8 @@ def test_R11_the_network_sends_other_seats_what_the_effect_declares_not_what_it_
         monkeypatch):
     """Which outcome fields another seat receives is the effect's declaration: rewording its
     sentence changes nothing; declaring a field secret holds it back."""
-    from dread_draw.net.privacy import for_seat
     from dread_draw.rules import Tell
+    from dread_draw.rules.privacy import for_seat
     from dread_draw.rules.registry import SECRET
 
     ev = {"type": "outcome", "seat": 0, "card": None, "effect": "swap-reserve",

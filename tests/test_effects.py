@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from helpers import DATA, Pick, play, types
 
-from dread_draw.cards import parse_deck
-from dread_draw.errors import DeckError
+from dread_draw.base.errors import DeckError
+from dread_draw.deck.cards import parse_deck
 from dread_draw.rules import DONE, PICK_CARD, PICK_SEAT, REVEAL, SUMMON, USE, USE_IT, Game
 
 

@@ -14,10 +14,10 @@ from importlib import resources
 import pytest
 from rich.cells import cell_len
 
-from dread_draw import emblems
-from dread_draw.cards import load_deck
-from dread_draw.emblems import LARGE_SIZE, SIZE, TINTS, emblem, tint
-from dread_draw.glyphs import ambiguous
+from dread_draw.base.glyphs import ambiguous
+from dread_draw.deck import emblems
+from dread_draw.deck.cards import load_deck
+from dread_draw.deck.emblems import LARGE_SIZE, SIZE, TINTS, emblem, tint
 
 STANDARD = [card.id for card in load_deck().cards]
 VARIANTS = [(ascii, large) for ascii in (False, True) for large in (False, True)]
@@ -109,7 +109,7 @@ def test_a_card_of_another_deck_gets_a_generic_face_always_the_same_one():
 
 def test_a_custom_card_keeps_its_face_from_one_run_to_the_next():
     # Python's own hash() of a string changes with every run; the pick must not.
-    code = ("from dread_draw.emblems import emblem; "
+    code = ("from dread_draw.deck.emblems import emblem; "
             "print([emblem(f'custom-card-{n}') for n in range(12)])")
     runs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                            check=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout

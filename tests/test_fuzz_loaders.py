@@ -15,11 +15,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from dread_draw.cards import load_deck, parse_deck, standard_deck_path
+from dread_draw.base.errors import DeckError
 from dread_draw.cli import app as cli_app
-from dread_draw.errors import DeckError
-from dread_draw.saves import Save, SaveError, parse_save, rebuild, save_deck
-from dread_draw.sim import Match, SeatSpec
+from dread_draw.deck.cards import load_deck, parse_deck, standard_deck_path
+from dread_draw.play.sim import Match, SeatSpec
+from dread_draw.store.saves import Save, SaveError, parse_save, rebuild, save_deck
 
 PLAIN = Path(__file__).parent / "data" / "plain.toml"
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

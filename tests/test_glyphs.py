@@ -7,8 +7,8 @@ from dataclasses import fields
 
 from rich.cells import cell_len
 
-from dread_draw import glyphs
-from dread_draw.glyphs import ASCII, UNICODE, ambiguous, replace_ambiguous
+from dread_draw.base import glyphs
+from dread_draw.base.glyphs import ASCII, UNICODE, ambiguous, replace_ambiguous
 
 
 def test_the_ascii_set_has_only_ascii_and_nothing_ambiguous():

@@ -21,10 +21,10 @@ from helpers import run_cli
 from textual import events
 
 from dread_draw import cli
-from dread_draw.cards import load_deck, parse_deck
-from dread_draw.errors import DeckError
-from dread_draw.saves import Save, SaveDir, SaveError, parse_save
-from dread_draw.sim import HUMAN, Match, SeatSpec
+from dread_draw.base.errors import DeckError
+from dread_draw.deck.cards import load_deck, parse_deck
+from dread_draw.play.sim import HUMAN, Match, SeatSpec
+from dread_draw.store.saves import Save, SaveDir, SaveError, parse_save
 
 DATA = Path(__file__).parent / "data"
 PLAIN = DATA / "plain.toml"
@@ -41,9 +41,9 @@ class Guard:
 
 
 COMMANDS: dict[str, Guard] = {
-    "simulate": Guard("dread_draw.commands.simulate",
+    "simulate": Guard("dread_draw.commands.games.simulate",
                       reads=(("simulate", "--games", "1", "--deck", "{fifo}"),)),
-    "arena": Guard("dread_draw.arena.arena_command",
+    "arena": Guard("dread_draw.play.arena.arena_command",
                    reads=(("arena", "--games", "2", "--deck", "{fifo}"),)),
     "play": Guard("dread_draw.tui.app.play_command", writes=True,
                   locked_run=("play", "--human", "Ana", "--cpu", "easy"),
@@ -51,21 +51,21 @@ COMMANDS: dict[str, Guard] = {
                          ("play", "--resume"))),  # current.json is the FIFO
     "tutorial": Guard("dread_draw.tui.app.tutorial_command", writes=True,
                       locked_run=("tutorial",)),
-    "rules": Guard("dread_draw.rules_text.print_rules"),
-    "cards": Guard("dread_draw.cards_table.print_cards", reads=(("cards", "--deck", "{fifo}"),)),
-    "replay": Guard("dread_draw.commands.replay_command",
+    "rules": Guard("dread_draw.words.rules_text.print_rules"),
+    "cards": Guard("dread_draw.commands.cards.print_cards", reads=(("cards", "--deck", "{fifo}"),)),
+    "replay": Guard("dread_draw.commands.games.replay_command",
                     reads=(("replay", "--print", "{fifo}"),
                            ("replay", "--print", "--last", "--deck", "{fifo}"))),
-    "review": Guard("dread_draw.review.review_command", reads=(("review", "{fifo}"),)),
-    "serve": Guard("dread_draw.serve.serve_command", writes=True),  # each table is a `play`
-    "host": Guard("dread_draw.net.console.host_command", writes=True,
+    "review": Guard("dread_draw.coach.review.review_command", reads=(("review", "{fifo}"),)),
+    "serve": Guard("dread_draw.web.serve.serve_command", writes=True),  # each table is a `play`
+    "host": Guard("dread_draw.lines.console.host_command", writes=True,
                   locked_run=("host", "--port", "0", "--cpu", "easy", "--start-after", "0"),
                   reads=(("host", "--port", "0", "--deck", "{fifo}"),)),
-    "join": Guard("dread_draw.net.console.join_command",
+    "join": Guard("dread_draw.lines.console.join_command",
                   args=("127.0.0.1:1", "--code", "ABCD", "--name", "Ana")),
-    "stats": Guard("dread_draw.commands.stats_command", reads=(("stats",),)),  # a kept FIFO
-    "deck new": Guard("dread_draw.deck_tools.new_command", args=("x.toml",)),
-    "deck check": Guard("dread_draw.deck_tools.check_command", args=("x.toml",),
+    "stats": Guard("dread_draw.commands.games.stats_command", reads=(("stats",),)),  # a kept FIFO
+    "deck new": Guard("dread_draw.commands.deck.new_command", args=("x.toml",)),
+    "deck check": Guard("dread_draw.commands.deck.check_command", args=("x.toml",),
                         reads=(("deck", "check", "{fifo}"),)),
 }
 
@@ -148,7 +148,7 @@ def test_every_command_that_writes_games_is_refused_while_another_window_holds_t
 
 def test_serve_tables_are_play_on_the_session_folder_so_they_take_its_lock(tmp_path):
     pytest.importorskip("textual_serve")
-    from dread_draw.serve import play_command
+    from dread_draw.web.serve import play_command
 
     line = play_command(tmp_path / "web" / "s1", resume=True)
     assert " play " in line and "--save-dir" in line and str(tmp_path / "web" / "s1") in line
@@ -293,7 +293,7 @@ def test_finding_5_workers_are_bounded_by_the_cores_and_by_the_batches(capsys, m
     assert code == 2 and "--workers" in err and str(cli.cpu_cores()) in err
     code, _, err = run_cli(capsys, "arena", "--games", "2", "--workers", "100000000")
     assert code == 2 and "--workers" in err
-    from dread_draw import runner
+    from dread_draw.base import runner
 
     started: list[int] = []
     monkeypatch.setattr(runner, "_pool", lambda work, total, size, workers: (

@@ -20,10 +20,10 @@ import pytest
 from test_tui import SIZE, make_app, sync
 from typer.testing import CliRunner
 
-from dread_draw.cards import load_deck, parse_deck
 from dread_draw.cli import app
-from dread_draw.saves import Save
-from dread_draw.sim import HUMAN, Match, SeatSpec
+from dread_draw.deck.cards import load_deck, parse_deck
+from dread_draw.play.sim import HUMAN, Match, SeatSpec
+from dread_draw.store.saves import Save
 from dread_draw.tui.screens.game_over import GameOver
 from dread_draw.tui.screens.handoff import HandOff
 from dread_draw.tui.screens.new_game import NewGame
@@ -239,7 +239,7 @@ async def test_the_table_shows_a_hostile_deck_as_text(folder):
 async def test_the_table_shows_a_save_and_a_deck_error_as_text(folder, tmp_path):
     """The new-game screen's Continue names the saved game's players, and a bad deck path is
     named in the error: both as written, never as markup."""
-    from dread_draw.saves import SaveDir
+    from dread_draw.store.saves import SaveDir
     from dread_draw.tui.setup import Setup
 
     saves = SaveDir(tmp_path / "saves")
@@ -280,7 +280,7 @@ async def test_a_player_named_with_markup_plays_a_whole_game():
 
 @sync
 async def test_the_replay_viewer_shows_a_hostile_save_as_text(folder):
-    from dread_draw.saves import SaveDir, open_replay
+    from dread_draw.store.saves import SaveDir, open_replay
     from dread_draw.tui.replay import ReplayApp
 
     save, match, _ = open_replay(SaveDir(folder / "hostile").last(), None)
@@ -298,7 +298,7 @@ async def test_an_autosave_failure_naming_an_odd_folder_is_shown_as_text(tmp_pat
     """The table's notice that autosave fails names the save folder, which may be any path."""
     from textual.widgets._toast import Toast
 
-    from dread_draw.saves import SaveDir
+    from dread_draw.store.saves import SaveDir
 
     odd = tmp_path / "x[" / "]y[bold]"
     odd.parent.mkdir()

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from dread_draw import i18n
-from dread_draw.errors import DreadDrawError
+from dread_draw.base.errors import DreadDrawError
 from dread_draw.i18n import (
     LANGUAGES,
     PSEUDO,
@@ -377,7 +377,7 @@ def test_each_language_has_its_own_rules_in_its_editions_words(language):
 
 
 def test_the_rules_follow_the_current_language():
-    from dread_draw.rules_text import rules_markdown
+    from dread_draw.words.rules_text import rules_markdown
 
     assert rules_markdown().startswith("# How to play Dread Draw")
     i18n.set_language("ko")
@@ -412,7 +412,7 @@ def test_the_language_layer_imports_no_screen_and_no_rules():
     from test_architecture import GRAPH, under
 
     layer = [m for m in GRAPH if under(m, "dread_draw.i18n")]
-    layer += ["dread_draw.overlays", "dread_draw.glyphs"]
+    layer += ["dread_draw.deck.overlays", "dread_draw.base.glyphs"]
     for module in layer:
         for name in GRAPH[module]:
             assert not any(under(name, p) for p in (

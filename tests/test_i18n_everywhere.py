@@ -49,9 +49,9 @@ def test_an_error_speaks_the_global_language(tmp_path):
 def test_replaying_a_game_in_progress_is_refused_in_the_language(tmp_path, language, words):
     """`replay` on a game not yet finished says why in the player's language (it was one
     English sentence in every language)."""
-    from dread_draw.cards import load_deck
-    from dread_draw.saves import Save, SaveError, open_replay
-    from dread_draw.sim import Match, SeatSpec
+    from dread_draw.deck.cards import load_deck
+    from dread_draw.play.sim import Match, SeatSpec
+    from dread_draw.store.saves import Save, SaveError, open_replay
 
     match = Match(load_deck(), [SeatSpec("Ana", "random"), SeatSpec("Émile", "random")], 5)
     match.apply(match.cpu_choice())
@@ -67,7 +67,7 @@ def test_replaying_a_game_in_progress_is_refused_in_the_language(tmp_path, langu
 @pytest.mark.parametrize("language, tag", [("fr", "fr"), ("pt", "pt-BR"), ("ko", "ko"),
                                            ("en", "en")])
 def test_the_web_page_says_its_language_and_speaks_it(language, tag):
-    from dread_draw.serve import TEMPLATES, page_words
+    from dread_draw.web.serve import TEMPLATES, page_words
 
     i18n.set_language(language)
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True)
@@ -85,9 +85,9 @@ def test_the_web_page_says_its_language_and_speaks_it(language, tag):
 # ---------------------------------------------------------------------- the replay viewer
 
 def _played(seed=21):
-    from dread_draw.cards import load_deck
-    from dread_draw.saves import Save
-    from dread_draw.sim import Match, SeatSpec
+    from dread_draw.deck.cards import load_deck
+    from dread_draw.play.sim import Match, SeatSpec
+    from dread_draw.store.saves import Save
 
     match = Match(load_deck(), [SeatSpec("Ana", "random"), SeatSpec("Émile", "random")], seed)
     match.play_cpus()
@@ -122,7 +122,7 @@ def test_the_replay_speaks_french_in_its_key_bar_header_and_on_ctrl_c():
 
 @pytest.mark.parametrize("language", ["es", "ko"])
 def test_the_replay_header_names_the_deck_in_the_language(language):
-    from dread_draw.overlays import deck_text
+    from dread_draw.deck.overlays import deck_text
     from dread_draw.tui.replay import Timeline, position_text
 
     save, match = _played()
@@ -140,7 +140,7 @@ def test_a_log_line_never_starts_with_the_colon_a_no_break_space_holds():
     from rich.console import Console
     from rich.text import Text
 
-    from dread_draw.tui import app  # noqa: F401  (the table's app installs dread_draw.wide_text)
+    from dread_draw.tui import app  # noqa: F401  (the table's app installs dread_draw.base.wide_text)
 
     text = Text("Vesna gagne la manche 2\u00a0: aucun dégât\u00a0; la suite\u00a0?")
     for width in range(10, 50):
@@ -159,9 +159,9 @@ def test_the_tutorials_tips_and_the_odds_line_name_cards_in_the_language(languag
     """The tips said "Death (fuerza 12)" and the odds line "The Devil (10)": the deck's own
     English names. Every tip of a whole tutorial game and every odds line names cards in the
     language (the English names never appear)."""
-    from dread_draw.cards import load_deck
-    from dread_draw.odds import odds_sentence
-    from dread_draw.tutorial import PERSON, Tutor, tutorial_match
+    from dread_draw.coach.tutorial import PERSON, Tutor, tutorial_match
+    from dread_draw.deck.cards import load_deck
+    from dread_draw.words.odds import odds_sentence
 
     i18n.set_language(language)
     deck = load_deck()
@@ -178,7 +178,7 @@ def test_the_tutorials_tips_and_the_odds_line_name_cards_in_the_language(languag
         match.apply(match.cpu_choice() if match.game.pending.seat != PERSON
                     else match.game.pending.options[0])
     assert len(said) > 10
-    from dread_draw.overlays import deck_text
+    from dread_draw.deck.overlays import deck_text
 
     own = [deck_text(deck)[c].name for c in deck.cards]
     assert any(name in text for text in said for name in own)  # cards are named, in it
@@ -191,9 +191,9 @@ def test_the_tutorials_tips_and_the_odds_line_name_cards_in_the_language(languag
 def test_replaying_a_game_in_progress_is_refused_in_the_players_language(capsys, tmp_path):
     from helpers import run_cli
 
-    from dread_draw.cards import load_deck
-    from dread_draw.saves import Save, SaveDir
-    from dread_draw.sim import Match, SeatSpec
+    from dread_draw.deck.cards import load_deck
+    from dread_draw.play.sim import Match, SeatSpec
+    from dread_draw.store.saves import Save, SaveDir
 
     saves = SaveDir(tmp_path / "saves")
     match = Match(load_deck(), [SeatSpec("Ana", "human"), SeatSpec("Zora", "easy")], 3)
@@ -208,7 +208,7 @@ def test_an_endless_event_log_line_is_named_in_the_players_language(capsys, tmp_
                                                                     monkeypatch):
     from helpers import run_cli
 
-    from dread_draw import review
+    from dread_draw.coach import review
 
     log = tmp_path / "games.jsonl"
     run_cli(capsys, "simulate", "--players", "3", "--games", "1", "--log", str(log))
@@ -232,12 +232,12 @@ def test_replay_with_a_file_and_last_is_refused_in_the_players_language(capsys, 
 def test_no_line_starts_with_the_colon_a_no_break_space_holds_anywhere():
     """Rich and Textual broke lines at a no-break space too, so the game review read
     ": après votre choix …" at the start of a line; every screen now keeps it (the program
-    installs this at start, `dread_draw.wide_text`)."""
+    installs this at start, `dread_draw.base.wide_text`)."""
     from rich.console import Console
     from rich.text import Text
     from textual.content import Content
 
-    from dread_draw import wide_text  # noqa: F401
+    from dread_draw.base import wide_text  # noqa: F401
 
     said = "Manche 9, révéler ou invoquer depuis vos réserves\u00a0: après votre choix Révéler"
     for width in range(12, len(said)):

@@ -14,13 +14,13 @@ import pytest
 from proofread import CHECKS, WORDING
 
 from dread_draw import i18n
-from dread_draw.cards import load_deck
+from dread_draw.deck.cards import load_deck
+from dread_draw.deck.overlays import card_word, deck_text
 from dread_draw.i18n import fmt, korean
 from dread_draw.i18n.grammar import FORMS, GERMAN_ARTICLES, Word
 from dread_draw.i18n.tools import read_po
-from dread_draw.narrate import Narrator, RoundTracker, card_label
-from dread_draw.overlays import card_word, deck_text
-from dread_draw.sim import Match, SeatSpec
+from dread_draw.play.sim import Match, SeatSpec
+from dread_draw.words.narrate import Narrator, RoundTracker, card_label
 
 ROOT = Path(__file__).parent.parent
 ASSETS = ROOT / "dread_draw" / "assets"
@@ -29,8 +29,8 @@ TRANSLATED = ("fr", "es", "de", "pt", "ko")
 CARD_KEYS = {"card", "over", "cards", "kept", "took", "gave", "planted", "buried", "seen",
              "order", "discarded", "row", "others"}
 # Where those names mean something else (a location in a deck file, a balance table).
-NOT_CARDS = ("dread_draw/cards.py", "dread_draw/balance.py", "dread_draw/overlays.py",
-             "dread_draw/cards_table.py")
+NOT_CARDS = ("dread_draw/deck/cards.py", "dread_draw/play/balance.py",
+             "dread_draw/deck/overlays.py", "dread_draw/commands/cards.py")
 NAMES = ["Ana", "Émile", "Orrin", "Ilse", "Zora"]
 
 
@@ -301,7 +301,7 @@ def test_an_abilitys_question_goes_on_after_the_players_name_in_small_letters(la
 
 def test_french_percentages_have_a_no_break_space_before_the_sign():
     """"54 %": the coach's chances and every percentage the code writes (i18n.percent)."""
-    from dread_draw.coach_words import percent
+    from dread_draw.coach.words import percent
 
     i18n.set_language("fr")
     assert percent(0.41) == "41\u00a0%"

@@ -12,11 +12,11 @@ import pytest
 from helpers import run_cli
 
 from dread_draw import i18n
-from dread_draw.cards import load_deck
+from dread_draw.deck.cards import load_deck
 from dread_draw.i18n import LANGUAGES, PSEUDO
-from dread_draw.narrate import Narrator, RoundTracker
-from dread_draw.saves import Save, SaveDir
-from dread_draw.sim import Match, SeatSpec
+from dread_draw.play.sim import Match, SeatSpec
+from dread_draw.store.saves import Save, SaveDir
+from dread_draw.words.narrate import Narrator, RoundTracker
 
 # Letters the pseudo-locale always accents: a narrated line with one of them left plain holds
 # words that never went through a catalogue. Names are built from the other letters.
@@ -163,7 +163,7 @@ def test_a_cpu_level_is_a_word_of_the_players_language_wherever_a_seat_is_named(
     """The new-game screen's seat kinds, a seat's head and the coach's assumption name a CPU's
     level in the player's language ("Ordinateur · facile"), never the command line's
     `easy`/`hard`/`random`, which stay as they are for `--cpu`."""
-    from dread_draw.coach_words import assumption_text
+    from dread_draw.coach.words import assumption_text
     from dread_draw.tui.screens.new_game import kind_options
     from dread_draw.tui.widgets.seats import kind_label
 

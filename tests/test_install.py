@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 import dread_draw
 from dread_draw.cli import app
-from dread_draw.saves import SaveDir, default_root
+from dread_draw.store.saves import SaveDir, default_root
 from dread_draw.tui.setup import settings_path
 
 linux_only = pytest.mark.skipif(sys.platform != "linux", reason="the Linux folders (XDG)")
@@ -154,7 +154,7 @@ def test_the_web_extra_hint_fits_how_it_was_installed(prefix, installer, source,
     """pipx: inject the published packages; uv tool: reinstall with them; pip: this
     environment's pip, from the folder it came from. Never `dread-draw[web]` from the index:
     the name is not published there, and anyone could register it."""
-    from dread_draw.install import Installed, web_extra_command
+    from dread_draw.base.install import Installed, web_extra_command
 
     where = Installed(prefix, installer, source, editable, f"{prefix}/bin/python")
     command = web_extra_command(where)
@@ -165,7 +165,7 @@ def test_the_web_extra_hint_fits_how_it_was_installed(prefix, installer, source,
 def test_the_hint_names_exactly_the_web_extra_of_pyproject():
     import tomllib
 
-    from dread_draw.install import WEB_PACKAGES
+    from dread_draw.base.install import WEB_PACKAGES
 
     project = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
     web = project["project"]["optional-dependencies"]["web"]

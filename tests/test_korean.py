@@ -52,7 +52,7 @@ def test_the_korean_rules_address_the_reader_one_way():
     way ("내 턴", "내 생명 덱"), and keeps "자신의" for another player's own things ("승자는
     자신의 줄을"), never "당신"."""
     from dread_draw import i18n
-    from dread_draw.rules_text import rules_markdown
+    from dread_draw.words.rules_text import rules_markdown
 
     i18n.set_language("ko")
     text = rules_markdown()
@@ -68,7 +68,7 @@ def test_a_korean_line_that_fills_its_width_keeps_its_last_syllable():
     from rich.table import Table
     from rich.text import Text
 
-    from dread_draw import wide_text  # noqa: F401  (the program installs it at start)
+    from dread_draw.base import wide_text  # noqa: F401  (the program installs it at start)
 
     console = Console(width=40)
     grid = Table.grid()

@@ -18,10 +18,10 @@ from types import SimpleNamespace
 
 from net_helpers import Player, run
 
-from dread_draw.cards import load_deck
+from dread_draw.deck.cards import load_deck
 from dread_draw.net.client import Client, ConnectionLost, NetError, SeatTokens
-from dread_draw.saves import Save, SaveDir, read_save
-from dread_draw.sim import Match, SeatSpec
+from dread_draw.play.sim import Match, SeatSpec
+from dread_draw.store.saves import Save, SaveDir, read_save
 
 WAIT = 20.0
 

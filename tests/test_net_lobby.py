@@ -13,10 +13,10 @@ import pytest
 from net_helpers import Player, open_host, run
 from rich.console import Console
 
+from dread_draw.base.safe_text import name_key, normal_name
+from dread_draw.lines.console import HostConsole, banner, ipv6_addresses
 from dread_draw.net.client import Client, JoinRefused, SeatTokens, TakenOver
-from dread_draw.net.console import HostConsole, banner, ipv6_addresses
 from dread_draw.net.host import SeatPlan
-from dread_draw.safe_text import name_key, normal_name
 
 
 async def try_join(host, name: str, tokens) -> str:
@@ -157,7 +157,7 @@ def test_closing_the_hosts_terminal_saves_tells_the_players_and_prints_no_traceb
     with q — the game saved, the player told the host stopped — and no traceback."""
     from test_net_cli import start_host
 
-    from dread_draw.saves import SaveDir, read_save
+    from dread_draw.store.saves import SaveDir, read_save
 
     host, port, code = start_host(tmp_path, "--port", "0", "--players", "2", "--cpu",
                                   "easy", "--start-when-full", "--seed", "6")
@@ -188,7 +188,7 @@ def test_the_keyboard_thread_ends_quietly_when_the_terminal_is_gone(monkeypatch)
     a traceback; now the input simply ends (a host without a keyboard goes on)."""
     import threading
 
-    from dread_draw.net.console import Lines
+    from dread_draw.lines.console import Lines
 
     class Gone:
         def readline(self):

@@ -22,7 +22,7 @@ from dread_draw import __version__
 from dread_draw.net.client import Client, ConnectionLost, JoinRefused, SeatTokens
 from dread_draw.net.host import SeatPlan
 from dread_draw.net.protocol import PROTOCOL, answer, dumps
-from dread_draw.saves import SaveDir, read_save
+from dread_draw.store.saves import SaveDir, read_save
 
 
 def test_a_host_and_three_clients_play_a_whole_game_as_simulate_would(standard_deck,

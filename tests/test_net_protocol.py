@@ -11,8 +11,7 @@ import json
 
 import pytest
 
-from dread_draw.cards import load_deck
-from dread_draw.net.privacy import KNOWN, cards_in, for_seat, outcome_fields
+from dread_draw.deck.cards import load_deck
 from dread_draw.net.protocol import (
     CODE_ALPHABET,
     ProtocolError,
@@ -25,7 +24,8 @@ from dread_draw.net.protocol import (
     view_from_json,
     view_to_json,
 )
-from dread_draw.sim import Match, SeatSpec
+from dread_draw.play.sim import Match, SeatSpec
+from dread_draw.rules.privacy import KNOWN, cards_in, for_seat, outcome_fields
 
 
 def played(deck, players: int, seed: int) -> Match:
@@ -167,7 +167,7 @@ def test_cards_in_finds_every_card_object():
 
 
 def test_the_host_says_plainly_who_can_join(standard_deck):
-    from dread_draw.net.console import banner, plan_seats
+    from dread_draw.lines.console import banner, plan_seats
     from dread_draw.net.host import Host, Lobby
 
     host = Host(Lobby(standard_deck, plan_seats(None, "Ana", [], []).seats(), 1), None)

@@ -11,9 +11,9 @@ import pytest
 from net_helpers import Player, open_host, run
 from rich.console import Console
 
+from dread_draw.lines.console import ConsolePlayer
 from dread_draw.net import remote as remote_module
 from dread_draw.net.client import Client, SeatTokens, TakenOver
-from dread_draw.net.console import ConsolePlayer
 from dread_draw.net.host import Host, Limits, Lobby, SeatPlan
 from dread_draw.net.remote import RemoteMatch
 

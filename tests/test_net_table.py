@@ -220,7 +220,7 @@ def test_the_host_at_the_table_frees_and_refuses_lobby_seats_with_f_and_r(standa
     assert "Seat 2 (xx) is open again." in notes and "The name yy may not sit at this table." \
         in notes
     assert "Only a seat a player took can be freed, and only before the game starts." in notes
-    from dread_draw.safe_text import name_key
+    from dread_draw.base.safe_text import name_key
 
     assert name_key("YY") in host.refused_names
 

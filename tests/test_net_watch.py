@@ -10,11 +10,11 @@ import json
 from net_helpers import Player, open_host, reference, run, same_game
 from rich.console import Console
 
+from dread_draw.lines.console import watch_game
 from dread_draw.net.client import Client, SeatTokens
-from dread_draw.net.console import watch_game
 from dread_draw.net.host import SeatPlan
-from dread_draw.net.privacy import cards_in, for_seat
 from dread_draw.net.protocol import answer, dumps
+from dread_draw.rules.privacy import cards_in, for_seat
 
 
 def test_r11_1_a_watcher_sees_exactly_the_public_view_takes_no_seat_and_cannot_play(

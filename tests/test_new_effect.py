@@ -10,13 +10,13 @@ from collections.abc import Iterator, Mapping
 import pytest
 from helpers import DATA
 
-from dread_draw.cards import parse_deck
-from dread_draw.narrate import Narrator
+from dread_draw.deck.cards import parse_deck
+from dread_draw.play.sim import Match, SeatSpec
 from dread_draw.rules import EFFECTS, HELP, PICK_CARD, PICK_SEAT, TAKE, Game, Pick, Tell, effect
 from dread_draw.rules.game import outcome
 from dread_draw.rules.public import PublicState
 from dread_draw.rules.registry import SHOWN
-from dread_draw.sim import Match, SeatSpec
+from dread_draw.words.narrate import Narrator
 
 
 def others_reserves(state: PublicState, seat: int, card: int,

@@ -15,10 +15,10 @@ import dread_draw.ai.easy as easy
 import dread_draw.rules.public as public
 from dread_draw.ai.hard import rollout_sight, top_sight
 from dread_draw.ai.policy import reveal_odds, view_sight
-from dread_draw.coach import BEATS, reasons
-from dread_draw.odds import odds_sentence, reveal_count
+from dread_draw.coach.hints import BEATS, reasons
 from dread_draw.rules import REVEAL, SUMMON, Game
 from dread_draw.rules.game import _turn
+from dread_draw.words.odds import odds_sentence, reveal_count
 
 
 def plain(deck, strength: int, skip: int = 0) -> int:
@@ -122,7 +122,7 @@ def test_R4_2_a_summon_or_fail_event_carries_the_bar_it_was_measured_against(sta
     value it counted as, always-active cards included (R4.2, R9.5) — as the game measured it
     when the seat chose, so no reader works it out again (and gets it wrong: a reserve
     summon of a bar-lowering card takes that card out of the reserves first)."""
-    from dread_draw.sim import Match, SeatSpec
+    from dread_draw.play.sim import Match, SeatSpec
 
     lowered = 0
     for seed in range(12):
@@ -147,7 +147,7 @@ def test_the_stage_says_the_bar_the_event_carries_in_a_batch_of_events(standard_
     """A resumed game or a network rejoin shows events in one batch, with no position to
     start from: the stage's 'It had to beat' line still says what the reveal had to beat,
     counting a bar-lowering card (read from the event, not worked out)."""
-    from dread_draw.sim import Match, SeatSpec
+    from dread_draw.play.sim import Match, SeatSpec
     from dread_draw.table.moments import acts
     from dread_draw.tui.stage import Stage
 

@@ -14,13 +14,11 @@ import pytest
 from typer.testing import CliRunner
 
 from dread_draw import i18n
-from dread_draw.cards import load_deck, standard_deck_path
-from dread_draw.cards_table import collation_key
+from dread_draw.base.errors import DeckError
 from dread_draw.cli import app
-from dread_draw.errors import DeckError
-from dread_draw.i18n import PSEUDO
-from dread_draw.i18n.tools import TRANSLATED
-from dread_draw.overlays import (
+from dread_draw.commands.cards import collation_key
+from dread_draw.deck.cards import load_deck, standard_deck_path
+from dread_draw.deck.overlays import (
     MAX_BYTES,
     deck_text,
     keyword_label,
@@ -28,6 +26,8 @@ from dread_draw.overlays import (
     own_text,
     parse_overlay,
 )
+from dread_draw.i18n import PSEUDO
+from dread_draw.i18n.tools import TRANSLATED
 
 PLAIN = Path(__file__).parent / "data" / "plain.toml"
 runner = CliRunner()

@@ -16,12 +16,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from dread_draw.cards import load_deck
-from dread_draw.narrate import Narrator, describe
-from dread_draw.plain import PlainTable
-from dread_draw.saves import SaveDir, autosave_new, open_replay
-from dread_draw.sim import HUMAN, Match, SeatSpec
+from dread_draw.deck.cards import load_deck
+from dread_draw.lines.plain import PlainTable
+from dread_draw.play.sim import HUMAN, Match, SeatSpec
+from dread_draw.store.saves import SaveDir, autosave_new, open_replay
 from dread_draw.table.model import offers_hidden_cards
+from dread_draw.words.narrate import Narrator, describe
 
 ROOT = Path(__file__).resolve().parents[1]
 ESCAPES = re.compile(r"[\x00-\x09\x0b-\x1f\x7f\x9b]")  # ESC, CSI, CR, BEL ... (not \n)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dread_draw.cards import Card, Deck
+from dread_draw.deck.cards import Card, Deck
 from dread_draw.rules import Game
 
 MAX_DECISIONS = 20_000  # far above any real game: reaching it means a game that never ends
@@ -103,7 +103,7 @@ def test_events_are_facts_never_changed_after_they_are_emitted(standard_deck):
     log (the choices go into the log line, not into the event)."""
     from helpers import ability_deck
 
-    from dread_draw.sim import Match, SeatSpec
+    from dread_draw.play.sim import Match, SeatSpec
 
     for i in range(60):
         deck = standard_deck if i % 3 else ability_deck()

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from dread_draw.cards import load_deck
+from dread_draw.deck.cards import load_deck
+from dread_draw.play.sim import Match, SeatSpec
 from dread_draw.rules import REVEAL
-from dread_draw.saves import Save, SaveError, open_replay
-from dread_draw.sim import Match, SeatSpec
+from dread_draw.store.saves import Save, SaveError, open_replay
 from dread_draw.tui.replay import ReplayApp, ReplayHelp, Timeline, position_text
 
 PLAIN = Path(__file__).parent / "data" / "plain.toml"

@@ -6,8 +6,8 @@ summary's own data (`round_reports`, no Textual)."""
 
 from __future__ import annotations
 
-from dread_draw.narrate import LifeChange, RoundTracker, round_reports
-from dread_draw.sim import HUMAN, Match, SeatSpec
+from dread_draw.play.sim import HUMAN, Match, SeatSpec
+from dread_draw.words.narrate import LifeChange, RoundTracker, round_reports
 
 
 def life_at_round_starts(match: Match) -> list[list[int]]:

@@ -626,7 +626,7 @@ def test_R9_6_an_aftermath_whose_card_an_earlier_aftermath_kept_is_lost(standard
 def test_R9_7_the_gravedigger_is_not_offered_with_an_empty_discard_pile(standard_deck):
     """An optional ability that could do nothing, as anyone can see, is not offered; the
     log says it did nothing."""
-    from dread_draw.narrate import Narrator
+    from dread_draw.words.narrate import Narrator
 
     digger = uid_of(standard_deck, "the-gravedigger")
     g = Game.setup(standard_deck, 2, life=[[0], [1]], draw=[digger])
@@ -753,8 +753,8 @@ def test_R9_5_cards_label_an_always_active_ability_always(standard_deck):
     from typer.testing import CliRunner
 
     from dread_draw.cli import app
-    from dread_draw.narrate import ability_text
-    from dread_draw.rules_text import rules_markdown
+    from dread_draw.words.narrate import ability_text
+    from dread_draw.words.rules_text import rules_markdown
 
     always = [c for c in standard_deck.cards if c.ability and c.ability.when == "always"]
     assert always

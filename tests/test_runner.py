@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from dread_draw.runner import MAX_GAMES, run_batches
+from dread_draw.base.runner import MAX_GAMES, run_batches
 
 LINUX = sys.platform.startswith("linux")
 
@@ -197,7 +197,7 @@ def test_the_balance_report_tallies_the_same_games_whatever_the_number_of_worker
         standard_deck):
     """simulate, arena and the balance report share the runner; the first two are checked
     in their own tests, this one here."""
-    from dread_draw.balance import run_balance
+    from dread_draw.play.balance import run_balance
 
     one = run_balance(standard_deck, 3, 24, seed=5, agent="random", workers=1)
     two = run_balance(standard_deck, 3, 24, seed=5, agent="random", workers=2)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from dread_draw.safe_text import clean, markup_safe, name_problem, plain
+from dread_draw.base.safe_text import clean, markup_safe, name_problem, plain
 
 HOSTILE = "A\x1b]8;;http://x\x07link\x1b]8;;\x07 \x9b2J [/] [link=http://x]y[/link] \u202eevil"
 

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from test_tui import SIZE, make_app, sync
 
-from dread_draw.cards import load_deck
-from dread_draw.errors import DreadDrawError
-from dread_draw.saves import Save, SaveDir, SaveError, parse_save, separate_folder
-from dread_draw.sim import HUMAN, Match, SeatSpec
+from dread_draw.base.errors import DreadDrawError
+from dread_draw.deck.cards import load_deck
+from dread_draw.play.sim import HUMAN, Match, SeatSpec
+from dread_draw.store.saves import Save, SaveDir, SaveError, parse_save, separate_folder
 from dread_draw.tui import app as table
 from dread_draw.tui.app import seats_from_flags
 from dread_draw.tui.saved import FolderInUse
@@ -27,7 +27,7 @@ from dread_draw.tui.screens.table import TableScreen
 from dread_draw.tui.setup import Setup
 
 PLAIN = Path(__file__).parent / "data" / "plain.toml"
-HOLD = ("import sys, time\nfrom dread_draw.saves import SaveDir\n"
+HOLD = ("import sys, time\nfrom dread_draw.store.saves import SaveDir\n"
         "SaveDir(sys.argv[1]).lock()\nprint('locked', flush=True)\ntime.sleep(120)\n")
 
 
@@ -157,7 +157,7 @@ def test_the_folders_owner_removes_temporary_files_a_killed_autosave_left(tmp_pa
 
 def test_a_temporary_file_left_by_a_killed_autosave_is_of_the_naming_removed(tmp_path):
     """The naming `remove_stale_temp` knows is the one atomic_write gives a save."""
-    from dread_draw import files
+    from dread_draw.base import files
 
     saves = SaveDir(tmp_path / "saves")
     saves.ensure()

@@ -23,8 +23,9 @@ from pathlib import Path
 import pytest
 from helpers import run_cli
 
-from dread_draw.cards import load_deck, standard_deck_path
-from dread_draw.saves import (
+from dread_draw.deck.cards import load_deck, standard_deck_path
+from dread_draw.play.sim import Match, SeatSpec
+from dread_draw.store.saves import (
     FORMAT,
     VERSION,
     Autosaver,
@@ -36,7 +37,6 @@ from dread_draw.saves import (
     resume,
     stats,
 )
-from dread_draw.sim import Match, SeatSpec
 
 DATA = Path(__file__).parent / "data"
 SEATS = [SeatSpec("Ana", "human"), SeatSpec("Ben", "random"), SeatSpec("Cal", "easy")]
@@ -633,7 +633,7 @@ def test_a_real_table_killed_at_random_instants_resumes_to_the_same_game(tmp_pat
     again with `--resume` until the game ends: the kept game is the very game an
     uninterrupted player would have played (the person always takes the first option the
     table lists, key 1)."""
-    from dread_draw.narrate import describe
+    from dread_draw.words.narrate import describe
 
     seats = [SeatSpec("Ana", "human"), SeatSpec("Zora", "random"), SeatSpec("Orrin", "easy")]
     whole = Match(load_deck(), seats, 5)

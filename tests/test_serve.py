@@ -27,10 +27,10 @@ import pytest
 from aiohttp import WSMsgType
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from dread_draw.cards import load_deck
-from dread_draw.saves import Autosaver, SaveDir, open_save
-from dread_draw.serve import COOKIE, SESSION_ID, can_resume, play_command
-from dread_draw.sim import HUMAN, Match, SeatSpec
+from dread_draw.deck.cards import load_deck
+from dread_draw.play.sim import HUMAN, Match, SeatSpec
+from dread_draw.store.saves import Autosaver, SaveDir, open_save
+from dread_draw.web.serve import COOKIE, SESSION_ID, can_resume, play_command
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 # The flags this machine's notes give for a closed network, as root, with no GPU.
@@ -134,14 +134,14 @@ def test_a_stopped_table_has_let_go_of_its_save_folder(tmp_path):
     ended, so the OS has let go of its lock, even if its output closed before it did."""
     from textual_serve.download_manager import DownloadManager
 
-    from dread_draw.saves import SaveError
-    from dread_draw.serve import Table
+    from dread_draw.store.saves import SaveError
+    from dread_draw.web.serve import Table
 
     folder = tmp_path / "session"
     ready = tmp_path / "ready"
     child = "\n".join([
         "import os, sys, time",
-        "from dread_draw.saves import SaveDir",
+        "from dread_draw.store.saves import SaveDir",
         f"SaveDir({str(folder)!r}).lock()",
         f"open({str(ready)!r}, 'w').close()",
         "sys.stdout.write('__GANGLION__\\n'); sys.stdout.flush()",
@@ -550,7 +550,7 @@ def test_a_full_server_says_so_and_lets_the_next_visitor_in_when_a_table_closes(
 def test_a_table_nobody_types_in_closes_after_the_idle_time(tmp_path):
     """--idle-minutes: the relay from the page ends (and with it the table, its game saved)
     when no key has come for that long; a key starts the wait again."""
-    from dread_draw.serve import TableServer
+    from dread_draw.web.serve import TableServer
 
     server = TableServer(tmp_path, "127.0.0.1", 0, None, idle_minutes=0.01)  # 0.6 s
     keys: list[bytes] = []

@@ -14,11 +14,11 @@ from pathlib import Path
 from rich.console import Console
 from typer.testing import CliRunner
 
-from dread_draw.cards import TIMINGS
-from dread_draw.cards_table import cards_table
 from dread_draw.cli import app
+from dread_draw.commands.cards import cards_table
+from dread_draw.deck.cards import TIMINGS
+from dread_draw.play.sim import Match, SeatSpec
 from dread_draw.rules import USE, USE_IT, Game
-from dread_draw.sim import Match, SeatSpec
 
 PLAIN = Path(__file__).parent / "data" / "plain.toml"
 
@@ -145,7 +145,7 @@ def test_cards_refuses_an_unknown_sort_with_exit_2():
 def test_balance_credits_the_cards_of_the_rounds_winning_row(plain_deck):
     from helpers import Pick
 
-    from dread_draw.balance import Balance
+    from dread_draw.play.balance import Balance
     from dread_draw.rules import REVEAL
 
     pick = Pick(plain_deck)
@@ -163,7 +163,7 @@ def test_balance_credits_the_cards_of_the_rounds_winning_row(plain_deck):
 
 def test_R10_2_balance_counts_the_games_that_end_with_a_fortune_to_read(standard_deck):
     """R10.2: a winner whose Life Deck is empty has no fortune; the report says how often."""
-    from dread_draw.balance import Balance
+    from dread_draw.play.balance import Balance
 
     b, read = Balance(3), 0
     for seed in range(12):

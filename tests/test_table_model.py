@@ -14,9 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dread_draw.narrate import describe
-from dread_draw.net.privacy import cards_in, for_seat
-from dread_draw.sim import HUMAN, Match, SeatSpec, make_agent
+from dread_draw.play.sim import HUMAN, Match, SeatSpec, make_agent
+from dread_draw.rules.privacy import cards_in, for_seat
 from dread_draw.table.model import (
     HINT,
     INFO_KEYS,
@@ -29,6 +28,7 @@ from dread_draw.table.model import (
     RoundOver,
     TableModel,
 )
+from dread_draw.words.narrate import describe
 
 GAMES = int(os.environ.get("DREAD_MODEL_GAMES", "60"))  # the closing note's count: 2000
 
@@ -332,9 +332,9 @@ def test_any_choices_hints_take_backs_and_quits_leave_a_save_that_resumes_the_sa
     through the table model (it says whether `h` and `u` are the keyboard holder's to press)
     and the autosave: after each, the save resumes to the same position, the same view for
     every seat, the same hints and take-backs."""
-    from dread_draw.coach import note_hint
-    from dread_draw.saves import Autosaver, SaveDir, resume
-    from dread_draw.takeback import check_take_back, take_back
+    from dread_draw.coach.hints import note_hint
+    from dread_draw.coach.takeback import check_take_back, take_back
+    from dread_draw.store.saves import Autosaver, SaveDir, resume
 
     seats = [SeatSpec("Ana", HUMAN), SeatSpec("Ben", HUMAN), SeatSpec("Zora", "easy")]
     with tempfile.TemporaryDirectory() as tmp:

@@ -8,11 +8,7 @@ import pytest
 from helpers import run_cli
 
 from dread_draw.ai import make_agent
-from dread_draw.coach_words import take_back_text
-from dread_draw.rules import REVEAL, SUMMON
-from dread_draw.saves import Autosaver, SaveDir, read_save, resume, stats
-from dread_draw.sim import Match, SeatSpec
-from dread_draw.takeback import (
+from dread_draw.coach.takeback import (
     ALLOWED,
     LOOKED,
     NOTHING,
@@ -25,6 +21,10 @@ from dread_draw.takeback import (
     check_take_back,
     take_back,
 )
+from dread_draw.coach.words import take_back_text
+from dread_draw.play.sim import Match, SeatSpec
+from dread_draw.rules import REVEAL, SUMMON
+from dread_draw.store.saves import Autosaver, SaveDir, read_save, resume, stats
 
 SEATS = [SeatSpec("Ana", "human"), SeatSpec("Ben", "human"), SeatSpec("Zora", "normal")]
 
@@ -102,7 +102,7 @@ def test_a_cpus_choice_since_forbids_a_take_back_it_may_have_told_something():
     privately seen the top of the Draw Deck, summons from his reserves rather than reveal;
     Ana may infer that the top card is weak, so her choice cannot come back (R11.2). No card
     was revealed or looked at since: before, this take-back was allowed."""
-    from dread_draw.cards import load_deck
+    from dread_draw.deck.cards import load_deck
 
     seats = [SeatSpec("Ana", "human")] + [SeatSpec(n, "normal")
                                           for n in ("Zora", "Orrin", "Vesna")]
@@ -194,7 +194,7 @@ def test_the_save_records_take_backs_replays_exactly_and_stats_mark_the_game(
 def test_a_hint_then_a_take_back_leaves_a_save_that_resumes(standard_deck, tmp_path):
     """Issue 24, scenario 3: choose, `h` at the next question, `u`, quit: the hint was
     recorded after the last choice kept, and the save would not load ("may be truncated")."""
-    from dread_draw.coach import note_hint
+    from dread_draw.coach.hints import note_hint
 
     folder = SaveDir(tmp_path / "saves")
     tried = 0

@@ -21,17 +21,10 @@ from typer.testing import CliRunner
 
 import dread_draw.tui.app as tui_app
 from dread_draw import i18n
-from dread_draw.cards import parse_deck
+from dread_draw.base.errors import DreadDrawError
 from dread_draw.cli import app as cli_app
-from dread_draw.errors import DreadDrawError
-from dread_draw.narrate import (
-    Narrator,
-    RoundTracker,
-    card_label,
-    describe,
-    discard_text,
-    life_pips,
-)
+from dread_draw.deck.cards import parse_deck
+from dread_draw.play.sim import HUMAN, Match, SeatSpec
 from dread_draw.rules import (
     DONE,
     KEEP,
@@ -47,7 +40,6 @@ from dread_draw.rules import (
     Decision,
     Game,
 )
-from dread_draw.sim import HUMAN, Match, SeatSpec
 from dread_draw.tui.app import DreadDrawApp, new_match, seats_from_flags
 from dread_draw.tui.screens.dialogs import ConfirmQuit, HelpScreen
 from dread_draw.tui.screens.game_over import GameOver
@@ -62,6 +54,14 @@ from dread_draw.tui.widgets.centre import TableCentre, ordinal, place
 from dread_draw.tui.widgets.keybar import KeyBar
 from dread_draw.tui.widgets.prompt import PRESS_GUARD, AnswerButton, button_rows
 from dread_draw.tui.widgets.seats import SeatPanel
+from dread_draw.words.narrate import (
+    Narrator,
+    RoundTracker,
+    card_label,
+    describe,
+    discard_text,
+    life_pips,
+)
 
 # the stylesheet's gap after an answer's button, and Textual's least width of a Button
 BUTTON_GAP, BUTTON_MIN = 2, 16
@@ -347,7 +347,7 @@ async def test_a_name_the_new_game_screen_accepts_is_one_its_save_accepts(tmp_pa
     """Names are checked where they are typed, with the save reader's rule: a pasted
     control character is refused on the spot (the game would be played, then its save
     refused on --resume); a blank name is the seat's number."""
-    from dread_draw.saves import SaveDir, resume
+    from dread_draw.store.saves import SaveDir, resume
 
     setup = Setup([SeatSpec("Ana", HUMAN), SeatSpec("Ben", HUMAN)], 5)
     app = make_app(setup=setup, saves=SaveDir(tmp_path))
@@ -442,7 +442,7 @@ async def test_q_and_ctrl_c_ask_before_quitting_on_every_screen(plain_deck):
 
 
 def table_with_saves(plain_deck, tmp_path):
-    from dread_draw.saves import SaveDir
+    from dread_draw.store.saves import SaveDir
 
     seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
     match = Match(plain_deck, seats, seed=4)
@@ -479,8 +479,8 @@ async def test_quitting_tells_the_truth_when_autosave_is_failing(plain_deck, tmp
                                                                 monkeypatch):
     """A full disk or a read-only folder: the quit question, and the line printed on the
     way out, say that the game is NOT saved past the last good save, and where that is."""
-    import dread_draw.saves as saves
-    from dread_draw.saves import read_save
+    import dread_draw.store.saves as saves
+    from dread_draw.store.saves import read_save
 
     match, app = table_with_saves(plain_deck, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -1090,7 +1090,7 @@ async def test_a_press_on_a_card_as_it_leaves_the_table_does_not_fail(plain_deck
 
 def assert_saved_as_played(match: Match, folder) -> None:
     """The save on disk is the game on the table: every choice made is in it."""
-    from dread_draw.saves import read_save
+    from dread_draw.store.saves import read_save
 
     path = folder.current if not match.over else folder.finished()[-1]
     assert read_save(path).choices == match.choices
@@ -1111,7 +1111,7 @@ async def test_random_key_and_mouse_mashing_never_crashes_and_the_save_keeps_up(
     from textual._context import active_message_pump
     from textual.events import ScreenResume
 
-    from dread_draw.saves import SaveDir
+    from dread_draw.store.saves import SaveDir
 
     errors: list[dict] = []
     asyncio.get_running_loop().set_exception_handler(lambda loop, ctx: errors.append(ctx))
@@ -1169,7 +1169,7 @@ async def test_quitting_in_the_middle_of_a_cpu_move_leaves_nothing_failing(plain
 async def test_mashing_a_table_of_cpus_at_full_speed_never_crashes(standard_deck, tmp_path):
     """--cpu-delay 0, nobody seated, keys and the mouse mashed while the CPUs play (round
     summaries close by themselves at once): the game plays to its end, saved as played."""
-    from dread_draw.saves import SaveDir
+    from dread_draw.store.saves import SaveDir
 
     errors: list[dict] = []
     asyncio.get_running_loop().set_exception_handler(lambda loop, ctx: errors.append(ctx))
@@ -1192,7 +1192,7 @@ async def test_mashing_a_table_of_cpus_at_full_speed_never_crashes(standard_deck
 
 @sync
 async def test_the_replay_footer_and_the_readme_name_the_same_keys(plain_deck):
-    from dread_draw.saves import Save
+    from dread_draw.store.saves import Save
     from dread_draw.tui.replay import ReplayApp
 
     readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
@@ -1474,7 +1474,7 @@ def test_help_shows_flags_as_flags_and_no_rule_or_issue_numbers(command):
 def test_stats_says_what_it_counts(plain_deck, tmp_path):
     """Games per player name; seats per CPU level — a level with two seats in a game
     counts twice, and the table says so rather than leaving "normal: 4" beside "2 games"."""
-    from dread_draw.saves import Save, SaveDir
+    from dread_draw.store.saves import Save, SaveDir
 
     folder = SaveDir(tmp_path)
     for seed in (1, 2):
@@ -1495,7 +1495,7 @@ def test_stats_says_what_it_counts(plain_deck, tmp_path):
 
 
 def test_the_rules_players_read_hold_no_rule_numbers():
-    from dread_draw.rules_text import rules_markdown
+    from dread_draw.words.rules_text import rules_markdown
 
     text = rules_markdown() + HelpScreen.KEYS
     assert not RULE_OR_ISSUE.search(text), RULE_OR_ISSUE.search(text)
@@ -1691,7 +1691,7 @@ async def test_the_symbols_chosen_on_the_new_game_screen_draw_the_table_and_are_
         assert "#" in seats and "■" not in seats and "□" not in seats, seats
         from textual.widgets import Static
 
-        from dread_draw.glyphs import ambiguous
+        from dread_draw.base.glyphs import ambiguous
         from dread_draw.tui.widgets.centre import TableCentre
         from dread_draw.tui.widgets.seats import SeatPanel
 

@@ -31,8 +31,8 @@ from textual.widget import Widget
 from textual.widgets import Input, RichLog
 
 from dread_draw import i18n
+from dread_draw.play.sim import HUMAN, Match, SeatSpec
 from dread_draw.rules import SUMMON
-from dread_draw.sim import HUMAN, Match, SeatSpec
 from dread_draw.tui.cardface import GIANT, HUGE, LINE, LINES, STYLES, TWO_LINE, face, fit
 from dread_draw.tui.screens.game_over import GameOver
 from dread_draw.tui.screens.new_game import NewGame
@@ -409,9 +409,10 @@ def test_a_seat_head_keeps_a_gap_between_the_name_and_the_life_deck(language):
 
     from rich.console import Console
 
-    from dread_draw import i18n, wide_text
+    from dread_draw import i18n
+    from dread_draw.base import wide_text
     from dread_draw.i18n import _
-    from dread_draw.sim import SeatSpec
+    from dread_draw.play.sim import SeatSpec
     from dread_draw.tui.widgets.seats import SeatState, head_text
 
     wide_text.install()  # (as the app does)

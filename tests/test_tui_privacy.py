@@ -19,9 +19,9 @@ from test_tui import make_app, sync
 from textual import events
 from textual.widgets import Button
 
-from dread_draw.cards import Deck, load_deck, standard_deck_path
+from dread_draw.deck.cards import Deck, load_deck, standard_deck_path
+from dread_draw.play.sim import HUMAN, Match, SeatSpec
 from dread_draw.rules import KEEP, PICK_CARD
-from dread_draw.sim import HUMAN, Match, SeatSpec
 from dread_draw.tui.screens.game_over import GameOver
 from dread_draw.tui.screens.handoff import HandOff
 from dread_draw.tui.screens.summary import RoundSummary
@@ -253,7 +253,7 @@ async def test_R11_2_a_resumed_game_hands_off_first_and_ignores_the_keys_that_st
     """R11.2: a saved hot-seat game resumed at a private question opens on the hand-off, and
     the keys still coming from the terminal (Enter typed to start the command, pressed
     twice) do not take it; Enter after the wait does."""
-    from dread_draw.saves import SaveDir, autosave_new, resume
+    from dread_draw.store.saves import SaveDir, autosave_new, resume
 
     match = Match(named_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Ben", HUMAN),
                                SeatSpec("Zora", "normal")], seed=2)

@@ -6,17 +6,7 @@ from __future__ import annotations
 import pytest
 from test_tui import SIZE, make_app, sync, text_of
 
-from dread_draw.rules import KEEP, SUMMON, USE
-from dread_draw.saves import SaveDir, resume
-from dread_draw.sim import HUMAN, Match, SeatSpec
-from dread_draw.tui.coach import TipScreen
-from dread_draw.tui.screens.game_over import GameOver
-from dread_draw.tui.screens.handoff import HandOff
-from dread_draw.tui.screens.new_game import NewGame
-from dread_draw.tui.screens.summary import RoundSummary
-from dread_draw.tui.screens.table import TableScreen
-from dread_draw.tui.setup import Setup
-from dread_draw.tutorial import (
+from dread_draw.coach.tutorial import (
     ALL_LESSONS,
     PERSON,
     TUTORIAL_SEED,
@@ -25,6 +15,16 @@ from dread_draw.tutorial import (
     is_tutorial,
     tutorial_match,
 )
+from dread_draw.play.sim import HUMAN, Match, SeatSpec
+from dread_draw.rules import KEEP, SUMMON, USE
+from dread_draw.store.saves import SaveDir, resume
+from dread_draw.tui.coach import TipScreen
+from dread_draw.tui.screens.game_over import GameOver
+from dread_draw.tui.screens.handoff import HandOff
+from dread_draw.tui.screens.new_game import NewGame
+from dread_draw.tui.screens.summary import RoundSummary
+from dread_draw.tui.screens.table import TableScreen
+from dread_draw.tui.setup import Setup
 
 
 async def play_tutorial(app, pilot, limit: int = 5000) -> list[tuple[str, tuple | None]]:
@@ -228,7 +228,7 @@ def test_ties_for_the_lowest_row_are_taught_at_the_first_one():
 
 @sync
 async def test_tutorial_again_with_a_tutorial_in_progress_offers_continue_first(tmp_path):
-    from dread_draw.saves import Autosaver
+    from dread_draw.store.saves import Autosaver
     from dread_draw.tui.saved import ReplaceSave
 
     saves = SaveDir(tmp_path)

@@ -19,10 +19,8 @@ from test_tui_privacy import ever_public, named_deck, private_cards, screen_text
 from test_tui_snapshots import advance, app_for, human_asked
 from textual.widgets import OptionList
 
-from dread_draw.narrate import Narrator
-from dread_draw.odds import odds_sentence, reveal_count
+from dread_draw.play.sim import HUMAN, Match, SeatSpec
 from dread_draw.rules import KEEP, SUMMON, Game
-from dread_draw.sim import HUMAN, Match, SeatSpec
 from dread_draw.tui.screens.dialogs import ConfirmQuit, HelpScreen
 from dread_draw.tui.screens.handoff import HandOff
 from dread_draw.tui.screens.summary import RoundSummary
@@ -38,6 +36,8 @@ from dread_draw.tui.viewers import (
     log_lines,
 )
 from dread_draw.tui.widgets.cards import CardReader
+from dread_draw.words.narrate import Narrator
+from dread_draw.words.odds import odds_sentence, reveal_count
 
 pytestmark = pytest.mark.usefixtures("quick_guards")
 

@@ -1,6 +1,6 @@
 """CPU seats: agents that answer a Decision from a seat's view only (R11).
 
-Each CPU kind is an `Agent` of the driver (`dread_draw.sim.Agent`): ``choose(view, decision)
+Each CPU kind is an `Agent` of the driver (`dread_draw.play.sim.Agent`): ``choose(view, decision)
 -> option``. `make_agent(name, ...)` builds one by its CLI name; each gets its own `Dice`,
 restarted at every decision from the game's seed, its seat, its kind and the decision's
 number, so that a game with the same seed and the same choices always plays the same, even

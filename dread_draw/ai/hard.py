@@ -21,7 +21,7 @@ the schedule outright and never read the clock (tests do), or ``clock=True`` for
 anytime behaviour: stop at the budget itself (the coach's live hints, which must not keep a
 person waiting).
 
-`search` is the whole search, with its figures: the coach (`dread_draw.coach`) asks it with
+`search` is the whole search, with its figures: the coach (`dread_draw.coach.hints`) asks it with
 its own budget; nothing else differs.
 """
 

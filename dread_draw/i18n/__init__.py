@@ -31,7 +31,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from dread_draw.errors import DreadDrawError
+from dread_draw.base.errors import DreadDrawError
 from dread_draw.i18n import grammar, korean
 
 DOMAIN = "dread_draw"

@@ -16,7 +16,7 @@ particle (`dread_draw.i18n.fmt`)::
 
 The forms of each language (`FORMS`): German ``nom acc dat gen`` (the article in lower case:
 the name inside a sentence); French ``nom de a`` (``a``: à); Spanish ``nom de a``; Portuguese
-``nom de em a por``. A deck's overlay gives a card's forms (``dread_draw.overlays``); a name
+``nom de em a por``. A deck's overlay gives a card's forms (``dread_draw.deck.overlays``); a name
 without them — a player's name, a deck without them — gets them by rule (`derived`): "d'Ana",
 "de Zora", "à Ana"; a player's name is never declined in German ("mit Anna").
 """

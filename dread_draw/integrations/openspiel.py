@@ -40,7 +40,7 @@ from typing import cast
 import numpy as np
 import pyspiel
 
-from dread_draw.cards import LIFE_DECK_SIZE, Deck, load_deck, standard_deck_path
+from dread_draw.deck.cards import LIFE_DECK_SIZE, Deck, load_deck, standard_deck_path
 from dread_draw.rules import (
     DONE,
     KEEP,

@@ -35,9 +35,10 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from dread_draw import __version__
-from dread_draw.cards import load_deck, parse_deck
-from dread_draw.errors import DeckError, DreadDrawError
-from dread_draw.files import atomic_write, read_bounded
+from dread_draw.base.errors import DeckError, DreadDrawError
+from dread_draw.base.files import atomic_write, read_bounded
+from dread_draw.base.safe_text import clean
+from dread_draw.deck.cards import load_deck, parse_deck
 from dread_draw.i18n import _, fmt
 from dread_draw.net.protocol import (
     Message,
@@ -56,7 +57,6 @@ from dread_draw.net.protocol import (
 from dread_draw.net.protocol import answer as answer_message
 from dread_draw.net.secure import Channel, Exchange, Unsealed
 from dread_draw.rules import Decision, Deck, Event, PublicView, View
-from dread_draw.safe_text import clean
 
 DEFAULT_PORT = 7777
 MAX_FRAME = 32 * 1024 * 1024  # a rejoin's update repeats the whole log: allow a long game

@@ -42,10 +42,10 @@ from websockets.exceptions import ConnectionClosed
 
 from dread_draw import __version__
 from dread_draw.ai import make_agent
-from dread_draw.errors import DreadDrawError
-from dread_draw.files import atomic_write, read_bounded
+from dread_draw.base.errors import DreadDrawError
+from dread_draw.base.files import atomic_write, read_bounded
+from dread_draw.base.safe_text import clean, name_fault, name_key, name_too_wide, normal_name
 from dread_draw.i18n import _, fmt, level_word
-from dread_draw.net.privacy import for_seat
 from dread_draw.net.protocol import (
     PROTOCOL,
     Message,
@@ -61,10 +61,10 @@ from dread_draw.net.protocol import (
     view_to_json,
 )
 from dread_draw.net.secure import Channel, Exchange, Guesses, Unsealed
+from dread_draw.play.sim import HUMAN, Agent, Match, Move, SeatSpec
 from dread_draw.rules import Decision, Deck, View
-from dread_draw.safe_text import clean, name_fault, name_key, name_too_wide, normal_name
-from dread_draw.saves import Autosaver, SaveDir, autosave_new, deck_source, resume
-from dread_draw.sim import HUMAN, Agent, Match, Move, SeatSpec
+from dread_draw.rules.privacy import for_seat
+from dread_draw.store.saves import Autosaver, SaveDir, autosave_new, deck_source, resume
 
 log = logging.getLogger("dread-draw.host")
 

@@ -26,10 +26,10 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType, ModuleType
 from typing import Any
 
-from dread_draw.errors import DreadDrawError
+from dread_draw.base.errors import DreadDrawError
+from dread_draw.base.safe_text import NAME_FAULTS, clean
 from dread_draw.i18n import N_, _, fmt, placeholders
 from dread_draw.rules import EFFECTS, KINDS, Decision, Deck, PublicView, View
-from dread_draw.safe_text import NAME_FAULTS, clean
 
 PROTOCOL = 2  # the message schema's version: bump it with any change a peer would notice
 #              (2: the key exchange on the join code, then every frame sealed)

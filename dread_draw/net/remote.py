@@ -39,8 +39,8 @@ from dread_draw.net.client import (
     Update,
     Welcome,
 )
+from dread_draw.play.sim import HUMAN, SeatSpec
 from dread_draw.rules import Decision, Deck, Event, PublicView, View, public_of
-from dread_draw.sim import HUMAN, SeatSpec
 
 REJOIN_PAUSE = 2.0  # seconds between two tries to join again after a lost connection
 LOST = N_("Connection lost — reconnecting…")  # translated where it is shown

@@ -1,6 +1,6 @@
 """The cards as values: `Card`, its `Ability`, and the `Deck` the rules deal from (R1.2).
 
-A deck file is read outside the core (`dread_draw.cards` builds these from TOML); the core
+A deck file is read outside the core (`dread_draw.deck.cards` builds these from TOML); the core
 only ever sees these immutable values. A deck's physical cards are the integers
 ``0 .. size-1`` (a card with ``copies = 3`` gives three consecutive integers, its *uids*); the
 rules store only these integers and read a card's numbers from the per-uid tuples of the Deck.

@@ -2,7 +2,7 @@
 
 They live in the rules core because the core raises two of them (a deck it cannot deal, an
 option a Decision does not offer); every other layer imports them from here (or from
-`dread_draw.errors`, which is the same classes).
+`dread_draw.base.errors`, which is the same classes).
 """
 
 

@@ -17,7 +17,7 @@ An effect is registered once, with:
   emits (what an ability did is its own event, complete when emitted: see game.py);
 - the fields of its `outcome` events and what the other seats receive of each (R11):
   SHOWN (whole), COUNTED (only how many cards) or SECRET (nothing) — the network sends
-  each seat exactly that (`dread_draw.net.privacy`), and a field not declared is never
+  each seat exactly that (`dread_draw.rules.privacy`), and a field not declared is never
   sent (tests/test_effect_contract.py checks every registered effect against all this).
 
 Contract for steps: arguments carry seats, numbers and public cards only — never a card

@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Protocol
 
-from dread_draw.sim import Agent
+from dread_draw.play.sim import Agent
 from dread_draw.table.model import HoldOwn, Moment, Redraw, TableModel
 
 

@@ -28,13 +28,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from dread_draw.i18n import _
-from dread_draw.narrate import Narrator, RoundReport, RoundTracker
-from dread_draw.net.privacy import for_seat
+from dread_draw.play.sim import Match, Move
 from dread_draw.rules import KEEP, PICK_CARD, Decision, PublicView, View
-from dread_draw.sim import Match, Move
+from dread_draw.rules.privacy import for_seat
 from dread_draw.table.moments import Act, acts
 from dread_draw.table.story import ToldLog
-from dread_draw.tui.turn import TurnTracker
+from dread_draw.table.turn import TurnTracker
+from dread_draw.words.narrate import Narrator, RoundReport, RoundTracker
 
 # What the table waits for (`Asking.kind`)
 QUESTION = "question"  # a person's decision
@@ -384,7 +384,7 @@ class TableModel:
                                           "turn."))
             return Info(key, True, seat=seat)
         if key == ODDS:
-            from dread_draw.odds import odds_sentence
+            from dread_draw.words.odds import odds_sentence
 
             view = self.mine()
             said = odds_sentence(view) if view is not None else None

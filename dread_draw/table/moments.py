@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dread_draw.cards import Deck
+from dread_draw.base.safe_text import clean
+from dread_draw.deck.cards import Deck
 from dread_draw.i18n import _, fmt, ngettext
-from dread_draw.narrate import card_label
-from dread_draw.safe_text import clean
+from dread_draw.words.narrate import card_label
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from dread_draw.cards import Deck
-from dread_draw.narrate import Narrator
+from dread_draw.deck.cards import Deck
+from dread_draw.words.narrate import Narrator
 
 
 def whose(ev: dict) -> int | None:

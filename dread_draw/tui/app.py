@@ -21,15 +21,16 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from dread_draw import wide_text as _wide_text  # noqa: F401  (wraps by cells, never at a no-break space)
 from dread_draw.ai import AGENTS
-from dread_draw.cards import Deck, load_deck
-from dread_draw.daily import PRACTICE_WORDS
-from dread_draw.errors import DreadDrawError
+from dread_draw.base import wide_text as _wide_text  # noqa: F401  (wraps by cells, never at a no-break space)
+from dread_draw.base.errors import DreadDrawError
+from dread_draw.base.safe_text import clean, name_problem
+from dread_draw.coach.daily import PRACTICE_WORDS
+from dread_draw.coach.review import MOMENT_WORDS
+from dread_draw.deck.cards import Deck, load_deck
 from dread_draw.i18n import N_, _, fmt, ngettext, use_language
-from dread_draw.review import MOMENT_WORDS
-from dread_draw.safe_text import clean, name_problem
-from dread_draw.saves import (
+from dread_draw.play.sim import CPU_NAMES, DEFAULT_CPU, HUMAN, Match, SeatSpec
+from dread_draw.store.saves import (
     KEEP,
     Autosaver,
     SaveDir,
@@ -42,7 +43,6 @@ from dread_draw.saves import (
     saved_game_line,
     separate_folder,
 )
-from dread_draw.sim import CPU_NAMES, DEFAULT_CPU, HUMAN, Match, SeatSpec
 from dread_draw.tui import themes, widechars
 from dread_draw.tui.pauses import Pauses
 from dread_draw.tui.saved import BadSave, FolderInUse, ReplaceSave
@@ -101,7 +101,7 @@ class DreadDrawApp(App):
         self.settings = settings
         self.setup = setup or load_setup(settings)
         self.cpu_delay = cpu_delay
-        self.ascii = ascii  # --ascii: the table's symbols in plain ASCII (dread_draw.glyphs)
+        self.ascii = ascii  # --ascii: the table's symbols in plain ASCII (dread_draw.base.glyphs)
         self.saves = saves
         self.first_saver = saver
         self.separate = separate
@@ -157,7 +157,7 @@ class DreadDrawApp(App):
     def tutorial_saved(self) -> bool:
         """Is the game saved in progress the tutorial? (A new game would lose its progress:
         the question then offers Continue first.)"""
-        from dread_draw.tutorial import is_tutorial_save
+        from dread_draw.coach.tutorial import is_tutorial_save
 
         save = read_save_or_none(self.saves.current) if self.saves is not None else None
         return save is not None and not save.finished and is_tutorial_save(
@@ -194,7 +194,7 @@ class DreadDrawApp(App):
     def begin_tutorial(self, setup: Setup) -> None:
         """coach: "Learn to play": the guided first game for the setup's first person (asks
         first while another game is saved in progress: it would take that game's place)."""
-        from dread_draw.tutorial import tutorial_match
+        from dread_draw.coach.tutorial import tutorial_match
 
         name = shown_name(next((s.name for s in setup.seats if s.is_human),
                                Setup.default_seat(0).name))
@@ -337,7 +337,7 @@ class DreadDrawApp(App):
         """Where the game in progress stands with its save, in words (`saves.save_note`; a
         served table says it in a browser's words)."""
         if (self.match is not None and not self.match.over and self.saver is not None
-                and os.environ.get("DREAD_DRAW_WEB") == "1"):  # served (dread_draw/serve.py)
+                and os.environ.get("DREAD_DRAW_WEB") == "1"):  # served (dread_draw/web/serve.py)
             return self.web_save_note()
         return save_note(self.match, self.saver)
 
@@ -410,7 +410,7 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
     if plain is not None and plain != remembered.plain:  # --plain remembers, --no-plain forgets
         save_setting(settings, "plain", plain)
     plain = remembered.plain if plain is None else plain
-    if daily:  # coach: the daily deal (dread_draw/daily.py)
+    if daily:  # coach: the daily deal (dread_draw/coach/daily.py)
         if players is not None or humans or cpus or seed is not None or deck or resume_saved:
             raise DreadDrawError(_("--daily deals today's cards with the standard deck, you "
                                    "against three hard CPUs; it takes no --players, --human, "
@@ -464,9 +464,9 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
 
 
 def run_plain(match: Match, saves: SaveDir | None, saver: Autosaver | None = None) -> None:
-    """The game in plain lines (dread_draw/plain.py), autosaved as at the table: a new
+    """The game in plain lines (dread_draw/lines/plain.py), autosaved as at the table: a new
     game starts its autosave here, a resumed one comes with its own."""
-    from dread_draw.plain import play_plain
+    from dread_draw.lines.plain import play_plain
 
     if saver is None and saves is not None:
         try:
@@ -481,7 +481,7 @@ def tutorial_command(*, cpu_delay: float, save_dir: Path | None = None,
                      keep: int = KEEP, lang: str | None = None,
                      plain: bool | None = None) -> None:
     """`dread-draw tutorial`: the guided first game, for the last setup's person."""
-    from dread_draw.tutorial import tutorial_match
+    from dread_draw.coach.tutorial import tutorial_match
 
     settings = settings_path()
     last = load_setup(settings)
@@ -503,7 +503,7 @@ def play_daily(saves: SaveDir, last: Setup, plain: bool = False, **app_options: 
     """`play --daily` in the locked folder `saves`: today's deal in progress is continued,
     a fresh one dealt once, and a deal already dealt here (or an earlier day's) only
     practised (`daily.plan_daily`)."""
-    from dread_draw.daily import CONTINUE, PRACTICE, plan_daily, today
+    from dread_draw.coach.daily import CONTINUE, PRACTICE, plan_daily, today
 
     current = read_save_or_none(saves.current) if saves.has_current() else None
     playing = current.daily if current is not None and not current.finished else None
@@ -528,7 +528,7 @@ def play_daily(saves: SaveDir, last: Setup, plain: bool = False, **app_options: 
 def daily_match(last: Setup, day: date | None = None) -> tuple[Match, Setup]:
     """The daily deal of `day` (today) for the person of the last setup (its first person's
     name), its CPUs on their fixed schedule (`daily.DAILY_OPTIONS`)."""
-    from dread_draw.daily import DAILY_OPTIONS, daily_setup, today
+    from dread_draw.coach.daily import DAILY_OPTIONS, daily_setup, today
 
     name = shown_name(next((s.name for s in last.seats if s.is_human),
                            Setup.default_seat(0).name))
@@ -543,7 +543,7 @@ def daily_match(last: Setup, day: date | None = None) -> tuple[Match, Setup]:
 def note_daily(root: Path, match: Match) -> None:
     """Note in the folder's daily book a daily deal dealt, or a daily seed played with
     --seed (that day's deal is then practice only here: it has been seen)."""
-    from dread_draw.daily import DEALT, SEEN, DailyBook, daily_day_of, today
+    from dread_draw.coach.daily import DEALT, SEEN, DailyBook, daily_day_of, today
 
     if match.daily is not None:
         DailyBook(root).note(date.fromisoformat(match.daily), DEALT)

@@ -17,11 +17,11 @@ from __future__ import annotations
 from rich.cells import cell_len, get_character_cell_size
 from rich.text import Text
 
-from dread_draw.emblems import emblem
-from dread_draw.glyphs import Glyphs, glyphs
-from dread_draw.narrate import card_name
+from dread_draw.base.glyphs import Glyphs, glyphs
+from dread_draw.base.safe_text import clean
+from dread_draw.deck.emblems import emblem
 from dread_draw.rules.deck import Deck
-from dread_draw.safe_text import clean
+from dread_draw.words.narrate import card_name
 
 GIANT, HUGE, LARGE, TALL, FRAMED = "giant", "huge", "large", "tall", "framed"
 TWO_LINE, LINE = "two-line", "line"

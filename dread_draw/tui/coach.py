@@ -1,7 +1,7 @@
 """The coach at the table: the hint dialog (`h`), take-backs (`u`) and the review screen.
 
-Everything here asks `dread_draw.coach` / `dread_draw.takeback` for data and says it with
-`dread_draw.coach_words`; the table (`tui/screens/`) and the replay (`tui/replay.py`) only
+Everything here asks `dread_draw.coach.hints` / `dread_draw.coach.takeback` for data and says
+it with `dread_draw.coach.words`; the table (`tui/screens/`) and the replay (`tui/replay.py`) only
 bind the keys, in a few lines marked "coach:".
 
 - `HintDialog`: what `hard` would do in the person's place, from that seat's view only (R11),
@@ -13,7 +13,7 @@ bind the keys, in a few lines marked "coach:".
   again; otherwise it says why not.
 - `ReviewScreen`: a finished game reviewed for a seat (each person in hot-seat), turning
   points first, with a progress bar.
-- `tutor_step`: the tutorial's lessons (`dread_draw.tutorial`), each when it first matters.
+- `tutor_step`: the tutorial's lessons (`dread_draw.coach.tutorial`), each when it first matters.
 """
 
 from __future__ import annotations
@@ -30,15 +30,15 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Label, LoadingIndicator, ProgressBar, RichLog, Static
 
-from dread_draw.cards import Deck
-from dread_draw.coach import HINT_MS, REVIEW_MS, hint, note_hint, review_game
-from dread_draw.coach_words import hint_lines, option_words, take_back_text
+from dread_draw.coach.hints import HINT_MS, REVIEW_MS, hint, note_hint, review_game
+from dread_draw.coach.review import SAVE, Reviewable, practice_copy, review_lines
+from dread_draw.coach.takeback import check_take_back, take_back
+from dread_draw.coach.tutorial import Lesson, Tutor, is_tutorial
+from dread_draw.coach.words import hint_lines, option_words, take_back_text
+from dread_draw.deck.cards import Deck
 from dread_draw.i18n import N_, _, fmt
-from dread_draw.review import SAVE, Reviewable, practice_copy, review_lines
-from dread_draw.sim import Match, SeatSpec
-from dread_draw.takeback import check_take_back, take_back
+from dread_draw.play.sim import Match, SeatSpec
 from dread_draw.tui.widgets.base import AnswerOnce, taken_down
-from dread_draw.tutorial import Lesson, Tutor, is_tutorial
 
 # The table (`tui/screens/`'s TableScreen) imports this module, so it is not imported back
 # here (no import cycles): a `TableScreen` parameter is typed by this name only.

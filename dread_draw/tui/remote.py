@@ -26,12 +26,12 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from dread_draw.errors import DreadDrawError
+from dread_draw.base.errors import DreadDrawError
+from dread_draw.base.safe_text import clean, name_problem
 from dread_draw.i18n import N_, _, fmt, level_word
 from dread_draw.net.client import Client, Update, parse_address
 from dread_draw.net.host import PERSON, Host
 from dread_draw.net.remote import LOST, RemoteMatch, RemoteMove, seat_list
-from dread_draw.safe_text import clean, name_problem
 from dread_draw.tui.app import DreadDrawApp, stopped_line
 from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.screens.game_over import GameOver

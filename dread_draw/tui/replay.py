@@ -16,18 +16,18 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from dread_draw.cards import Deck
+from dread_draw.base.safe_text import clean
+from dread_draw.deck.cards import Deck
+from dread_draw.deck.overlays import deck_text
 from dread_draw.i18n import N_, _, fmt, level_word, pgettext
-from dread_draw.narrate import Narrator, card_label, damage_text, describe
-from dread_draw.overlays import deck_text
+from dread_draw.play.sim import Match, Move
 from dread_draw.rules import Game
-from dread_draw.rules_text import rules_markdown
-from dread_draw.safe_text import clean
-from dread_draw.saves import Save
-from dread_draw.sim import Match, Move
+from dread_draw.store.saves import Save
 from dread_draw.tui import widechars
 from dread_draw.tui.widgets.base import AnswerOnce
 from dread_draw.tui.widgets.keybar import KeyBar
+from dread_draw.words.narrate import Narrator, card_label, damage_text, describe
+from dread_draw.words.rules_text import rules_markdown
 
 DRAW_SHOWN = 8  # Draw Deck cards listed from the top
 

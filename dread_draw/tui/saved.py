@@ -16,9 +16,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Static
 
+from dread_draw.base.safe_text import plain
 from dread_draw.i18n import N_, _, fmt
-from dread_draw.safe_text import plain
-from dread_draw.saves import SaveDir, SaveError
+from dread_draw.store.saves import SaveDir, SaveError
 from dread_draw.tui.widgets.base import AnswerOnce, Dialog
 
 

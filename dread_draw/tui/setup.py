@@ -17,11 +17,11 @@ from pathlib import Path
 import platformdirs
 
 from dread_draw.ai import AGENTS
-from dread_draw.cards import MAX_PLAYERS, MIN_PLAYERS
-from dread_draw.files import atomic_write, read_bounded
+from dread_draw.base.files import atomic_write, read_bounded
+from dread_draw.base.safe_text import name_problem
+from dread_draw.deck.cards import MAX_PLAYERS, MIN_PLAYERS
 from dread_draw.i18n import LANGUAGES, N_, _, translations
-from dread_draw.safe_text import name_problem
-from dread_draw.sim import CPU_NAMES, DEFAULT_CPU, HUMAN, SeatSpec
+from dread_draw.play.sim import CPU_NAMES, DEFAULT_CPU, HUMAN, SeatSpec
 
 MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
 # Translators: the name a person's seat has until they type their own
@@ -54,7 +54,7 @@ class Setup:
     chosen on the new-game screen (None: none chosen, the environment's is used); `hold`,
     how long a person's own failed reveal stays on the stage: 0 until they press a key
     (the default), else that many seconds (`HOLDS`); `ascii`, the table's symbols in plain
-    ASCII (`dread_draw.glyphs`), for terminals that draw ● and ■ two cells wide; `theme`,
+    ASCII (`dread_draw.base.glyphs`), for terminals that draw ● and ■ two cells wide; `theme`,
     the colour theme chosen on the new-game screen (a key of `tui.themes.THEMES`; None:
     Textual's default, or the TEXTUAL_THEME environment variable's)."""
 
@@ -66,7 +66,7 @@ class Setup:
     hold: int = 0
     ascii: bool = False
     theme: str | None = None
-    plain: bool = False  # the game in plain lines (`play --plain`, dread_draw/plain.py)
+    plain: bool = False  # the game in plain lines (`play --plain`, dread_draw/lines/plain.py)
 
     @staticmethod
     def default_seat(i: int) -> SeatSpec:

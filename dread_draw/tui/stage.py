@@ -12,13 +12,13 @@ from textual.containers import Horizontal
 from textual.widget import Widget
 from textual.widgets import Static
 
-from dread_draw.cards import Deck
+from dread_draw.base.safe_text import clean
+from dread_draw.deck.cards import Deck
 from dread_draw.i18n import _, fmt
-from dread_draw.narrate import card_name, keyword_of
-from dread_draw.safe_text import clean
 from dread_draw.table.moments import Act
 from dread_draw.tui.cardface import LARGE, face
 from dread_draw.tui.widgets.centre import fit_lines
+from dread_draw.words.narrate import card_name, keyword_of
 
 
 class StageCard(Widget):

@@ -27,19 +27,19 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import OptionList, Static
 
-from dread_draw.cards import Deck
-from dread_draw.glyphs import glyphs
+from dread_draw.base.glyphs import glyphs
+from dread_draw.base.safe_text import clean, plain
+from dread_draw.deck.cards import Deck
 from dread_draw.i18n import N_, _, fmt, ngettext
-from dread_draw.narrate import card_label, damage_text
-from dread_draw.odds import odds_sentence
+from dread_draw.play.sim import Match
 from dread_draw.rules import View
-from dread_draw.safe_text import clean, plain
-from dread_draw.sim import Match
 from dread_draw.table.story import ToldLog, log_lines, whose
 from dread_draw.tui.setup import save_odds
 from dread_draw.tui.widgets.base import AnswerOnce, Dialog, ScreenResized, TooSmall, taken_down
 from dread_draw.tui.widgets.cards import CardReader
 from dread_draw.tui.widgets.keybar import KeyBar
+from dread_draw.words.narrate import card_label, damage_text
+from dread_draw.words.odds import odds_sentence
 
 FIGURE = "\u2007"  # a space as wide as a digit, which a list keeps (it strips plain spaces)
 MARK = glyphs().to_play  # marks the reader's own moves in the log (bold too: not colour alone)

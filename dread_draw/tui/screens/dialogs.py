@@ -13,13 +13,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Label, Static
 
+from dread_draw.base.safe_text import plain
 from dread_draw.i18n import N_, _, pgettext
-from dread_draw.rules_text import rules_markdown
-from dread_draw.safe_text import plain
 from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.widgets.base import AnswerOnce, Dialog, TooSmall, as_text
 from dread_draw.tui.widgets.keybar import KeyBar
 from dread_draw.tui.widgets.prompt import PRESS_GUARD, input_made
+from dread_draw.words.rules_text import rules_markdown
 
 
 class HelpScreen(AnswerOnce, SizeAware, Dialog[None]):

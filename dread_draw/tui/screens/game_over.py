@@ -10,16 +10,16 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Label, Static
 
+from dread_draw.base.safe_text import clean, plain
+from dread_draw.deck.overlays import deck_text
 from dread_draw.i18n import N_, _, fmt, ngettext, pgettext
-from dread_draw.narrate import damage_text, fortune_part
-from dread_draw.overlays import deck_text
-from dread_draw.safe_text import clean, plain
-from dread_draw.sim import Match
+from dread_draw.play.sim import Match
 from dread_draw.table.model import REVIEW, TableModel
 from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.widgets.base import AnswerOnce, TooSmall
 from dread_draw.tui.widgets.keybar import KeyBar
 from dread_draw.tui.widgets.seats import kind_label
+from dread_draw.words.narrate import damage_text, fortune_part
 
 
 class GameOver(AnswerOnce, SizeAware, Screen[str]):

@@ -11,8 +11,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Button, Static
 
+from dread_draw.base.safe_text import clean
 from dread_draw.i18n import N_, _, fmt
-from dread_draw.safe_text import clean
 from dread_draw.tui.screens.dialogs import Notice
 from dread_draw.tui.widgets.base import EVERYWHERE
 

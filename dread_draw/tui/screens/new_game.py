@@ -11,7 +11,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from dread_draw.ai import AGENTS
-from dread_draw.errors import DreadDrawError
+from dread_draw.base.errors import DreadDrawError
+from dread_draw.base.safe_text import name_problem, plain
 from dread_draw.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
@@ -23,9 +24,8 @@ from dread_draw.i18n import (
     ngettext,
     set_language,
 )
-from dread_draw.safe_text import name_problem, plain
-from dread_draw.saves import continue_label, saved_game_line
-from dread_draw.sim import DEFAULT_CPU, HUMAN, SeatSpec, seat_name
+from dread_draw.play.sim import DEFAULT_CPU, HUMAN, SeatSpec, seat_name
+from dread_draw.store.saves import continue_label, saved_game_line
 from dread_draw.tui import themes
 from dread_draw.tui.saved import ReplaceSave
 from dread_draw.tui.screens.base import SizeAware

@@ -5,11 +5,11 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.timer import Timer
 
+from dread_draw.base.safe_text import plain
 from dread_draw.i18n import N_, _
-from dread_draw.narrate import RoundReport
-from dread_draw.safe_text import plain
 from dread_draw.tui.pauses import collect
 from dread_draw.tui.screens.dialogs import Notice
+from dread_draw.words.narrate import RoundReport
 
 COLLECT_AFTER = 0.1  # seconds after the summary appears: its frame is out by then
 

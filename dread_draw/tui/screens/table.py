@@ -16,12 +16,11 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Label, RichLog, Static
 
-from dread_draw.glyphs import glyphs
+from dread_draw.base.glyphs import glyphs
+from dread_draw.base.safe_text import clean, plain
 from dread_draw.i18n import N_, _, fmt
-from dread_draw.narrate import RoundReport, describe
+from dread_draw.play.sim import Match, SeatSpec
 from dread_draw.rules import KEEP, ORDER, PICK_CARD, SKIP, SUMMON, USE, USE_IT
-from dread_draw.safe_text import clean, plain
-from dread_draw.sim import Match, SeatSpec
 from dread_draw.table.conductor import Conductor
 from dread_draw.table.model import (
     DISCARD,
@@ -44,6 +43,7 @@ from dread_draw.table.model import (
     HandOff as HandingOff,
 )
 from dread_draw.table.moments import acts
+from dread_draw.table.turn import beat_line, next_line
 from dread_draw.tui.cardface import FRAMED, LINE, LINES, STYLES, TWO_LINE
 from dread_draw.tui.coach import tutor_for, tutor_step
 from dread_draw.tui.pauses import collect
@@ -52,7 +52,6 @@ from dread_draw.tui.screens.game_over import GameOver
 from dread_draw.tui.screens.handoff import HandOff
 from dread_draw.tui.screens.summary import RoundSummary
 from dread_draw.tui.stage import Stage
-from dread_draw.tui.turn import beat_line, next_line
 from dread_draw.tui.viewers import DiscardViewer, LogViewer, OddsLine
 from dread_draw.tui.widgets.base import TooSmall, taken_down, update_if_changed
 from dread_draw.tui.widgets.cards import CardFocused, CardReader, CardTile
@@ -61,6 +60,7 @@ from dread_draw.tui.widgets.keybar import KeyBar
 from dread_draw.tui.widgets.log import ReflowLog
 from dread_draw.tui.widgets.prompt import Choice, PromptBar
 from dread_draw.tui.widgets.seats import SeatPanel, SeatState, kind_label, seat_states
+from dread_draw.words.narrate import RoundReport, describe
 
 __all__ = ["TableScreen", "offers_hidden_cards"]
 
@@ -78,7 +78,7 @@ class GameLog(ReflowLog):
     def on_resize(self) -> None:  # type: ignore[override]  # the event is not needed
         self.call_after_refresh(self.scroll_end, animate=False)
 
-    # (a line never breaks at a no-break space, French ": ;": dread_draw/wide_text.py)
+    # (a line never breaks at a no-break space, French ": ;": dread_draw/base/wide_text.py)
 
 
 class TableScreen(SizeAware, Screen):

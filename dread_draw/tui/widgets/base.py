@@ -13,8 +13,8 @@ from textual.screen import ModalScreen, ScreenResultType
 from textual.widget import Widget
 from textual.widgets import Static
 
+from dread_draw.base.safe_text import plain
 from dread_draw.i18n import N_, _, fmt
-from dread_draw.safe_text import plain
 
 
 def as_text(content: Text | str) -> Text:

@@ -9,13 +9,13 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from dread_draw.cards import Deck
-from dread_draw.emblems import emblem
+from dread_draw.base.safe_text import clean, plain
+from dread_draw.deck.cards import Deck
+from dread_draw.deck.emblems import emblem
+from dread_draw.deck.overlays import deck_text
 from dread_draw.i18n import _, fmt
-from dread_draw.narrate import ability_text, card_label, damage_text, keyword_of
-from dread_draw.overlays import deck_text
-from dread_draw.safe_text import clean, plain
 from dread_draw.tui.cardface import FRAMED, GIANT, HUGE, LARGE, LINE, LINES, TALL, TWO_LINE, face
+from dread_draw.words.narrate import ability_text, card_label, damage_text, keyword_of
 
 
 class CardFocused(Message):

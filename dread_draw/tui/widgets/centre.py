@@ -7,12 +7,12 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from dread_draw.glyphs import glyphs
+from dread_draw.base.glyphs import glyphs
+from dread_draw.base.safe_text import clean
 from dread_draw.i18n import _, fmt, ngettext, pgettext
-from dread_draw.narrate import card_label, damage_text
 from dread_draw.rules import PublicView, View
-from dread_draw.safe_text import clean
 from dread_draw.tui.widgets.base import update_if_changed
+from dread_draw.words.narrate import card_label, damage_text
 
 
 class TableCentre(Static):
@@ -22,7 +22,7 @@ class TableCentre(Static):
 
     def __init__(self, *, id: str | None = None, ascii: bool = False) -> None:
         super().__init__(id=id)
-        self.ascii = ascii  # the damage dots in the glyph set's symbol (dread_draw.glyphs)
+        self.ascii = ascii  # the damage dots in the glyph set's symbol (dread_draw.base.glyphs)
 
     def show(self, view: PublicView, seed: int | None, names: list[str], mine: View | None,
              round_over: int | None = None) -> None:

@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button, OptionList, Static
 
-from dread_draw.safe_text import plain
+from dread_draw.base.safe_text import plain
 from dread_draw.tui.widgets.base import as_text
 from dread_draw.tui.widgets.cards import CardFocused
 

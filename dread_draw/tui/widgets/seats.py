@@ -10,16 +10,16 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Label, Static
 
-from dread_draw.cards import Deck
-from dread_draw.glyphs import glyphs
+from dread_draw.base.glyphs import glyphs
+from dread_draw.base.safe_text import plain
+from dread_draw.deck.cards import Deck
 from dread_draw.i18n import N_, _, fmt, level_word, pgettext
-from dread_draw.narrate import life_pips
+from dread_draw.play.sim import SeatSpec
 from dread_draw.rules import KEEP, PublicView, View
-from dread_draw.safe_text import plain
-from dread_draw.sim import SeatSpec
 from dread_draw.tui.cardface import LINES
 from dread_draw.tui.widgets.base import set_classes
 from dread_draw.tui.widgets.cards import CardTile
+from dread_draw.words.narrate import life_pips
 
 
 @dataclass(frozen=True)

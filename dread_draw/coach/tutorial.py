@@ -18,12 +18,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dread_draw.cards import Deck, load_deck
+from dread_draw.deck.cards import Deck, load_deck
+from dread_draw.deck.overlays import card_word
 from dread_draw.i18n import _, fmt, ngettext
 from dread_draw.i18n.grammar import Word
-from dread_draw.overlays import card_word
+from dread_draw.play.sim import HUMAN, Match, SeatSpec
 from dread_draw.rules import KEEP, REVEAL, SUMMON, USE, Event, View, card_to_beat
-from dread_draw.sim import HUMAN, Match, SeatSpec
 
 # The prepared deal: the standard deck, this seed, the person in the first seat against two
 # easy CPUs (benchmarks/tutorial_deal.py chose it).

@@ -9,7 +9,7 @@ balance statistics; the table's narration). `Match.run` drives the same loop for
 answer at once (`simulate`, `arena`, the balance report).
 
 `play_one` plays one headless game of a run (game `i` of a run with seed `s` is the same
-game whatever the number of worker processes: see `dread_draw.runner`).
+game whatever the number of worker processes: see `dread_draw.base.runner`).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
 from dread_draw.ai import make_agent
-from dread_draw.figures import percentile
 from dread_draw.i18n import _, fmt
+from dread_draw.play.figures import percentile
 from dread_draw.rules import Decision, Deck, Event, Game, IllegalChoice, View
 
 HUMAN = "human"
@@ -112,13 +112,13 @@ class Match:
             for i, s in enumerate(self.seats)]
         self.choices: list[int] = []
         self.hooks: list[Hook] = []
-        # What the coach adds to the game's record, kept in its save (`dread_draw.coach`):
+        # What the coach adds to the game's record, kept in its save (`dread_draw.coach.hints`):
         # the hints shown and the choices taken back, each by its place in `choices`, and
         # the day if this is that day's daily deal.
         self.hints: list[Hint] = []
         self.takebacks: list[TakeBack] = []
         self.daily: str | None = None
-        # Non-empty: a practice game (why, `dread_draw.daily`), never saved, never in stats.
+        # Non-empty: a practice game (why, `dread_draw.coach.daily`), never saved, never in stats.
         self.practice = ""
 
     def new_game(self, events: bool = True) -> Game:

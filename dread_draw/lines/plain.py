@@ -21,15 +21,16 @@ import sys
 from collections.abc import Iterable
 from typing import TextIO
 
-from dread_draw.coach import HINT_MS, hint, note_hint
-from dread_draw.coach_words import hint_lines, take_back_text
+from dread_draw.base.safe_text import clean
+from dread_draw.coach.hints import HINT_MS, hint, note_hint
+from dread_draw.coach.takeback import check_take_back, take_back
+from dread_draw.coach.tutorial import Tutor, is_tutorial
+from dread_draw.coach.words import hint_lines, take_back_text
+from dread_draw.deck.overlays import deck_text
 from dread_draw.i18n import _, fmt, ngettext
 from dread_draw.i18n.grammar import join
-from dread_draw.narrate import card_label, describe, fortune_part
-from dread_draw.overlays import deck_text
-from dread_draw.safe_text import clean
-from dread_draw.saves import Autosaver, save_note
-from dread_draw.sim import Agent, Match
+from dread_draw.play.sim import Agent, Match
+from dread_draw.store.saves import Autosaver, save_note
 from dread_draw.table.model import (
     DISCARD,
     HINT,
@@ -43,8 +44,7 @@ from dread_draw.table.model import (
     TableModel,
     Told,
 )
-from dread_draw.takeback import check_take_back, take_back
-from dread_draw.tutorial import Tutor, is_tutorial
+from dread_draw.words.narrate import card_label, describe, fortune_part
 
 COMMANDS = frozenset("holdtu?q")
 BOX = re.compile("[\u2500-\u257f]+")  # box-drawing characters

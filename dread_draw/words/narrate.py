@@ -13,10 +13,10 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from dread_draw.cards import Card, Deck
+from dread_draw.deck.cards import Card, Deck
+from dread_draw.deck.overlays import card_word, deck_text, keyword_label
 from dread_draw.i18n import _, fmt, ngettext, pgettext
 from dread_draw.i18n.grammar import Word, join
-from dread_draw.overlays import card_word, deck_text, keyword_label
 from dread_draw.rules import (
     DONE,
     EFFECTS,

@@ -17,8 +17,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from dread_draw.errors import DeckError
-from dread_draw.files import Unreadable, read_bounded
+from dread_draw.base.errors import DeckError
+from dread_draw.base.files import Unreadable, read_bounded
+from dread_draw.base.safe_text import blank, clean
 from dread_draw.i18n import _, fmt
 from dread_draw.rules.deck import (
     LIFE_DECK_SIZE,
@@ -30,7 +31,6 @@ from dread_draw.rules.deck import (
     Deck,
 )
 from dread_draw.rules.registry import EFFECTS  # the vocabulary lives with the rules
-from dread_draw.safe_text import blank, clean
 
 __all__ = [
     "LIFE_DECK_SIZE", "MAX_CARDS", "MAX_COPIES", "MAX_DEPTH", "MAX_DISTINCT", "MAX_FILE_BYTES",
@@ -156,7 +156,8 @@ def parse_deck(source: bytes | str, path: str = "<deck>") -> Deck:
     deck = _build(data, text, source, path)
     # The deck's translation file for the language in use (mydeck.fr.toml beside it) is
     # checked now, like the deck: a bad one is refused here, never in the middle of a game.
-    # (dread_draw.overlays registers that check: it reads decks, so the loader cannot import it.)
+    # (dread_draw.deck.overlays registers that check: it reads decks, so the loader cannot
+    # import it.)
     for check in AFTER_LOAD:
         check(deck)
     return deck
@@ -185,7 +186,7 @@ def check_toml_shape(text: str, path: str) -> None:
     than `MAX_TABLES` tables (each costs it a kilobyte or so: a megabyte of ``[a.b.c.d]``
     headers took 280 MB and 3 s), or a dotted key of more than `MAX_DEPTH` parts (its
     bookkeeping for a key of n parts grows with n squared: a 1 MB key took gigabytes).
-    A deck's overlay files (`dread_draw.overlays`) are read through it too."""
+    A deck's overlay files (`dread_draw.deck.overlays`) are read through it too."""
     structure = _NOT_STRUCTURE.sub(" ", text)
     brackets = _NOT_BRACKET.sub("", structure)
     depth = max(accumulate(map(_BRACKET_STEP.__getitem__, brackets)), default=0)

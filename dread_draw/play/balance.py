@@ -16,14 +16,14 @@ from typing import Any
 from rich.table import Table
 
 from dread_draw.ai import AGENTS
-from dread_draw.cards import Deck
-from dread_draw.figures import percentile
+from dread_draw.base.runner import run_batches
+from dread_draw.base.safe_text import plain
+from dread_draw.deck.cards import Deck
+from dread_draw.deck.overlays import deck_text, keyword_label
 from dread_draw.i18n import _, fmt, percent, pgettext
-from dread_draw.overlays import deck_text, keyword_label
+from dread_draw.play.figures import percentile
+from dread_draw.play.sim import Match, Move, SeatSpec, game_seed, seat_name
 from dread_draw.rules import Event
-from dread_draw.runner import run_batches
-from dread_draw.safe_text import plain
-from dread_draw.sim import Match, Move, SeatSpec, game_seed, seat_name
 
 # Strongest first. `hard` searches (seconds per game); a 10,000-game report uses the
 # strongest agent whose games are fast enough, and says which one it used.

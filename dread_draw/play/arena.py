@@ -16,13 +16,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dread_draw.ai import AGENTS
-from dread_draw.cards import Deck, load_deck
-from dread_draw.errors import DreadDrawError
-from dread_draw.figures import percentile, playing
+from dread_draw.base.errors import DreadDrawError
+from dread_draw.base.runner import run_batches
+from dread_draw.base.safe_text import plain
+from dread_draw.deck.cards import Deck, load_deck
 from dread_draw.i18n import _, fmt, ngettext, percent, pgettext
-from dread_draw.runner import run_batches
-from dread_draw.safe_text import plain
-from dread_draw.sim import Match, Move, SeatSpec, game_seed, seat_name
+from dread_draw.play.figures import percentile, playing
+from dread_draw.play.sim import Match, Move, SeatSpec, game_seed, seat_name
 
 Z95 = 1.959963984540054
 

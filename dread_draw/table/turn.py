@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dread_draw.base.safe_text import clean
 from dread_draw.i18n import _, fmt
-from dread_draw.narrate import card_name
 from dread_draw.rules.public import PublicState, card_to_beat, next_to_play
 from dread_draw.rules.registry import BEAT, hook_amounts
-from dread_draw.safe_text import clean
+from dread_draw.words.narrate import card_name
 
 
 def beat_modifiers(state: PublicState, seat: int) -> list[tuple[int, int]]:

@@ -1,6 +1,6 @@
 """`dread-draw cards`: the deck as a Rich table (name, strength, damage as red dots and a
 number, the ability's keyword and text, copies), sorted by strength, name or damage, in the
-current language (the deck's overlay for it, dread_draw.overlays)."""
+current language (the deck's overlay for it, dread_draw.deck.overlays)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from dread_draw.cards import Card, Deck, load_deck
-from dread_draw.errors import DreadDrawError
+from dread_draw.base.errors import DreadDrawError
+from dread_draw.base.safe_text import plain
+from dread_draw.deck.cards import Card, Deck, load_deck
+from dread_draw.deck.overlays import CardText, deck_text, keyword_label
 from dread_draw.i18n import _, fmt, ngettext, pgettext
-from dread_draw.overlays import CardText, deck_text, keyword_label
-from dread_draw.safe_text import plain
 
 
 def collation_key(name: str) -> str:

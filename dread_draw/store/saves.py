@@ -38,13 +38,12 @@ import platformdirs
 from rich.cells import cell_len, set_cell_size
 
 from dread_draw.ai import AGENTS
-from dread_draw.cards import Deck, load_deck, parse_deck, read_deck_file, standard_deck_path
-from dread_draw.daily import daily_result
-from dread_draw.errors import DeckError, DreadDrawError, IllegalChoice
-from dread_draw.files import Unreadable, atomic_write, read_bounded
+from dread_draw.base.errors import DeckError, DreadDrawError, IllegalChoice
+from dread_draw.base.files import Unreadable, atomic_write, read_bounded
+from dread_draw.base.safe_text import clean, name_problem
+from dread_draw.deck.cards import Deck, load_deck, parse_deck, read_deck_file, standard_deck_path
 from dread_draw.i18n import N_, _, fmt, ngettext
-from dread_draw.safe_text import clean, name_problem
-from dread_draw.sim import HUMAN, Hint, Match, Move, SeatSpec, TakeBack
+from dread_draw.play.sim import HUMAN, Hint, Match, Move, SeatSpec, TakeBack
 
 FORMAT = "dread-draw-save"
 VERSION = 1
@@ -865,6 +864,18 @@ def _same_game(a: Save | None, b: Save) -> bool:
 
 
 # ------------------------------------------------------------------------------ stats
+
+# A daily deal's result (`coach.daily.daily_record`): won, lost, or won with hints or
+# take-backs. Kept here, with the games whose results it reads.
+WON, LOST, ASSISTED = "won", "lost", "assisted"
+
+
+def daily_result(won: bool, assisted: bool) -> str:
+    """A finished daily deal's result: a win with hints or take-backs is ASSISTED."""
+    if not won:
+        return LOST
+    return ASSISTED if assisted else WON
+
 
 @dataclass
 class Stats:

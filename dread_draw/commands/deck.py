@@ -13,13 +13,13 @@ from pathlib import Path
 
 from rich.console import Console
 
-from dread_draw.cards import Card, Deck, load_deck, standard_deck_path
-from dread_draw.errors import DreadDrawError
-from dread_draw.figures import playing
-from dread_draw.files import atomic_write
+from dread_draw.base.errors import DreadDrawError
+from dread_draw.base.files import atomic_write
+from dread_draw.base.safe_text import markup_safe
+from dread_draw.deck.cards import Card, Deck, load_deck, standard_deck_path
+from dread_draw.deck.overlays import deck_text, overlay_path
 from dread_draw.i18n import LANGUAGES, _, fmt, ngettext
-from dread_draw.overlays import deck_text, overlay_path
-from dread_draw.safe_text import markup_safe
+from dread_draw.play.figures import playing
 
 # The first lines of a deck written by `deck new`, in place of the standard deck's own notes.
 NEW_DECK_HEAD = """\
@@ -113,7 +113,7 @@ def check_command(file: Path, players: int, games: int, seed: int) -> None:
 
 def short_report(out: Console, deck: Deck, players: int, games: int, seed: int) -> None:
     """The balance report's game and targets tables (`simulate --report` adds every card)."""
-    from dread_draw.balance import report_tables, run_balance
+    from dread_draw.play.balance import report_tables, run_balance
 
     with playing(out, games) as advance:
         b = run_balance(deck, players, games, seed, "normal", progress=advance)

@@ -1,18 +1,18 @@
 """The coach's words: hints, review lines and take-back reasons as sentences.
 
-The coach itself (`dread_draw.coach`, `dread_draw.takeback`) returns data — codes with
+The coach itself (`dread_draw.coach.hints`, `dread_draw.coach.takeback`) returns data — codes with
 numbers, cards and seats — and nothing here decides anything: each sentence is whole, with
 named placeholders, translated in the current language (`dread_draw.i18n`); a card's name
 and ability text are the deck's words in that language (its overlay). Card names and player
 names come from outside (a deck file, a save): the sentences are plain text, to be shown as text
-(`dread_draw.safe_text`), never as markup.
+(`dread_draw.base.safe_text`), never as markup.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dread_draw.coach import (
+from dread_draw.coach.hints import (
     ABILITY,
     ABILITY_TAKES,
     ANY_CARD,
@@ -30,10 +30,21 @@ from dread_draw.coach import (
     Reason,
     TurningPoint,
 )
+from dread_draw.coach.takeback import (
+    ALLOWED,
+    LOOKED,
+    NOTHING,
+    OTHER_PERSON,
+    OTHER_SEAT,
+    OVER,
+    REVEALED,
+    SHUFFLED,
+    TakeBackCheck,
+)
+from dread_draw.deck.overlays import card_word, deck_text
 from dread_draw.i18n import _, fmt, level_word, ngettext
 from dread_draw.i18n import percent as percentage
 from dread_draw.i18n.grammar import Word
-from dread_draw.overlays import card_word, deck_text
 from dread_draw.rules import (
     DONE,
     GIVE,
@@ -51,17 +62,6 @@ from dread_draw.rules import (
     USE_IT,
     Decision,
     Deck,
-)
-from dread_draw.takeback import (
-    ALLOWED,
-    LOOKED,
-    NOTHING,
-    OTHER_PERSON,
-    OTHER_SEAT,
-    OVER,
-    REVEALED,
-    SHUFFLED,
-    TakeBackCheck,
 )
 
 

@@ -17,19 +17,20 @@ from typing import Any
 
 from rich.console import Console
 
-from dread_draw.cards import Deck, load_deck
-from dread_draw.coach import REVIEW_MS, Review, review_game
-from dread_draw.coach_words import (
+from dread_draw.base.errors import DreadDrawError, IllegalChoice
+from dread_draw.base.files import Unreadable, open_bounded
+from dread_draw.base.safe_text import clean, markup_safe
+from dread_draw.coach.hints import REVIEW_MS, Review, review_game
+from dread_draw.coach.words import (
     assumption_text,
     moment_text,
     option_words,
     turning_point_text,
 )
-from dread_draw.errors import DreadDrawError, IllegalChoice
-from dread_draw.files import Unreadable, open_bounded
+from dread_draw.deck.cards import Deck, load_deck
 from dread_draw.i18n import N_, _, fmt, ngettext
-from dread_draw.safe_text import clean, markup_safe
-from dread_draw.saves import (
+from dread_draw.play.sim import Match, SeatSpec, replay_log
+from dread_draw.store.saves import (
     MAX_BYTES,
     SaveDir,
     SaveError,
@@ -38,7 +39,6 @@ from dread_draw.saves import (
     rebuild,
     save_deck,
 )
-from dread_draw.sim import Match, SeatSpec, replay_log
 
 SAVE, LOG = "save", "log"
 MAX_LINE = MAX_BYTES  # one event of a log; a game_end holds every choice, like a save

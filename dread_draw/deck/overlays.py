@@ -32,12 +32,12 @@ from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
-from dread_draw.cards import AFTER_LOAD, Card, Deck, check_toml_shape, unreadable_deck
-from dread_draw.errors import DeckError
-from dread_draw.files import Unreadable, read_bounded
+from dread_draw.base.errors import DeckError
+from dread_draw.base.files import Unreadable, read_bounded
+from dread_draw.base.safe_text import blank, clean
+from dread_draw.deck.cards import AFTER_LOAD, Card, Deck, check_toml_shape, unreadable_deck
 from dread_draw.i18n import PSEUDO, _, current_language, fmt, pgettext
 from dread_draw.i18n.grammar import FORMS, GENDERS, Word, derived
-from dread_draw.safe_text import blank, clean
 
 MAX_BYTES = 1_000_000  # an overlay of the standard deck is about 15 kB
 MAX_LENGTH = {"name": 100, "text": 1_000, "fortune": 2_000}  # characters per field

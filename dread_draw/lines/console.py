@@ -27,10 +27,11 @@ from rich.console import Console
 
 from dread_draw import __version__
 from dread_draw.ai import AGENTS
-from dread_draw.cards import load_deck
-from dread_draw.errors import DreadDrawError
+from dread_draw.base.errors import DreadDrawError
+from dread_draw.base.safe_text import clean, name_problem, plain
+from dread_draw.deck.cards import load_deck
+from dread_draw.deck.overlays import deck_text
 from dread_draw.i18n import N_, _, fmt, level_word
-from dread_draw.narrate import Narrator, card_label, describe, fortune_part
 from dread_draw.net.client import (
     Client,
     ConnectionLost,
@@ -43,11 +44,10 @@ from dread_draw.net.client import (
 )
 from dread_draw.net.host import CPU, OPEN, PERSON, Host, Limits, Lobby, SeatPlan
 from dread_draw.net.remote import seat_list
-from dread_draw.overlays import deck_text
+from dread_draw.play.sim import CPU_NAMES, DEFAULT_CPU
 from dread_draw.rules import MAX_PLAYERS, MIN_PLAYERS, PublicView, View
-from dread_draw.safe_text import clean, name_problem, plain
-from dread_draw.saves import SaveDir, SaveError, default_root, read_save
-from dread_draw.sim import CPU_NAMES, DEFAULT_CPU
+from dread_draw.store.saves import SaveDir, SaveError, default_root, read_save
+from dread_draw.words.narrate import Narrator, card_label, describe, fortune_part
 
 DEFAULT_PLAYERS = 4
 REJOIN_TRIES = 10  # a lost connection: tries to rejoin, REJOIN_PAUSE seconds apart

@@ -16,17 +16,26 @@ from rich.table import Table
 from rich.text import Text
 
 from dread_draw.ai import AGENTS
-from dread_draw.cards import load_deck
-from dread_draw.coach_words import record_lines
-from dread_draw.daily import ASSISTED, LOST, WON, daily_record
-from dread_draw.errors import DreadDrawError
-from dread_draw.figures import playing
-from dread_draw.files import replacing
+from dread_draw.base.errors import DreadDrawError
+from dread_draw.base.files import replacing
+from dread_draw.base.runner import run_batches
+from dread_draw.base.safe_text import clean, plain
+from dread_draw.coach.daily import daily_record
+from dread_draw.coach.words import record_lines
+from dread_draw.deck.cards import load_deck
 from dread_draw.i18n import _, fmt, ngettext, percent, pgettext
-from dread_draw.runner import run_batches
-from dread_draw.safe_text import clean, plain
-from dread_draw.saves import SaveDir, SaveError, choose_replay, open_replay, stats
-from dread_draw.sim import PlayGames, Summary
+from dread_draw.play.figures import playing
+from dread_draw.play.sim import PlayGames, Summary
+from dread_draw.store.saves import (
+    ASSISTED,
+    LOST,
+    WON,
+    SaveDir,
+    SaveError,
+    choose_replay,
+    open_replay,
+    stats,
+)
 
 
 def check_log_path(log: Path) -> None:
@@ -96,8 +105,8 @@ def simulate(*, players: int, games: int, seed: int, deck: Path | None, agent: s
 
 def balance_report(out: Console, deck, players: int, games: int, seed: int, agent: str,
                    workers: int, options: dict | None) -> None:
-    """`simulate --report`: the balance report of issue 3 (dread_draw/balance.py)."""
-    from dread_draw.balance import report_tables, run_balance
+    """`simulate --report`: the balance report of issue 3 (dread_draw/play/balance.py)."""
+    from dread_draw.play.balance import report_tables, run_balance
 
     with playing(out, games) as advance:
         b = run_balance(deck, players, games, seed, agent, workers=workers,
@@ -133,7 +142,7 @@ def summary_table(s: Summary, deck: str, players: int, agent: str, seed: int,
 
 def replay_command(file: Path | None, last: bool, plain: bool, save_dir: Path | None,
                    deck: Path | None, log: Path | None = None) -> None:
-    from dread_draw.narrate import Narrator
+    from dread_draw.words.narrate import Narrator
 
     if log is not None:
         check_log_path(log)

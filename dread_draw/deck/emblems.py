@@ -5,8 +5,8 @@ Every card of the standard deck has its own emblem; a card of another deck gets 
 generic faces, always the same one for the same card id. Each emblem comes in two sizes
 (`SIZE` and `LARGE_SIZE`, lines by cells) and two alphabets: box-drawing, block and
 geometric characters, each one cell wide, and plain ASCII for terminals that draw those two
-cells wide (the table's ASCII mode, see `dread_draw.glyphs`). Every line of an emblem is exactly
-the emblem's width in cells. An emblem reads without colour; its tint (one of `TINTS`) is a
+cells wide (the table's ASCII mode, see `dread_draw.base.glyphs`). Every line of an emblem is
+exactly the emblem's width in cells. An emblem reads without colour; its tint (one of `TINTS`) is a
 colour role that a stylesheet may map to a theme colour. This module imports no Textual.
 
 Centre an emblem as one block (Rich's `Align.center`, Textual's `text-align: center`): Rich's

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dread_draw.errors import DreadDrawError
+from dread_draw.base.errors import DreadDrawError
+from dread_draw.play.sim import Hint, Match, TakeBack
 from dread_draw.rules import Game, View
-from dread_draw.sim import Hint, Match, TakeBack
 
 ALLOWED = "allowed"
 NOTHING = "nothing"  # this seat has made no choice yet

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dread_draw.deck.overlays import card_word
 from dread_draw.i18n import _, fmt, ngettext
-from dread_draw.overlays import card_word
 from dread_draw.rules import KEEP, View, card_beats, count_beating, reveal_pool
 
 

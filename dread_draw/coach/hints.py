@@ -5,7 +5,7 @@ the seat's view — nothing else: the hint knows what the seat knows (R11) and n
 the hint's budget instead of the CPU's (the only difference), and returns for every option
 the search considered its estimated chance of winning the game, the option `hard` would
 choose, and short reasons in the game's terms (`Reason`: a code with numbers and cards; the
-sentences are `dread_draw.coach_words`'s, kept apart so they can be translated).
+sentences are `dread_draw.coach.words`'s, kept apart so they can be translated).
 
 How a chance is estimated: the search deals the cards the seat cannot see at random,
 consistently with its view, many times; in each deal every option is played, then the game
@@ -41,6 +41,8 @@ from dataclasses import dataclass, field
 from dread_draw.ai.dice import Dice
 from dread_draw.ai.hard import HORIZON, NORMAL, HardAgent, Search, distinct, same_choice, style_of
 from dread_draw.ai.policy import worn_out
+from dread_draw.play.sim import Hint as HintUsed
+from dread_draw.play.sim import Match
 from dread_draw.rules import (
     EFFECTS,
     HARM,
@@ -62,8 +64,6 @@ from dread_draw.rules import (
     reveal_pool,
     round_damage,
 )
-from dread_draw.sim import Hint as HintUsed
-from dread_draw.sim import Match
 
 HINT_MS = 750  # the hint's thinking budget (ms): the default answers in under 1 s at p95
 REVIEW_MS = HINT_MS  # the review asks each decision as a hint would

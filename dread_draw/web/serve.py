@@ -47,12 +47,12 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 from yarl import URL
 
-from dread_draw.errors import DreadDrawError
+from dread_draw.base.errors import DreadDrawError
+from dread_draw.base.safe_text import markup_safe
 from dread_draw.i18n import _, current_language, fmt, ngettext
-from dread_draw.safe_text import markup_safe
-from dread_draw.saves import SaveDir, default_root, open_save
+from dread_draw.store.saves import SaveDir, default_root, open_save
 
-TEMPLATES = Path(__file__).parent / "web"
+TEMPLATES = Path(__file__).parent
 SESSION_ID = re.compile(r"[A-Za-z0-9_-]{22}")  # what secrets.token_urlsafe(16) gives
 LOCAL_NAMES = {"localhost", "127.0.0.1", "::1"}
 STOP_SECONDS = 10.0  # how long a table may take to close before it is ended

@@ -28,12 +28,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
-from dread_draw.files import atomic_write
+from dread_draw.base.files import atomic_write
 from dread_draw.i18n import N_
-from dread_draw.sim import HUMAN, SeatSpec
+from dread_draw.play.sim import HUMAN, SeatSpec
+from dread_draw.store.saves import WON
 
 DAILY_CPU = "hard"
-# The daily's opponents: the table's first CPU names (dread_draw/sim.py), written out
+# The daily's opponents: the table's first CPU names (dread_draw/play/sim.py), written out
 # here so that the daily deal needs no table.
 DAILY_NAMES = ("Zora", "Orrin", "Vesna")
 # The daily's CPUs: the default budget's fixed schedule of samples, never cut by the clock
@@ -44,8 +45,6 @@ DAILY_OPTIONS = {DAILY_CPU: {"think_ms": THINK_MS, "clock": False, "stop_ms": 20
 BOOK = "daily.json"  # in the save folder: the days whose deal was dealt or seen there
 SEEN_DAYS = 400  # a --seed is checked against the daily seeds this many days either side
 
-# A day's result (`daily_record`): won, lost, or won with hints or take-backs.
-WON, LOST, ASSISTED = "won", "lost", "assisted"
 
 
 def today() -> date:
@@ -84,13 +83,6 @@ def daily_setup(day: date, name: str) -> DailySetup:
     names += [f"CPU {i}" for i in range(1, 4)]
     seats = [SeatSpec(name, HUMAN)] + [SeatSpec(n, DAILY_CPU) for n in names[:3]]
     return DailySetup(day, daily_seed(day), seats)
-
-
-def daily_result(won: bool, assisted: bool) -> str:
-    """A finished daily deal's result: a win with hints or take-backs is ASSISTED."""
-    if not won:
-        return LOST
-    return ASSISTED if assisted else WON
 
 
 @dataclass

@@ -1,0 +1,1 @@
+"""The leaves every layer may use: errors, atomic files, process pool, symbols, safe text."""

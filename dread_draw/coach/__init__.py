@@ -1,0 +1,1 @@
+"""The coach: hints, reviews, take-backs, the tutorial and the daily deal."""

@@ -1,0 +1,1 @@
+"""The command bodies: the only place that picks a front end."""

@@ -1,0 +1,1 @@
+"""Deck files: the loader, its translations (overlays) and the cards' emblems."""

@@ -1,0 +1,1 @@
+"""Front ends in plain lines: play --plain and the host/join console."""

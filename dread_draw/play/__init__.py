@@ -1,0 +1,1 @@
+"""The match driver and what plays many games: simulate's summaries, arena, balance."""

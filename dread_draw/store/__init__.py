@@ -1,0 +1,1 @@
+"""What is kept on disk: saves, the kept games, stats."""

@@ -1,0 +1,1 @@
+"""The web front end: dread-draw serve and its pages."""
