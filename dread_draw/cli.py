@@ -289,7 +289,7 @@ def simulate(
     lang: LangOpt = None,
 ) -> None:
     lang = speak(lang)
-    from dread_draw.commands.games import simulate as run
+    from dread_draw.commands.simulate import simulate as run
 
     run(players=players, games=games, seed=seed, deck=deck, agent=agent, log=log,
         workers=workers, think_ms=think_ms, report=report)
@@ -360,7 +360,7 @@ def play(
     lang: LangOpt = None,
 ) -> None:
     lang = speak(lang)
-    from dread_draw.tui.app import play_command
+    from dread_draw.commands.play import play_command
 
     play_command(players=players, humans=human or [], cpus=cpu or [], seed=seed, deck=deck,
                  cpu_delay=cpu_delay, resume_saved=resume, save_dir=save_dir, keep=keep_games,
@@ -382,7 +382,7 @@ def tutorial(
     lang: LangOpt = None,
 ) -> None:
     lang = speak(lang)
-    from dread_draw.tui.app import tutorial_command
+    from dread_draw.commands.play import tutorial_command
 
     tutorial_command(cpu_delay=cpu_delay, save_dir=save_dir, lang=lang, plain=plain)
 
@@ -426,7 +426,7 @@ def replay(
     lang: LangOpt = None,
 ) -> None:
     lang = speak(lang)
-    from dread_draw.commands.games import replay_command
+    from dread_draw.commands.replay import replay_command
 
     replay_command(file, last, plain, save_dir, deck, log)
 
@@ -457,7 +457,7 @@ def review(
     lang: LangOpt = None,
 ) -> None:
     lang = speak(lang)
-    from dread_draw.coach.review import review_command
+    from dread_draw.commands.review import review_command
 
     review_command(file, last, seat, game, as_json, think_ms, save_dir, deck)
 
@@ -556,7 +556,7 @@ def host(
     lang: LangOpt = None,
 ) -> None:
     lang = speak(lang)
-    from dread_draw.lines.console import host_command
+    from dread_draw.commands.net import host_command
 
     host_command(port=port, players=players, own=name, people=human or [], cpus=cpu or [],
                  seed=seed, deck=deck, lan=lan, resume_saved=resume, save_dir=save_dir,
@@ -583,7 +583,7 @@ def join(
     lang: LangOpt = None,
 ) -> None:
     lang = speak(lang)
-    from dread_draw.lines.console import join_command
+    from dread_draw.commands.net import join_command
 
     if not name and not watch:
         raise DreadDrawError(_("--name is needed to take a seat (or --watch to watch the "
@@ -596,7 +596,7 @@ def join(
 @guarded()
 def stats(save_dir: SaveDirOpt = None, lang: LangOpt = None) -> None:
     lang = speak(lang)
-    from dread_draw.commands.games import stats_command
+    from dread_draw.commands.stats import stats_command
 
     stats_command(save_dir)
 

@@ -157,7 +157,7 @@ def test_the_cycle_finder_finds_a_cycle():
 def test_persistence_imports_no_screen_and_no_command():
     for imported in GRAPH["dread_draw.store.saves"]:
         assert not under(imported, "dread_draw.tui"), f"saves imports {imported}"
-        assert imported not in ("dread_draw.commands.games", "dread_draw.cli"), (
+        assert imported not in ("dread_draw.commands.simulate", "dread_draw.cli"), (
             f"saves imports {imported}")
         assert not under(imported, "textual")
 

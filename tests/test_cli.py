@@ -131,10 +131,10 @@ def test_cards_prints_every_card_with_damage_as_a_number():
 def test_bare_dread_draw_opens_the_new_game_screen_like_play(monkeypatch):
     """Like posting, harlequin or frogmouth: the program's name alone opens the app (it used
     to print the help and exit 2)."""
-    import dread_draw.tui.app as tui_app
+    import dread_draw.commands.play as play_body
 
     calls = []
-    monkeypatch.setattr(tui_app, "play_command", lambda **kw: calls.append(kw))
+    monkeypatch.setattr(play_body, "play_command", lambda **kw: calls.append(kw))
     r = runner.invoke(app, [])
     assert r.exit_code == 0, r.output
     assert len(calls) == 1

@@ -161,8 +161,8 @@ def test_a_bad_coach_field_is_refused_naming_the_field(standard_deck, field, val
 
 def test_play_daily_deals_todays_seed_to_the_last_person_against_three_hard(monkeypatch):
     from dread_draw.coach.daily import today
+    from dread_draw.commands.play import daily_match
     from dread_draw.play.sim import HUMAN, SeatSpec
-    from dread_draw.tui.app import daily_match
     from dread_draw.tui.setup import Setup
 
     last = Setup([SeatSpec("Zora", "normal"), SeatSpec("Ana", HUMAN)], 5, "my.toml")
@@ -186,7 +186,8 @@ def test_play_daily_refuses_other_seats_or_seeds_clearly(capsys, extra):
 def test_the_table_says_it_is_the_daily_deal_but_not_its_seed_until_the_end():
     import asyncio
 
-    from dread_draw.tui.app import daily_match, make_app
+    from dread_draw.commands.play import daily_match
+    from dread_draw.tui.app import make_app
     from dread_draw.tui.setup import Setup
 
     match, setup = daily_match(Setup.default())
@@ -208,7 +209,7 @@ def test_the_table_says_it_is_the_daily_deal_but_not_its_seed_until_the_end():
 
 def _play_daily(monkeypatch, folder: SaveDir, day: date):
     """`play --daily` on `day` in `folder`: the app it would run (not run)."""
-    from dread_draw.tui import app as app_module
+    from dread_draw.commands import play as app_module
     from dread_draw.tui.setup import Setup
 
     ran = []
@@ -220,7 +221,8 @@ def _play_daily(monkeypatch, folder: SaveDir, day: date):
 
 def _started_daily(folder: SaveDir, day: date, choices: int) -> Match:
     """A daily deal of `day` dealt in `folder`, `choices` choices in, then quit."""
-    from dread_draw.tui.app import daily_match, note_daily
+    from dread_draw.coach.daily import note_daily
+    from dread_draw.commands.play import daily_match
     from dread_draw.tui.setup import Setup
 
     m, _setup = daily_match(Setup.default(), day)

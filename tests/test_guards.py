@@ -41,29 +41,29 @@ class Guard:
 
 
 COMMANDS: dict[str, Guard] = {
-    "simulate": Guard("dread_draw.commands.games.simulate",
+    "simulate": Guard("dread_draw.commands.simulate.simulate",
                       reads=(("simulate", "--games", "1", "--deck", "{fifo}"),)),
     "arena": Guard("dread_draw.play.arena.arena_command",
                    reads=(("arena", "--games", "2", "--deck", "{fifo}"),)),
-    "play": Guard("dread_draw.tui.app.play_command", writes=True,
+    "play": Guard("dread_draw.commands.play.play_command", writes=True,
                   locked_run=("play", "--human", "Ana", "--cpu", "easy"),
                   reads=(("play", "--human", "Ana", "--cpu", "easy", "--deck", "{fifo}"),
                          ("play", "--resume"))),  # current.json is the FIFO
-    "tutorial": Guard("dread_draw.tui.app.tutorial_command", writes=True,
+    "tutorial": Guard("dread_draw.commands.play.tutorial_command", writes=True,
                       locked_run=("tutorial",)),
     "rules": Guard("dread_draw.words.rules_text.print_rules"),
     "cards": Guard("dread_draw.commands.cards.print_cards", reads=(("cards", "--deck", "{fifo}"),)),
-    "replay": Guard("dread_draw.commands.games.replay_command",
+    "replay": Guard("dread_draw.commands.replay.replay_command",
                     reads=(("replay", "--print", "{fifo}"),
                            ("replay", "--print", "--last", "--deck", "{fifo}"))),
-    "review": Guard("dread_draw.coach.review.review_command", reads=(("review", "{fifo}"),)),
+    "review": Guard("dread_draw.commands.review.review_command", reads=(("review", "{fifo}"),)),
     "serve": Guard("dread_draw.web.serve.serve_command", writes=True),  # each table is a `play`
-    "host": Guard("dread_draw.lines.console.host_command", writes=True,
+    "host": Guard("dread_draw.commands.net.host_command", writes=True,
                   locked_run=("host", "--port", "0", "--cpu", "easy", "--start-after", "0"),
                   reads=(("host", "--port", "0", "--deck", "{fifo}"),)),
-    "join": Guard("dread_draw.lines.console.join_command",
+    "join": Guard("dread_draw.commands.net.join_command",
                   args=("127.0.0.1:1", "--code", "ABCD", "--name", "Ana")),
-    "stats": Guard("dread_draw.commands.games.stats_command", reads=(("stats",),)),  # a kept FIFO
+    "stats": Guard("dread_draw.commands.stats.stats_command", reads=(("stats",),)),  # a kept FIFO
     "deck new": Guard("dread_draw.commands.deck.new_command", args=("x.toml",)),
     "deck check": Guard("dread_draw.commands.deck.check_command", args=("x.toml",),
                         reads=(("deck", "check", "{fifo}"),)),

@@ -12,11 +12,11 @@ from test_tui_privacy import screen_text
 from textual.widgets import Select
 
 from dread_draw import i18n
+from dread_draw.commands import play as table_app
 from dread_draw.deck.overlays import deck_text
 from dread_draw.i18n import LANGUAGES, choose_language
 from dread_draw.i18n.tools import TRANSLATED, extract, read_po
 from dread_draw.play.sim import HUMAN, Match, SeatSpec
-from dread_draw.tui import app as table_app
 from dread_draw.tui.screens.new_game import NewGame
 from dread_draw.tui.screens.table import TableScreen
 from dread_draw.tui.setup import Setup, load_setup

@@ -167,7 +167,8 @@ def test_cards_in_finds_every_card_object():
 
 
 def test_the_host_says_plainly_who_can_join(standard_deck):
-    from dread_draw.lines.console import banner, plan_seats
+    from dread_draw.commands.net import plan_seats
+    from dread_draw.lines.console import banner
     from dread_draw.net.host import Host, Lobby
 
     host = Host(Lobby(standard_deck, plan_seats(None, "Ana", [], []).seats(), 1), None)

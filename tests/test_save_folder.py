@@ -15,11 +15,11 @@ import pytest
 from test_tui import SIZE, make_app, sync
 
 from dread_draw.base.errors import DreadDrawError
+from dread_draw.commands.play import play_command, seats_from_flags
 from dread_draw.deck.cards import load_deck
 from dread_draw.play.sim import HUMAN, Match, SeatSpec
 from dread_draw.store.saves import Save, SaveDir, SaveError, parse_save, separate_folder
 from dread_draw.tui import app as table
-from dread_draw.tui.app import seats_from_flags
 from dread_draw.tui.saved import FolderInUse
 from dread_draw.tui.screens.dialogs import HelpScreen
 from dread_draw.tui.screens.new_game import NewGame
@@ -99,7 +99,7 @@ def test_play_on_a_folder_in_use_opens_the_new_game_screen_with_a_separate_folde
     opened = []
     monkeypatch.setattr(table.DreadDrawApp, "run", lambda app: opened.append(app))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
-    table.play_command(players=None, humans=[], cpus=[], seed=1, deck=None, cpu_delay=0,
+    play_command(players=None, humans=[], cpus=[], seed=1, deck=None, cpu_delay=0,
                        save_dir=busy.root)
     assert opened[0].saves.root == busy.root
     assert opened[0].separate.root == tmp_path / "saves-2"

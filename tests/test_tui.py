@@ -23,6 +23,7 @@ import dread_draw.tui.app as tui_app
 from dread_draw import i18n
 from dread_draw.base.errors import DreadDrawError
 from dread_draw.cli import app as cli_app
+from dread_draw.commands.play import seats_from_flags
 from dread_draw.deck.cards import parse_deck
 from dread_draw.play.sim import HUMAN, Match, SeatSpec
 from dread_draw.rules import (
@@ -40,7 +41,7 @@ from dread_draw.rules import (
     Decision,
     Game,
 )
-from dread_draw.tui.app import DreadDrawApp, new_match, seats_from_flags
+from dread_draw.tui.app import DreadDrawApp, new_match
 from dread_draw.tui.screens.dialogs import ConfirmQuit, HelpScreen
 from dread_draw.tui.screens.game_over import GameOver
 from dread_draw.tui.screens.handoff import HandOff

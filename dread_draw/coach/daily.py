@@ -30,7 +30,7 @@ from pathlib import Path
 
 from dread_draw.base.files import atomic_write
 from dread_draw.i18n import N_
-from dread_draw.play.sim import HUMAN, SeatSpec
+from dread_draw.play.sim import HUMAN, Match, SeatSpec
 from dread_draw.store.saves import WON
 
 DAILY_CPU = "hard"
@@ -208,3 +208,12 @@ def plan_daily(root: Path, now: date, in_progress: str | None) -> DailyPlan:
     if latest is not None and latest > now:
         return DailyPlan(PRACTICE, now, PAST)
     return DailyPlan(NEW, now)
+
+
+def note_daily(root: Path, match: Match) -> None:
+    """Note in the folder's daily book a daily deal dealt, or a daily seed played with
+    --seed (that day's deal is then practice only here: it has been seen)."""
+    if match.daily is not None:
+        DailyBook(root).note(date.fromisoformat(match.daily), DEALT)
+    elif isinstance(match.seed, int) and (day := daily_day_of(match.seed, today())):
+        DailyBook(root).note(day, SEEN)

@@ -15,12 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
-
 from dread_draw.base.errors import DreadDrawError, IllegalChoice
 from dread_draw.base.files import Unreadable, open_bounded
-from dread_draw.base.safe_text import clean, markup_safe
-from dread_draw.coach.hints import REVIEW_MS, Review, review_game
+from dread_draw.base.safe_text import clean
+from dread_draw.coach.hints import Review, review_game
 from dread_draw.coach.words import (
     assumption_text,
     moment_text,
@@ -32,9 +30,7 @@ from dread_draw.i18n import N_, _, fmt, ngettext
 from dread_draw.play.sim import Match, SeatSpec, replay_log
 from dread_draw.store.saves import (
     MAX_BYTES,
-    SaveDir,
     SaveError,
-    choose_replay,
     read_save,
     rebuild,
     save_deck,
@@ -290,44 +286,3 @@ def practice_copy(game: Reviewable, at: int, agent_options: dict | None = None) 
                          game_index=game.game_index, agent_options=agent_options)
     match.practice = MOMENT
     return match
-
-
-def review_command(file: Path | None, last: bool, seat: int | None, game: int | None,
-                   as_json: bool, think_ms: int | None, save_dir: Path | None,
-                   deck: Path | None) -> None:
-    think_ms = think_ms or REVIEW_MS
-    path = choose_replay(SaveDir(save_dir), file, last)
-    reviewable = load_reviewable(path, deck, game)
-    seats = seats_to_review(reviewable, seat)
-    out = Console(highlight=False)
-    err = Console(stderr=True, highlight=False)
-    reviews = []
-    for s in seats:
-        reviews.append(_reviewed(reviewable, s, think_ms, err))
-    if as_json:
-        print(json.dumps(review_json(reviewable, reviews)))
-        return
-    for i, r in enumerate(reviews):
-        if i:
-            out.print()
-        for line in review_lines(reviewable, r):
-            out.print(line, markup=False)
-
-
-def _reviewed(game: Reviewable, seat: int, think_ms: int, err: Console) -> Review:
-    """One seat's review, with a progress bar on a terminal."""
-    if not err.is_terminal:
-        return next(review_all(game, [seat], think_ms))
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-    name = game.names[seat]
-    label = markup_safe(fmt(_("Reviewing the decisions of {name}…"), name=name))
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  console=err, transient=True) as bar:
-        task = bar.add_task(label, total=None)
-
-        def advance(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        return next(review_all(game, [seat], think_ms, advance))
-

@@ -1,41 +1,26 @@
-"""The bodies of the commands that join several layers: `dread-draw simulate` (many headless
-games, a progress bar, a summary table), `replay` and `stats` (saved games, shown)."""
+"""`dread-draw simulate`: many headless games, a progress bar, a summary table (or the balance
+report); and the event log's file, which `replay --log` writes too."""
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import date
 from pathlib import Path
 from typing import TextIO
 
 from rich.console import Console
 from rich.table import Table
-from rich.text import Text
 
 from dread_draw.ai import AGENTS
 from dread_draw.base.errors import DreadDrawError
 from dread_draw.base.files import replacing
 from dread_draw.base.runner import run_batches
-from dread_draw.base.safe_text import clean, plain
-from dread_draw.coach.daily import daily_record
-from dread_draw.coach.words import record_lines
+from dread_draw.base.safe_text import plain
 from dread_draw.deck.cards import load_deck
 from dread_draw.i18n import _, fmt, ngettext, percent, pgettext
 from dread_draw.play.figures import playing
 from dread_draw.play.sim import PlayGames, Summary
-from dread_draw.store.saves import (
-    ASSISTED,
-    LOST,
-    WON,
-    SaveDir,
-    SaveError,
-    choose_replay,
-    open_replay,
-    stats,
-)
 
 
 def check_log_path(log: Path) -> None:
@@ -139,99 +124,3 @@ def summary_table(s: Summary, deck: str, players: int, agent: str, seed: int,
 
 
 # ------------------------------------------------------------------ saved games, shown
-
-def replay_command(file: Path | None, last: bool, plain: bool, save_dir: Path | None,
-                   deck: Path | None, log: Path | None = None) -> None:
-    from dread_draw.words.narrate import Narrator
-
-    if log is not None:
-        check_log_path(log)
-    path = choose_replay(SaveDir(save_dir), file, last)
-    save, match, note = open_replay(path, deck)
-    if note:
-        Console(stderr=True, highlight=False).print(fmt(_("Note: {note}"), note=clean(note)),
-                                                    markup=False)
-    if log is not None:  # the fixed event log of docs/DESIGN.md
-        with log_file(log) as written:  # an unwritable place: a clear error, exit 2
-            assert written is not None
-            for e in match.log():
-                written.write(json.dumps(e, separators=(",", ":")))
-                written.write("\n")
-        return
-    if plain:
-        for line in record_lines(save.names, save.hints, save.takebacks, save.daily):
-            print(clean(line))
-        say = Narrator(match.deck, save.names, reveal=True)  # it is over
-        for line in filter(None, map(say, match.events)):
-            print(clean(line, lines=True))  # names were cleaned when read: defence in depth
-        return
-    from dread_draw.tui.replay import ReplayApp
-
-    viewer = ReplayApp(save, match)
-    viewer.run()
-    if viewer.return_code:  # it stopped on an error (Textual printed it): not a success
-        raise SystemExit(viewer.return_code)
-
-
-def stats_command(save_dir: Path | None) -> None:
-    folder = SaveDir(save_dir)
-    if save_dir is not None and not folder.root.exists():
-        raise SaveError(fmt(_("{folder}: no such save folder."), folder=folder.root),
-                        folder.root, "folder")
-    out, err = Console(highlight=False), Console(stderr=True, highlight=False)
-    result = stats(folder)
-    for problem in result.problems:
-        err.print(fmt(_("Skipped: {problem}"), problem=clean(problem)), markup=False)
-    if not result.games:
-        out.print(fmt(_("No finished games are kept in {folder} yet."),
-                      folder=clean(str(folder.games))), markup=False)
-        return
-    out.print(fmt(ngettext("From the {n} finished game kept in {folder}:",
-                           "From the {n} finished games kept in {folder}:", result.games),
-                  n=result.games, folder=clean(str(folder.games))), markup=False)
-    # A person plays one seat of a game; a CPU level may have several seats in one game.
-    for title, label, counts, rows, note in (
-            (_("Games per player name"), pgettext("stats column", "player"),
-             pgettext("stats column", "games"), result.players, ""),
-            (_("Seats per CPU level"), pgettext("stats column", "CPU level"),
-             pgettext("stats column", "seats"), result.cpus,
-             _("A CPU level counts once for each seat it had: two normal CPUs in one game are "
-               "two seats."))):
-        if not rows:
-            continue
-        people = rows is result.players
-        t = Table(title=title, header_style="bold")
-        t.add_column(label)
-        for col in (counts, pgettext("stats column", "won"), pgettext("stats column", "won %"),
-                    *((pgettext("stats column", "with hints"),
-                       pgettext("stats column", "with take-backs")) if people else ())):
-            t.add_column(col, justify="right")
-        for name, (played, won) in sorted(rows.items(), key=lambda kv: (-kv[1][1], kv[0])):
-            cells: list[Text | str] = [plain(name), str(played), str(won),
-                                       percent(100 * won / played)]
-            if people:
-                cells += [str(n) for n in result.coached.get(name, [0, 0])]
-            t.add_row(*cells)
-        out.print(t)
-        if note:
-            out.print(note, markup=False)
-    if result.daily:
-        out.print(daily_table(result.daily))
-
-
-def daily_table(results: list[tuple[str, str]], now: date | None = None) -> Table:
-    """`stats`: each day's daily deal, won, won with help or lost, and the current streak of
-    days won (without help)."""
-    record = daily_record(((date.fromisoformat(day), r) for day, r in results), now)
-    streak = record.streak
-    t = Table(title=_("Daily deal"), header_style="bold",
-              caption=fmt(ngettext("Current streak: {n} day won in a row.",
-                                   "Current streak: {n} days won in a row.", streak), n=streak))
-    t.add_column(pgettext("stats column", "day (UTC)"))
-    t.add_column(pgettext("stats column", "result"))
-    words = {WON: pgettext("daily result", "won"), LOST: pgettext("daily result", "lost"),
-             # Translators: won, with hints or take-backs: not part of the streak
-             ASSISTED: pgettext("daily result", "won with help")}
-    for day, result in record.days.items():
-        t.add_row(day.isoformat(), words[result])
-    return t
