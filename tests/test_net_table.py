@@ -222,7 +222,7 @@ def test_the_host_at_the_table_frees_and_refuses_lobby_seats_with_f_and_r(standa
     assert "Only a seat a player took can be freed, and only before the game starts." in notes
     from dread_draw.base.safe_text import name_key
 
-    assert name_key("YY") in host.refused_names
+    assert name_key("YY") in host.seating.refused_names
 
 
 @pytest.mark.parametrize("key", ["h", "u"])
