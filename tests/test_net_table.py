@@ -258,3 +258,103 @@ def test_h_and_u_at_a_network_table_say_they_are_not_offered_and_the_game_goes_o
         await host.close()
 
     run(main(), 60)
+
+
+def test_the_hosts_waiting_room_shows_each_join_command_on_one_line(standard_deck, tmp_path):
+    """Issue 44: the host's waiting room broke the join command before `--name`, so it could
+    not be copied in one piece. Each command is now one line of the panel, whole, at 80
+    columns too (and it holds no code: join asks for it)."""
+    from dread_draw.lines.console import banner
+
+    async def main():
+        host = await open_host(standard_deck, SeatPlan(3, own="Ana"), 5, None)
+        own = host.seats[0]
+        client = Client("127.0.0.1", host.port, code=host.code, name="Ana", token=own.token,
+                        tokens=SeatTokens(tmp_path / "ana.json"), timeout=5)
+        welcome = await client.connect()
+        intro = banner(host, True, ["192.168.100.200", "fd00:1234:5678:9abc::2"])
+        app = HostApp(RemoteMatch(client, welcome), "Ana", 3, host, intro)
+        async with app.run_test(size=(80, 30)) as pilot:
+            await pilot.pause(0.2)
+            shown = [(str(s.render()), s.content_region.width, s.size.height)
+                     for s in app.screen.query(".join-command")]
+            await pilot.press("q")
+        await host.close()
+        return host, shown
+
+    host, shown = run(main(), 60)
+    commands = [f"dread-draw join 192.168.100.200:{host.port} --name YOUR-NAME",
+                f"dread-draw join [fd00:1234:5678:9abc::2]:{host.port} --name YOUR-NAME"]
+    assert [text for text, _w, _h in shown] == commands
+    assert all(width >= len(text) and height == 1 for text, width, height in shown)
+    assert all(host.code not in text for text, _w, _h in shown)
+
+
+def test_the_table_says_in_the_players_language_that_the_host_stopped(standard_deck,
+                                                                       tmp_path, monkeypatch):
+    """Issue 44: when the host stops the game (its `q`), the table said only "Connection
+    lost". Now it says why, in the player's language — the host stopped, the game is saved
+    on the host — and that it waits for the host to take the game back; quitting says how
+    to come back."""
+    from dread_draw import i18n
+
+    monkeypatch.setattr(remote_module, "REJOIN_PAUSE", 0.2)
+    i18n.set_language("fr")
+
+    async def main():
+        host = await open_host(standard_deck, SeatPlan(2, cpus=["easy"]), 6, tmp_path / "s")
+        app = await seat_table(host, tmp_path)
+        async with app.run_test(size=(100, 40)) as pilot:
+            host.begin()
+            await play_on(app, pilot, lambda: len(host.match.choices) >= 3)
+            await host.close()
+            for _ in range(300):
+                await pilot.pause(0.02)
+                if app.remote.stopped:
+                    break
+            line = str(app.screen.query_one(ConnectionLine).render())
+            note = app.save_note()
+            await pilot.press("q")
+        return line, note
+
+    try:
+        line, note = run(main(), 60)
+    finally:
+        i18n.set_language("en")
+    assert line.startswith("L'hôte a arrêté la partie") and "Connection lost" not in line
+    assert "hôte" in note and "join" in note
+
+
+def test_round_summaries_at_a_network_table_go_on_after_the_hosts_pause(standard_deck):
+    """`host --summary-pause`: a network table's round summaries go on by themselves after
+    the host's pause, so a game no longer waits on its slowest reader every round; a local
+    table's wait for the person as before."""
+    from dread_draw.play.sim import Match, SeatSpec
+    from dread_draw.table.model import RoundOver, TableModel
+
+    def summaries(round_pause):
+        m = Match(standard_deck, [SeatSpec("Ana", "random"), SeatSpec("Ben", "random")], 3)
+        model = TableModel(m, [0], cpu_delay=0, round_pause=round_pause)
+        m.hooks.append(model.moved)
+        m.run()
+        return [x.alone for x in model.catch_up() if isinstance(x, RoundOver)]
+
+    assert summaries(3.0) and set(summaries(3.0)) == {3.0}
+    assert set(summaries(None)) == {None}
+
+
+def test_a_joined_table_takes_the_hosts_summary_pause(standard_deck, tmp_path):
+    async def main():
+        host = await open_host(standard_deck, SeatPlan(2, cpus=["easy"]), 6, None)
+        host.summary_pause = 2.5
+        app = await seat_table(host, tmp_path)
+        async with app.run_test(size=(100, 40)) as pilot:
+            host.begin()
+            await play_on(app, pilot, lambda: isinstance(app.screen, RemoteTable))
+            pause = app.screen.model.round_pause
+            await pilot.press("q")
+            await pilot.press("y")
+        await host.close()
+        return pause
+
+    assert run(main(), 60) == 2.5

@@ -31,7 +31,6 @@ from dread_draw.i18n import N_, _, fmt, level_word
 from dread_draw.net.client import (
     Client,
     ConnectionLost,
-    JoinRefused,
     NetError,
     SeatTokens,
     TableState,
@@ -39,12 +38,11 @@ from dread_draw.net.client import (
     parse_address,
 )
 from dread_draw.net.host import CPU, OPEN, PERSON, Host
-from dread_draw.net.remote import seat_list
+from dread_draw.net.remote import rejoin, seat_list, stopped_line
 from dread_draw.rules import PublicView, View
 from dread_draw.words.narrate import Narrator, card_label, describe, fortune_part
 
-REJOIN_TRIES = 10  # a lost connection: tries to rejoin, REJOIN_PAUSE seconds apart
-REJOIN_PAUSE = 2.0
+REJOIN_PAUSE = 2.0  # a lost connection: seconds between two tries to rejoin
 COMMANDS = N_("Type s and Enter to start the game (CPUs take the empty seats), c to let a CPU "
               "play for a player who lost the connection, q to stop. Before the start: f "
               "and a seat's number frees that seat, c and a number gives it to a CPU, r and "
@@ -121,23 +119,17 @@ class ConsolePlayer:
                 return
             except ConnectionLost as e:
                 self.stop_asking()
-                say(self.out, fmt(_("{problem} Trying to rejoin…"), problem=e))
+                if e.stopped:  # on purpose: the game waits, saved, for the host's --resume
+                    say(self.out, stopped_line())
+                else:
+                    say(self.out, fmt(_("{problem} Trying to rejoin…"), problem=e))
                 await self.rejoin()
 
     async def rejoin(self) -> None:
-        for _try in range(REJOIN_TRIES):
-            await asyncio.sleep(REJOIN_PAUSE)
-            try:
-                await self.client.connect()
-            except JoinRefused:
-                raise
-            except NetError:  # the host is not back yet
-                continue
-            self.asked = -1  # the question asked before may still be waiting: ask it again
-            say(self.out, _("Back at the table."))
-            return
-        raise NetError(_("Could not rejoin the host. Run the same command again to rejoin your "
-                         "seat."))
+        """Join again (net.remote.rejoin: for as long as the player waits; Ctrl+C leaves)."""
+        await rejoin(self.client, REJOIN_PAUSE)
+        self.asked = -1  # the question asked before may still be waiting: ask it again
+        say(self.out, _("Back at the table."))
 
     def show(self, u: Update) -> None:
         if u.problem:
@@ -319,10 +311,13 @@ def ipv6_addresses(table: str = "/proc/net/if_inet6") -> list[str]:
     return found
 
 
-def join_line(address: str, port: int, code: str) -> str:
+def join_line(address: str, port: int) -> str:
+    """The join command, on a line of its own (indented: a table shows it unbroken, so it
+    is copied in one piece). It has no code: `join` asks for it (or reads DREAD_DRAW_CODE),
+    so the code is not kept in a shell's history nor shown by `ps`."""
     shown = f"[{address}]" if ":" in address else address
-    return "    " + fmt(_("dread-draw join {address}:{port} --code {code} --name YOUR-NAME"),
-                        address=shown, port=port, code=code)
+    return "    " + fmt(_("dread-draw join {address}:{port} --name YOUR-NAME"),
+                        address=shown, port=port)
 
 
 def banner(host: Host, lan: bool, addresses: list[str]) -> list[str]:
@@ -335,14 +330,16 @@ def banner(host: Host, lan: bool, addresses: list[str]) -> list[str]:
                   _("Anyone who can reach this computer and has the join code can take an "
                     "empty seat."),
                   _("Players join with:")]
-        lines += [join_line(a, host.port, host.code) for a in addresses or [_("ADDRESS")]]
+        lines += [join_line(a, host.port) for a in addresses or [_("ADDRESS")]]
     else:
         lines += [fmt(_("Listening on this computer only (127.0.0.1, port {port}). Players at "
                         "this computer join with:"), port=host.port),
-                  join_line("127.0.0.1", host.port, host.code),
+                  join_line("127.0.0.1", host.port),
                   _("To let other computers join, start the host with --lan.")]
     lines.append(_("To watch without a seat, join with --watch instead of --name."))
     lines.append(fmt(_("Join code: {code}"), code=host.code))
+    lines.append(_("The join command asks for the code (or reads it from DREAD_DRAW_CODE): "
+                   "say it to the players, don't post it."))
     return lines
 
 

@@ -209,8 +209,8 @@ class Door:
             channel = exchange.finish(first.get("pake"))
         except ProtocolError:
             self.guesses.missed(conn.address)  # it cost the host the exchange: a guess
-            self.note(_("A key exchange that is not one was refused, and counted as a wrong "
-                        "join code."))
+            self.note(_("A join with a garbled key exchange was refused and counted as a "
+                        "wrong join code."))
             raise
         conn.guessed = True  # a guess, unless its hello opens (the key exchange costs CPU)
         conn.post({"type": "pake", "pake": exchange.message})

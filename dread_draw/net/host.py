@@ -279,8 +279,8 @@ class Host:
             self.alive_task.cancel()
         for conn in list(self.conns):
             conn.close_after(None, code, reason)
-        if self.server is not None:
-            self.server.close()
+        if self.server is not None:  # (the connections it closes hear the same reason)
+            self.server.close(code=code, reason=reason)
             try:
                 await asyncio.wait_for(self.server.wait_closed(), grace)
             except TimeoutError:

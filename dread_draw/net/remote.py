@@ -177,7 +177,7 @@ class RemoteMatch:
     def __init__(self, client: Client, welcome: Welcome) -> None:
         self.client = client
         self.seat = welcome.seat  # -1: a watcher's
-        self.watching = client.watch
+        self.watching = welcome.seat < 0
         self.pause = welcome.pause  # seconds a round's summary stays up (the host's choice)
         self.deck: Deck = welcome.deck
         self.seats: list[SeatSpec] = []

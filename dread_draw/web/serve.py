@@ -37,6 +37,7 @@ import signal
 import socket
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -144,15 +145,18 @@ class Table(AppService):
     """One session's table: textual-serve's app process, with the session's own settings
     folder, closing the page when the process ends, and ended if it will not close."""
 
-    def __init__(self, command: str, settings: Path, **kwargs: Any) -> None:
+    def __init__(self, command: str, settings: Path, *,
+                 environment: dict[str, str] | None = None, **kwargs: Any) -> None:
         super().__init__(command, **kwargs)
         self.settings = settings
+        self.extra = environment or {}  # the server's own (a watch page's join code)
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width=width, height=height)
         # The new-game screen remembers the session's last setup, not the terminal player's.
         environment["XDG_CONFIG_HOME"] = str(self.settings)
         environment[WEB] = "1"  # no server paths, no shell commands: a browser player reads it
+        environment.update(self.extra)
         return environment
 
     async def run(self) -> None:
@@ -192,6 +196,22 @@ class TableServer(Server):
         self.loopback = is_loopback(host)
         self.latest: dict[str, web.WebSocketResponse] = {}  # each session's newest socket
         self.locks: dict[str, asyncio.Lock] = {}  # held while a session's table runs
+
+    # What each session's table runs (dread_draw/web/watch.py serves a watcher's instead).
+    def table_command(self, folder: Path, resume: bool) -> str:
+        return play_command(folder, resume)
+
+    def table_environment(self) -> dict[str, str]:
+        return {}
+
+    def served_words(self) -> str:
+        """What the console says once the server listens ({port}, {address})."""
+        if self.public:
+            return _("Dread Draw is served on port {port} at {address} — open that address in "
+                     "a web browser. Each browser session is a game of its own. Press Ctrl+C "
+                     "to stop.")
+        return _("Dread Draw is served at {address} — open that address in a web browser. "
+                 "Each browser session is a game of its own. Press Ctrl+C to stop.")
 
     async def _make_app(self) -> web.Application:
         app = web.Application()
@@ -322,7 +342,8 @@ class TableServer(Server):
                         width: int, height: int) -> None:
         folder = self.sessions / session
         resume = await asyncio.to_thread(can_resume, folder)
-        table = Table(play_command(folder, resume), folder / "settings",
+        table = Table(self.table_command(folder, resume), folder / "settings",
+                      environment=self.table_environment(),
                       write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                       close=websocket.close, download_manager=self.download_manager)
         try:
@@ -395,15 +416,8 @@ class TableServer(Server):
             raise ServeError(bind_problem(markup_safe(self.host), self.port, e)) from None
         port = runner.addresses[0][1]
         await asyncio.to_thread(self.prune)  # the empty folders of earlier runs
-        if self.public:
-            text = _("Dread Draw is served on port {port} at {address} — open that address in a "
-                     "web browser. Each browser session is a game of its own. Press Ctrl+C to "
-                     "stop.")
-        else:
-            text = _("Dread Draw is served at {address} — open that address in a web browser. "
-                     "Each browser session is a game of its own. Press Ctrl+C to stop.")
-        self.console.print(fmt(text, port=port, address=self.address(port)), soft_wrap=True,
-                           highlight=False, markup=False)
+        self.console.print(fmt(self.served_words(), port=port, address=self.address(port)),
+                           soft_wrap=True, highlight=False, markup=False)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
@@ -438,16 +452,19 @@ def bind_problem(host: str, port: int, e: OSError) -> str:
 
 def serve_command(*, host: str, port: int, public_url: str | None,
                   save_dir: Path | None, max_tables: int = MAX_TABLES,
-                  idle_minutes: float = IDLE_MINUTES) -> None:
-    """`dread-draw serve`: warn when others can reach the table, then serve until Ctrl+C."""
+                  idle_minutes: float = IDLE_MINUTES,
+                  make_server: Callable[..., TableServer] | None = None) -> None:
+    """`dread-draw serve`: warn when others can reach the table, then serve until Ctrl+C.
+    `make_server`: the server's class (dread_draw/web/watch.py's for `serve --watch`)."""
     if public_url is not None:
         given = origin(public_url)
         if given is None or given[0] not in ("http", "https") or not given[1]:
             raise ServeError(fmt(_("--public-url {url}: give the whole address other computers "
                                    "use, such as http://192.168.1.20:8000."),
                                  url=markup_safe(public_url)))
-    server = TableServer(save_dir if save_dir is not None else default_root(), host, port,
-                         public_url, max_tables=max_tables, idle_minutes=idle_minutes)
+    server = (make_server or TableServer)(
+        save_dir if save_dir is not None else default_root(), host, port, public_url,
+        max_tables=max_tables, idle_minutes=idle_minutes)
     server.initialize_logging()
     if not server.loopback:
         server.console.print(
