@@ -289,3 +289,34 @@ def test_an_unknown_join_code_is_still_refused_as_one(standard_deck, tmp_path):
             await host.close()
 
     assert run(main()) == "code"
+
+
+def test_key_exchanges_take_turns_players_first_and_addresses_in_round():
+    """Each key exchange costs the host its CPU for a moment: under a flood the order is what
+    a player waits for. A player rejoining goes first, then an address with no wrong guess,
+    then the guessers, each address in its round (one with many waiting does not go twice
+    before another goes once); a waiter that gave up is skipped."""
+    from dread_draw.net.admission import Turns
+
+    async def main():
+        turns, order = Turns(), []
+
+        async def one(group: str, kind: int, hold: float = 0.0) -> None:
+            async with turns.turn(group, kind):
+                order.append(group)
+                await asyncio.sleep(hold)
+
+        holder = asyncio.create_task(one("x", Turns.SUSPECT, 0.05))
+        await asyncio.sleep(0)
+        waiting = [asyncio.create_task(one(g, k)) for g, k in (
+            ("s1", Turns.SUSPECT), ("s1", Turns.SUSPECT), ("s1", Turns.SUSPECT),
+            ("s2", Turns.SUSPECT), ("gone", Turns.CLEAN), ("c", Turns.CLEAN),
+            ("k", Turns.KNOWN))]
+        await asyncio.sleep(0)
+        waiting[4].cancel()  # gave up (its deadline)
+        await asyncio.gather(holder, *waiting, return_exceptions=True)
+        return order, turns.busy
+
+    order, busy = run(main())
+    assert order == ["x", "k", "c", "s1", "s2", "s1", "s1"]
+    assert not busy

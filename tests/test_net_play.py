@@ -253,9 +253,9 @@ def test_a_wrong_code_a_full_table_and_a_taken_name_are_refused_clearly(standard
         host = await open_host(standard_deck, SeatPlan(2, cpus=["easy"]), 1, None)
         store = SeatTokens(tmp_path / "t.json")
         refused = {}
-        for label, code, name in [("code", "AAAA-AAAA", "Ben"), ("name", host.code, " "),
-                                  ("ok", host.code, "Ben"), ("taken", host.code, "ben"),
-                                  ("full", host.code, "Cleo")]:
+        for label, code, name in [("name", host.code, " "), ("ok", host.code, "Ben"),
+                                  ("taken", host.code, "ben"), ("full", host.code, "Cleo"),
+                                  ("code", "AAAA-AAAA", "Ben")]:
             c = Client("127.0.0.1", host.port, code=code, name=name, tokens=store)
             try:
                 await c.connect()

@@ -10,7 +10,7 @@ import pytest
 import websockets
 from net_helpers import Player, open_host, reference, run, same_game
 
-from dread_draw.net.client import Client, JoinRefused, SeatTokens
+from dread_draw.net.client import Client, JoinRefused, NetError, SeatTokens
 from dread_draw.net.host import SeatPlan
 from dread_draw.net.protocol import PROTOCOL, normal_code
 from dread_draw.net.secure import Channel, Exchange, Guesses, Unsealed
@@ -53,14 +53,18 @@ def test_a_frame_replayed_reordered_changed_or_in_the_clear_does_not_open():
 def test_wrong_codes_slow_only_the_address_that_guessed_with_growing_waits():
     """Issue 44: wrong codes from anywhere never slow another address (a limit over every
     address together shut the right code out too: 16 honest joins refused of 16); the
-    address that keeps guessing waits longer and longer; an IPv6 /64 guesses as one."""
+    address that keeps guessing waits longer and longer, and is turned away at once while
+    it was told to wait; an IPv6 /64 guesses as one."""
     g = Guesses(free=3, longest=60)
     for t in range(3):
         assert g.wait("10.0.0.9", now=float(t)) == 0
         g.missed("10.0.0.9", now=float(t))
     assert g.wait("10.0.0.9", now=2.0) == pytest.approx(1.0)  # the 4th guess waits
     g.missed("10.0.0.9", now=3.0)
-    assert g.wait("10.0.0.9", now=3.0) == pytest.approx(2.0)  # then twice as long
+    assert g.wait("10.0.0.9", now=3.0) == pytest.approx(4.0)  # then four times as long
+    assert not g.waiting("10.0.0.9", now=3.0)
+    g.tell_wait("10.0.0.9", now=3.0)
+    assert g.waiting("10.0.0.9", now=6.9) and not g.waiting("10.0.0.9", now=7.1)
     for a in range(40):  # forty addresses guessing, many times each
         for t in range(20):
             g.missed(f"10.0.1.{a}", now=4.0 + t)
@@ -71,7 +75,7 @@ def test_wrong_codes_slow_only_the_address_that_guessed_with_growing_waits():
     assert g.wait("2001:db8:1:2::99", now=30.0) > 0
     assert g.wait("2001:db8:1:3::1", now=30.0) == 0
     g.right("10.0.0.9")  # the right code at last: that address starts afresh
-    assert g.wait("10.0.0.9", now=30.0) == 0
+    assert g.wait("10.0.0.9", now=30.0) == 0 and not g.waiting("10.0.0.9", now=3.5)
 
 
 async def tcp_tap(port: int, record: bytearray) -> asyncio.Server:
@@ -144,11 +148,14 @@ def test_one_guess_per_connection_and_the_host_slows_an_address_that_keeps_guess
                 got.append("seated")
             except JoinRefused as e:
                 got.append(e.code)
+            except NetError:
+                got.append("turned away")
         await host.close()
         return host, got
 
     host, got = run(main())
-    assert got == ["code", "code", "slow-down", "slow-down"]  # even the right code, for now
+    # told to wait, then turned away at once until its time (even the right code, for now)
+    assert got == ["code", "code", "slow-down", "turned away"]
     assert all(s.kind == "open" for s in host.seats)
     assert sum("tried to join with a wrong" in n for n in host.news) == 1  # one note, not two
 
@@ -203,15 +210,18 @@ def test_key_exchanges_that_never_prove_the_code_count_as_guesses(standard_deck)
         host.door.guesses = Guesses(free=2, longest=60)
         replies = []
         for _ in range(4):
-            async with websockets.connect(f"ws://127.0.0.1:{host.port}/") as ws:
-                mine = Exchange("AAAA-AAAA", host=False)
-                await ws.send(json.dumps({"type": "pake", "protocol": PROTOCOL,
-                                          "version": "x", "pake": mine.message}))
-                replies.append(json.loads(await ws.recv()))
+            try:
+                async with websockets.connect(f"ws://127.0.0.1:{host.port}/") as ws:
+                    mine = Exchange("AAAA-AAAA", host=False)
+                    await ws.send(json.dumps({"type": "pake", "protocol": PROTOCOL,
+                                              "version": "x", "pake": mine.message}))
+                    replies.append(json.loads(await ws.recv()))
+            except (OSError, websockets.WebSocketException):
+                replies.append({"type": "turned away"})
             await asyncio.sleep(0.1)  # the host notices the close
         await host.close()
         return replies
 
     replies = run(main())
     assert [r["type"] for r in replies[:2]] == ["pake", "pake"]
-    assert [r.get("code") for r in replies[2:]] == ["slow-down", "slow-down"]
+    assert replies[2].get("code") == "slow-down" and replies[3]["type"] == "turned away"

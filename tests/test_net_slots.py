@@ -68,7 +68,7 @@ def test_connections_that_never_prove_the_code_do_not_keep_players_out(standard_
     short opening deadline, outside the seats' slots. A player elsewhere is seated at once
     (issue 44: one of six got in while 8 addresses did this)."""
     limits = Limits(refuse_seconds=0.05, hello_seconds=1.0, write_seconds=2.0,
-                    max_connections=4, per_address=4)
+                    max_connections=4, per_address=4, address_burst=10)
 
     async def main():
         host = await open_host(standard_deck, SeatPlan(3), 2, None, limits=limits)

@@ -20,15 +20,18 @@ everyone); the key exchange on the join code; then the client's hello with its p
 key (`secure.Channel.open_hello`). A wrong proof is a wrong guess, counted against its
 address after the exchange; a hello changed on the way is not; a key exchange message that
 is not one is a guess too. Each is one note on the host's console (said once, then counted:
-`Host.note`), never a traceback.
+`Host.note`), never a traceback. The key exchanges take their turns (`Turns`): each costs the
+host about 20 ms of CPU, so under a flood their order is what a player waits for — the
+addresses that proved the code first, then those that never guessed wrong, then the rest.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection
@@ -60,7 +63,7 @@ class Gate:
     counted by `secure.address_group` (an IPv6 /64 is one address here)."""
 
     def __init__(self, max_pending: int, per_address: int, reserve: int = 0,
-                 rate: float = 2.0, burst: int = 10) -> None:
+                 rate: float = 1.0, burst: int = 3) -> None:
         self.max_pending = max_pending
         self.per_address = per_address
         self.reserve = reserve
@@ -152,6 +155,52 @@ class Gate:
             del self.known[next(iter(self.known))]
 
 
+class Turns:
+    """The key exchanges, one at a time, in the order the door owes them: the addresses that
+    proved the code (players rejoining), then those with no wrong guess (a player's first
+    join), then the rest; among equals, the address served least so far, then the first to
+    ask. Nobody is refused here: a turn that comes too late meets the opening's deadline."""
+
+    KNOWN, CLEAN, SUSPECT = 0, 1, 2
+
+    def __init__(self) -> None:
+        self.busy = False
+        self.queue: list[tuple[int, str, int, asyncio.Future[None]]] = []  # kind, group, …
+        self.served: dict[str, int] = {}  # address group: turns it had
+        self._ticket = itertools.count()
+
+    @contextlib.asynccontextmanager
+    async def turn(self, group: str, kind: int) -> AsyncIterator[None]:
+        if self.busy or self.queue:
+            waiter = asyncio.get_running_loop().create_future()
+            self.queue.append((kind, group, next(self._ticket), waiter))
+            try:
+                await waiter
+            except BaseException:
+                if waiter.done() and not waiter.cancelled():
+                    self._next()  # it was handed the turn as it gave up: pass it on
+                raise
+        else:
+            self.busy = True
+        self.served[group] = self.served.pop(group, 0) + 1
+        if len(self.served) > 10_000:
+            del self.served[next(iter(self.served))]
+        try:
+            yield
+        finally:
+            self._next()
+
+    def _next(self) -> None:
+        """Hand the turn to the waiter the door owes it to now (or nobody: not busy)."""
+        self.queue = [w for w in self.queue if not w[3].done()]  # (gone: past the deadline)
+        if not self.queue:
+            self.busy = False
+            return
+        best = min(self.queue, key=lambda w: (w[0], self.served.get(w[1], 0), w[2]))
+        self.queue.remove(best)
+        best[3].set_result(None)  # (still busy: the turn is theirs)
+
+
 class Door:
     """The opening of every connection (see the module docstring)."""
 
@@ -162,11 +211,19 @@ class Door:
         self.guesses = Guesses()
         self.gate = Gate(limits.max_pending, limits.per_address, limits.reserve,
                          limits.address_rate, limits.address_burst)
+        self.turns = Turns()
+
+    def kind(self, address: str) -> int:
+        """Where an address's key exchange goes in the queue (`Turns`)."""
+        group = address_group(address)
+        if group in self.gate.known:
+            return Turns.KNOWN
+        return Turns.CLEAN if group not in self.guesses.wrong else Turns.SUSPECT
 
     def accepted(self, conn: ServerConnection, address: str) -> None:
         """A TCP connection was accepted: it waits at the gate (or is closed at once, from
         an address that opens them too fast); those it pushes out close."""
-        if not self.gate.allowed(address):
+        if self.guesses.waiting(address) or not self.gate.allowed(address):
             self.note(_("An address opens connections too fast: the extra ones are closed "
                         "at once."))
             transport = getattr(conn, "transport", None)
@@ -201,17 +258,19 @@ class Door:
         if first["type"] != "pake":
             raise ProtocolError("the first message must be the key exchange")
         if self.guesses.wait(conn.address) > 0:
+            self.guesses.tell_wait(conn.address)  # (until then, turned away at once)
             self.note(_("Too many wrong join codes came from one address: it waits a while "
                         "before its next try."))
             raise Refused("slow-down")
-        exchange = Exchange(self.code, host=True)
-        try:
-            channel = exchange.finish(first.get("pake"))
-        except ProtocolError:
-            self.guesses.missed(conn.address)  # it cost the host the exchange: a guess
-            self.note(_("A join with a garbled key exchange was refused and counted as a "
-                        "wrong join code."))
-            raise
+        async with self.turns.turn(address_group(conn.address), self.kind(conn.address)):
+            exchange = await asyncio.to_thread(Exchange, self.code, host=True)
+            try:  # (on a thread: the network keeps moving while the curve is worked out)
+                channel = await asyncio.to_thread(exchange.finish, first.get("pake"))
+            except ProtocolError:
+                self.guesses.missed(conn.address)  # it cost the host the exchange: a guess
+                self.note(_("A join with a garbled key exchange was refused and counted as "
+                            "a wrong join code."))
+                raise
         conn.guessed = True  # a guess, unless its hello opens (the key exchange costs CPU)
         conn.post({"type": "pake", "pake": exchange.message})
         raw = await conn.ws.recv()

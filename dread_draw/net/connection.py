@@ -45,11 +45,13 @@ class Limits:
     max_pending: int = 64  # connections not past the join code yet, from everywhere
     per_address: int = 4  # connections not past the join code yet, from one address
     reserve: int = 16  # more pending connections, for the addresses that proved the code
-    address_rate: float = 2.0  # new connections a second from one address, on average
-    address_burst: int = 10  # and at once (the ones beyond are closed as they come)
+    address_rate: float = 1.0  # new connections a second from one address, on average
+    address_burst: int = 3  # and at once (the ones beyond are closed as they come)
     spare_files: int = 64  # open files kept free for the save (fewer connections if need be)
-    backlog: int = 16  # connections the system holds before they are accepted (and accepted
-    #                    in one go: a flood opens at most this many files at once)
+    backlog: int = 128  # connections the system holds before they are accepted (and
+    #                     accepted in one go: a flood opens at most this many files at once;
+    #                     fewer under a small open-files limit); a full queue drops players'
+    #                     connections before the host sees them
     refuse_seconds: float = 1.0  # a wrong code is answered this late (slows guessing)
     outbox: int = 64  # messages waiting to be sent on one connection
 

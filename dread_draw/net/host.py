@@ -220,11 +220,14 @@ class Host:
         """Listen (HostError if the port is taken or the address is not this computer's)."""
         if port == 0 and address is None:  # every address: one port for all of them (each
             port = free_port()             # family's socket would get a port of its own)
+        backlog = self.limits.backlog
         allowed = open_files_allowed()
         if allowed is not None:  # enough open files left for the saves, come what may
             budget = (allowed - self.limits.spare_files - self.limits.max_connections
-                      - self.limits.max_watchers - self.limits.reserve - self.limits.backlog)
-            self.door.gate.max_pending = max(2, min(self.door.gate.max_pending, budget))
+                      - self.limits.max_watchers - self.limits.reserve)
+            backlog = max(16, min(backlog, budget // 2))
+            self.door.gate.max_pending = max(2, min(self.door.gate.max_pending,
+                                                    budget - backlog))
         loop = asyncio.get_running_loop()
         if loop.get_exception_handler() is None:
             loop.set_exception_handler(self._loop_problem)
@@ -236,7 +239,7 @@ class Host:
                 compression=None,  # no decompression bombs; the messages are small
                 origins=[None],  # no web page in a browser may open a connection here
                 max_queue=4, close_timeout=2, server_header=None,
-                backlog=self.limits.backlog)  # accepted at once: files open at one time
+                backlog=backlog)  # accepted at once: files open at one time
         except OSError as e:
             where = address or _("every address of this computer")
             if e.errno == errno.EADDRINUSE:

@@ -159,17 +159,20 @@ def address_group(address: str) -> str:
 class Guesses:
     """How many wrong join codes the host puts up with from one address (an IPv6 address
     counts with its /64): `free` of them, then that address waits longer and longer before
-    its next try (doubling, up to `longest` seconds). Only the address that guessed is
+    its next try (1 s, 4 s, 16 s …, up to `longest`). Only the address that guessed is
     slowed: a player elsewhere is never refused for someone else's guesses (there is no
     limit over every address together, which would shut the right code out too). Wrong
     codes are counted after the key exchange: a hello that does not open, a key exchange
-    message that is not one, or an exchange left without a hello."""
+    message that is not one, or an exchange left without a hello. An address told to wait
+    that comes back before its time is turned away before its WebSocket opens (`told`):
+    waiting costs the host nothing."""
 
-    def __init__(self, free: int = 3, longest: float = 300.0, remembered: int = 10_000) -> None:
+    def __init__(self, free: int = 1, longest: float = 300.0, remembered: int = 10_000) -> None:
         self.free = free
         self.longest = longest
         self.remembered = remembered  # addresses kept (the oldest forgotten beyond)
         self.wrong: dict[str, tuple[int, float]] = {}  # address group: (wrong codes, last)
+        self.told: dict[str, float] = {}  # address group: told to wait until then
 
     def wait(self, address: str, now: float | None = None) -> float:
         """Seconds before `address` may guess again (0: now)."""
@@ -177,7 +180,21 @@ class Guesses:
         count, last = self.wrong.get(address_group(address), (0, 0.0))
         if count < self.free:
             return 0.0
-        return max(0.0, last + min(self.longest, 2.0 ** (count - self.free)) - now)
+        return max(0.0, last + min(self.longest, 4.0 ** (count - self.free)) - now)
+
+    def tell_wait(self, address: str, now: float | None = None) -> None:
+        """`address` was told to wait: until then it is turned away at once."""
+        now = time.monotonic() if now is None else now
+        group = address_group(address)
+        self.told.pop(group, None)
+        self.told[group] = now + self.wait(address, now)
+        if len(self.told) > self.remembered:
+            del self.told[next(iter(self.told))]
+
+    def waiting(self, address: str, now: float | None = None) -> bool:
+        """Whether `address` was told to wait and its time has not come yet."""
+        now = time.monotonic() if now is None else now
+        return self.told.get(address_group(address), 0.0) > now
 
     def missed(self, address: str, now: float | None = None) -> None:
         now = time.monotonic() if now is None else now
@@ -188,4 +205,6 @@ class Guesses:
             del self.wrong[next(iter(self.wrong))]
 
     def right(self, address: str) -> None:
-        self.wrong.pop(address_group(address), None)
+        group = address_group(address)
+        self.wrong.pop(group, None)
+        self.told.pop(group, None)
