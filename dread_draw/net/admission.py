@@ -63,7 +63,7 @@ class Gate:
     counted by `secure.address_group` (an IPv6 /64 is one address here)."""
 
     def __init__(self, max_pending: int, per_address: int, reserve: int = 0,
-                 rate: float = 1.0, burst: int = 3) -> None:
+                 rate: float = 1.0, burst: int = 5) -> None:
         self.max_pending = max_pending
         self.per_address = per_address
         self.reserve = reserve
@@ -158,15 +158,17 @@ class Gate:
 class Turns:
     """The key exchanges, one at a time, in the order the door owes them: the addresses that
     proved the code (players rejoining), then those with no wrong guess (a player's first
-    join), then the rest; among equals, the address served least so far, then the first to
-    ask. Nobody is refused here: a turn that comes too late meets the opening's deadline."""
+    join), then the rest; among equals, the address served least so far, then the one with
+    fewest connections waiting (a player opens one; a flood, many), then the first to ask.
+    Nobody is refused here: a turn that comes too late meets the opening's deadline."""
 
     KNOWN, CLEAN, SUSPECT = 0, 1, 2
 
-    def __init__(self) -> None:
+    def __init__(self, waiting: Callable[[str], int] = lambda group: 0) -> None:
         self.busy = False
         self.queue: list[tuple[int, str, int, asyncio.Future[None]]] = []  # kind, group, …
         self.served: dict[str, int] = {}  # address group: turns it had
+        self.waiting = waiting  # an address group's connections waiting at the door
         self._ticket = itertools.count()
 
     @contextlib.asynccontextmanager
@@ -196,7 +198,8 @@ class Turns:
         if not self.queue:
             self.busy = False
             return
-        best = min(self.queue, key=lambda w: (w[0], self.served.get(w[1], 0), w[2]))
+        best = min(self.queue, key=lambda w: (w[0], self.served.get(w[1], 0),
+                                              self.waiting(w[1]), w[2]))
         self.queue.remove(best)
         best[3].set_result(None)  # (still busy: the turn is theirs)
 
@@ -211,7 +214,7 @@ class Door:
         self.guesses = Guesses()
         self.gate = Gate(limits.max_pending, limits.per_address, limits.reserve,
                          limits.address_rate, limits.address_burst)
-        self.turns = Turns()
+        self.turns = Turns(lambda group: len(self.gate.by_address.get(group, ())))
 
     def kind(self, address: str) -> int:
         """Where an address's key exchange goes in the queue (`Turns`)."""

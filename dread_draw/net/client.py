@@ -33,7 +33,12 @@ from typing import Any
 
 import platformdirs
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import (
+    ConnectionClosed,
+    InvalidHandshake,
+    InvalidMessage,
+    InvalidURI,
+)
 
 from dread_draw import __version__
 from dread_draw.base.errors import DeckError, DreadDrawError
@@ -64,6 +69,7 @@ DEFAULT_PORT = 7777
 MAX_FRAME = 32 * 1024 * 1024  # a rejoin's update repeats the whole log: allow a long game
 TOKENS_FILE = "network-seats.json"
 KEEP_TOKENS = 50
+OPEN_AGAIN = 0.3  # seconds before opening again a WebSocket the host dropped half-way
 
 
 class NetError(DreadDrawError):
@@ -257,17 +263,7 @@ class Client:
         key = SeatTokens.key(self.host, self.port, self.code, self.name)
         token = self.token or self.tokens.get(key)
         self._stop_alive()
-        try:
-            self.ws = await connect(f"ws://{self.where}/", open_timeout=self.timeout,
-                                    max_size=MAX_FRAME, compression=None, proxy=None,
-                                    ping_interval=None,  # the sealed keep-alives check
-                                    close_timeout=2, user_agent_header=None)
-        except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as e:
-            why = getattr(e, "strerror", None) or str(e) or type(e).__name__
-            raise NetError(fmt(_("Cannot reach a Dread Draw host at {address} ({reason}). "
-                                 "Check the address and the port, and that the host is "
-                                 "running."), address=clean(self.where),
-                               reason=clean(why))) from None
+        self.ws = await self._open()
         self.channel, self.proven, self.silent = None, False, False
         exchange = Exchange(self.code, host=False)
         await self._send(pake(exchange.message, __version__))
@@ -299,6 +295,32 @@ class Client:
         self._alive = asyncio.get_running_loop().create_task(
             self._keep_alive(self.welcome.alive))
         return self.welcome
+
+    async def _open(self) -> ClientConnection:
+        """The WebSocket to the host. A host that dropped the opening half-way (a busy host
+        sheds its oldest waiting connections; a flood may hold it up) is tried again, within
+        `timeout`; one that is not there at all is said at once."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.timeout
+        while True:
+            try:
+                return await connect(f"ws://{self.where}/",
+                                     open_timeout=max(0.5, deadline - loop.time()),
+                                     max_size=MAX_FRAME, compression=None, proxy=None,
+                                     ping_interval=None,  # the sealed keep-alives check
+                                     close_timeout=2, user_agent_header=None)
+            except (InvalidMessage, ConnectionResetError, EOFError) as e:
+                if loop.time() + OPEN_AGAIN < deadline:
+                    await asyncio.sleep(OPEN_AGAIN)
+                    continue
+                problem: Exception = e
+            except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as e:
+                problem = e
+            why = getattr(problem, "strerror", None) or str(problem) or type(problem).__name__
+            raise NetError(fmt(_("Cannot reach a Dread Draw host at {address} ({reason}). "
+                                 "Check the address and the port, and that the host is "
+                                 "running."), address=clean(self.where), reason=clean(why))
+                           ) from None
 
     def _welcome(self, message: Message) -> Welcome:
         seat: Any = message.get("seat")

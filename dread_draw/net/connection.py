@@ -46,7 +46,8 @@ class Limits:
     per_address: int = 4  # connections not past the join code yet, from one address
     reserve: int = 16  # more pending connections, for the addresses that proved the code
     address_rate: float = 1.0  # new connections a second from one address, on average
-    address_burst: int = 3  # and at once (the ones beyond are closed as they come)
+    address_burst: int = 5  # and at once (the ones beyond are closed as they come; a table
+    #                         of players behind one router joins as one address)
     spare_files: int = 64  # open files kept free for the save (fewer connections if need be)
     backlog: int = 128  # connections the system holds before they are accepted (and
     #                     accepted in one go: a flood opens at most this many files at once;
