@@ -86,12 +86,14 @@ class JoinRefused(NetError):
 
 
 class ConnectionLost(NetError):
-    """The connection to the host ended before the game did. `stopped`: the host stopped
-    the game on purpose (its `q`; the game is saved on the host, which may take it back)."""
+    """The connection to the host ended before the game did. `reason`: the host's reason for
+    closing it ("" when it gave none: cut, dropped); `stopped`: the host stopped the game on
+    purpose (its `q`; the game is saved on the host, which may take it back)."""
 
-    def __init__(self, message: str, stopped: bool = False) -> None:
+    def __init__(self, message: str, stopped: bool = False, reason: str = "") -> None:
         super().__init__(message)
         self.stopped = stopped
+        self.reason = reason
 
 
 class TakenOver(NetError):
@@ -259,11 +261,26 @@ class Client:
         return f"{host}:{self.port}"
 
     async def connect(self) -> Welcome:
-        """Join (or rejoin, with the kept token) and return the seat the host gave."""
+        """Join (or rejoin, with the kept token) and return the seat the host gave. A join
+        the host dropped before its welcome with no word of why (a host busy under a flood
+        sheds its oldest waiting connections), one it found too slow, or one changed on the
+        way, is tried again within `timeout`; a refusal is final."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.timeout
+        while True:
+            try:
+                return await self._join(deadline)
+            except (ConnectionLost, JoinRefused) as e:
+                again = (e.code == "hello" if isinstance(e, JoinRefused) else not e.reason)
+                if not again or loop.time() + OPEN_AGAIN >= deadline:
+                    raise
+            await asyncio.sleep(OPEN_AGAIN)
+
+    async def _join(self, deadline: float) -> Welcome:
         key = SeatTokens.key(self.host, self.port, self.code, self.name)
         token = self.token or self.tokens.get(key)
         self._stop_alive()
-        self.ws = await self._open()
+        self.ws = await self._open(deadline)
         self.channel, self.proven, self.silent = None, False, False
         exchange = Exchange(self.code, host=False)
         await self._send(pake(exchange.message, __version__))
@@ -281,7 +298,7 @@ class Client:
         if message["type"] == "error":
             await self.close()
             if message.get("code") == "damaged":  # changed on the way: try again
-                raise ConnectionLost(said(message))
+                raise ConnectionLost(said(message), reason="")
             raise JoinRefused(str(message.get("code")), said(message))
         if message["type"] != "welcome":
             raise ProtocolError(f"the host answered with {clean(message['type'])[:40]!r}")
@@ -296,12 +313,11 @@ class Client:
             self._keep_alive(self.welcome.alive))
         return self.welcome
 
-    async def _open(self) -> ClientConnection:
+    async def _open(self, deadline: float) -> ClientConnection:
         """The WebSocket to the host. A host that dropped the opening half-way (a busy host
-        sheds its oldest waiting connections; a flood may hold it up) is tried again, within
-        `timeout`; one that is not there at all is said at once."""
+        sheds its oldest waiting connections; a flood may hold it up) is tried again, until
+        `deadline`; one that is not there at all is said at once."""
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.timeout
         while True:
             try:
                 return await connect(f"ws://{self.where}/",
@@ -467,10 +483,10 @@ class Client:
             return ConnectionLost(_("The host stopped answering: the connection was lost."))
         told = closed(reason)
         if told is not None:
-            return ConnectionLost(told, stopped=reason == "the host stopped")
+            return ConnectionLost(told, stopped=reason == "the host stopped", reason=reason)
         if reason:
             return ConnectionLost(fmt(_("The connection to the host was lost ({reason})."),
-                                      reason=clean(reason)))
+                                      reason=clean(reason)), reason=reason)
         return ConnectionLost(_("The connection to the host was lost."))
 
     async def _receive(self) -> Message:
@@ -487,7 +503,7 @@ class Client:
             text = raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
             message = loads(raw)
             if self.channel is not None and not (message["type"] == "error"
-                                                 and message.get("code") == "code"):
+                                                 and message.get("code") in ("code", "hello")):
                 raise ProtocolError("the host sent a frame in the clear")
         else:
             try:
