@@ -269,6 +269,7 @@ class Table:
         self.consoles: list[str] = []  # every host process's console, whole
         self.cpu = 0.0
         self.games = 0
+        self.kept = 0  # finished games kept so far
         self.samplers: list[asyncio.Task[None]] = []
 
     async def start_host(self, port: int, resume: bool = False) -> None:
@@ -377,6 +378,9 @@ class Table:
         from dread_draw.store.saves import SaveDir, read_save
 
         saves = SaveDir(self.folder / "saves")
+        if not saves.has_current() and not self.seen and self.winner is None:
+            self.saves.append(f"game {self.games + 1}: not started yet, nothing to save")
+            return False
         finished = finished or not saves.has_current()  # (it ended as it was stopped)
         if finished:
             games = saves.finished()
@@ -384,7 +388,9 @@ class Table:
                 self.problems.append("a finished game is not kept")
                 return
             save = read_save(games[-1])
-            ok = save.finished and save.winner == self.winner
+            ok = save.finished and len(games) == self.kept + 1 and (
+                self.winner is None or save.winner == self.winner)  # (None: as it stopped)
+            self.kept = len(games)
             self.saves.append(f"game {self.games + 1}: finished, kept, winner "
                               f"{save.winner} ({'as the players saw' if ok else 'WRONG'})")
             if not ok:
@@ -429,11 +435,11 @@ async def run(seconds: float, seed: int, flood: bool = True) -> int:
             await table.start_host(port)
             continue
         if not restarted and time.monotonic() - started > seconds / 2 and table.seen > 0:
-            restarted = True  # the host stops (saved) and is taken back; players rejoin
-            table.end_host()
-            if table.check_saves(finished=False):
+            table.end_host()  # the host stops (saved) and is taken back; players rejoin
+            restarted = table.check_saves(finished=False)
+            if restarted:
                 await table.start_host(port, resume=True)
-            else:  # (the game ended just then: the next one)
+            else:  # (the game ended just then: the next one, and a stop later)
                 table.games += 1
                 table.seen, table.winner = 0, None
                 await table.start_host(port)
