@@ -77,6 +77,50 @@ class HostError(DreadDrawError):
     """The host cannot start (the port is taken, the address is not this computer's)."""
 
 
+class Notes:
+    """What the host's console is told: each sentence once, then counted (a flood of wrong
+    codes or refused connections makes a few lines, not thousands), and asyncio's own
+    reports logged the same way, never a traceback each time."""
+
+    def __init__(self, say: Callable[[str], None]) -> None:
+        self.say = say
+        self.seen: dict[str, tuple[int, float]] = {}  # a note: (times, since)
+
+    def __call__(self, text: str, window: float = 60.0) -> None:
+        """Tell the console `text` once; the same note again within `window` seconds is
+        counted, and said again with its count at 10, 100, 1000… times."""
+        now = time.monotonic()
+        count, since = self.seen.get(text, (0, now))
+        if count == 0 or now - since > window:
+            self.seen[text] = (1, now)
+            self.say(text)
+            return
+        count += 1
+        self.seen[text] = (count, since)
+        if count in (10, 100, 1000, 10_000, 100_000, 1_000_000):
+            self.say(fmt(_("{note} ({count} times in a short while.)"), note=text,
+                         count=count))
+
+    def loop_problem(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """asyncio's reports (such as "out of open files" when accepting): logged once with
+        a count."""
+        what = str(context.get("message", "a problem"))
+        e = context.get("exception")
+        if e is not None:
+            what = f"{what}: {type(e).__name__}: {e}"
+        count = self.seen.get(what, (0, 0.0))[0] + 1
+        self.seen[what] = (count, time.monotonic())
+        if count == 1:
+            log.warning("%s", what)
+        elif count in (10, 100, 1000, 10_000, 100_000):
+            log.warning("%s (%d times)", what, count)
+
+    def bug(self, e: Exception) -> None:
+        """A bug while sending to a client: that connection ends, the game goes on."""
+        self.loop_problem(asyncio.get_running_loop(),
+                          {"message": "sending to a client", "exception": e})
+
+
 class Host:
     """One hosted game: the lobby, then the match, served to the seats' clients."""
 
@@ -107,7 +151,7 @@ class Host:
         self.on_change: Callable[[], None] = lambda: None  # the table changed (console)
         self.tap: Callable[[int, str], None] | None = None  # every frame sent (tests)
         self.resumed = False  # a game taken back from its save
-        self.notes: dict[str, tuple[int, float]] = {}  # a note: (times, since)
+        self.note = Notes(lambda text: self.on_news(text))  # the console's, said once
         self.door = Door(self.code, self.limits, self.note)
         self.seating = Seating(lobby, self.note, self._keep_network)
         self.agents = SeatAgents(self.seats, lobby.seed, cpu_delay, self.changed,
@@ -230,7 +274,7 @@ class Host:
                                                     budget - backlog))
         loop = asyncio.get_running_loop()
         if loop.get_exception_handler() is None:
-            loop.set_exception_handler(self._loop_problem)
+            loop.set_exception_handler(self.note.loop_problem)
         try:
             self.server = await serve(
                 self._serve, address, port, max_size=self.limits.max_frame,
@@ -296,40 +340,6 @@ class Host:
                 conn.changed()
         self.on_change()
 
-    def note(self, text: str, window: float = 60.0) -> None:
-        """Tell the console `text` once; the same note again within `window` seconds is
-        counted, and said again with its count at 10, 100, 1000… times (a flood of wrong
-        codes or refused connections makes a few lines, not thousands)."""
-        now = time.monotonic()
-        count, since = self.notes.get(text, (0, now))
-        if count == 0 or now - since > window:
-            self.notes[text] = (1, now)
-            self.on_news(text)
-            return
-        count += 1
-        self.notes[text] = (count, since)
-        if count in (10, 100, 1000, 10_000, 100_000, 1_000_000):
-            self.on_news(fmt(_("{note} ({count} times in a short while.)"), note=text,
-                             count=count))
-
-    def _loop_problem(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
-        """asyncio's reports (such as "out of open files" when accepting): logged once with
-        a count, never a traceback each time."""
-        what = str(context.get("message", "a problem"))
-        e = context.get("exception")
-        if e is not None:
-            what = f"{what}: {type(e).__name__}: {e}"
-        count = self.notes.get(what, (0, 0.0))[0] + 1
-        self.notes[what] = (count, time.monotonic())
-        if count == 1:
-            log.warning("%s", what)
-        elif count in (10, 100, 1000, 10_000, 100_000):
-            log.warning("%s (%d times)", what, count)
-
-    def _report(self, e: Exception) -> None:
-        self._loop_problem(asyncio.get_running_loop(),
-                           {"message": "sending to a client", "exception": e})
-
     def _moved(self, match: Match, move: Move) -> None:
         deciders = self.deciders
         while len(deciders) < move.decision.number:
@@ -341,7 +351,7 @@ class Host:
         conn = Connection(ws, self.limits)
         self.conns.add(conn)
         conn.writer = asyncio.get_running_loop().create_task(
-            conn.write(self.update_for, self.tap, self._report))
+            conn.write(self.update_for, self.tap, self.note.bug))
         try:
             hello = await self.door.open(conn)
             if hello is not None:

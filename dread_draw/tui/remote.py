@@ -24,6 +24,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -108,7 +109,8 @@ class WaitingRoom(SizeAware, Screen[None]):
 
     def on_mount(self) -> None:
         self.remote.listeners.append(self.changed)
-        commands = [len(clean(line.strip())) for line in self.intro if line.startswith("    ")]
+        commands = [cell_len(clean(line.strip())) for line in self.intro
+                    if line.startswith("    ")]
         if commands:  # border 2, padding 4, the command's margin 2
             self.query_one("#dialog").styles.width = max(64, max(commands) + 8)
         self.changed()
