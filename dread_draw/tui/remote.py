@@ -211,6 +211,11 @@ class RemoteTable(TableScreen, inherit_bindings=False):
     def waiting(self) -> None:
         self.query_one(PromptBar).clear(self.waiting_line())
 
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if self.remote.watching and action in ("pick", "use", "go_on"):
+            return False  # a watcher answers nothing: no answer keys in its key bar
+        return super().check_action(action, parameters)
+
     async def game_over(self) -> None:
         r = self.remote
         prompt = self.query_one(PromptBar)
