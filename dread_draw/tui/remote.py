@@ -192,6 +192,9 @@ class RemoteTable(TableScreen, inherit_bindings=False):
     def show_status(self) -> None:
         for line in self.query(ConnectionLine).results(ConnectionLine):  # none once going
             line.show(self.remote)
+        if self.remote.lost and self.answer is None:  # why, whole (the line above is cut
+            for bar in self.query(PromptBar).results(PromptBar):  # on a narrow screen)
+                bar.clear(Text(clean(self.remote.status)))
 
     # ------------------------------------------------ the front end of the table's conductor
     # The table's own driver plays the network seat: `RemoteMatch.play` takes the host's
