@@ -36,80 +36,93 @@ from dread_draw.integrations.vs_cpus import DreadDrawVsCpus
 from dread_draw.rules import Game
 
 Result = tuple[int, int]  # (steps, all decisions)
+Run = Callable[[int], Result]  # games -> result; built beforehand, so setting up is not timed
 
 
-def core(players: int, games: int, encode: bool = False) -> Result:
+def core(players: int, encode: bool = False) -> Run:
     deck = load_deck()
     layout = Layout(deck, players)
-    rng = random.Random(1)
-    decisions = 0
-    for seed in range(games):
-        g = Game(deck, players, seed, events=False)
-        while not g.over:
-            d = g.pending
-            if encode:
-                layout.observe(g, d.seat)
-            g.choose(rng.choice(d.options))
-        decisions += g.decisions
-    return decisions, decisions
+
+    def run(games: int) -> Result:
+        rng = random.Random(1)
+        decisions = 0
+        for seed in range(games):
+            g = Game(deck, players, seed, events=False)
+            while not g.over:
+                d = g.pending
+                if encode:
+                    layout.observe(g, d.seat)
+                g.choose(rng.choice(d.options))
+            decisions += g.decisions
+        return decisions, decisions
+    return run
 
 
-def pettingzoo(players: int, games: int) -> Result:
+def pettingzoo(players: int) -> Run:
     env = dread_draw_v0.env(players=players)
-    steps = 0
-    for seed in range(games):
-        env.reset(seed=seed)
-        for agent in env.agent_iter():
-            observation, _, termination, truncation, _ = env.last()
-            if termination or truncation:
-                env.step(None)
-                continue
-            env.step(env.action_space(agent).sample(observation["action_mask"]))
-            steps += 1
-    return steps, steps
+
+    def run(games: int) -> Result:
+        steps = 0
+        for seed in range(games):
+            env.reset(seed=seed)
+            for agent in env.agent_iter():
+                observation, _, termination, truncation, _ = env.last()
+                if termination or truncation:
+                    env.step(None)
+                    continue
+                env.step(env.action_space(agent).sample(observation["action_mask"]))
+                steps += 1
+        return steps, steps
+    return run
 
 
-def gymnasium(players: int, games: int) -> Result:
+def gymnasium(players: int) -> Run:
     env = DreadDrawVsCpus(players=players, level="random")
     env.action_space.seed(1)
-    steps = decisions = 0
-    for seed in range(games):
-        observation, _ = env.reset(seed=seed)
-        done = False
-        while not done:
-            action = env.action_space.sample(observation["action_mask"])
-            observation, _, terminated, truncated, _ = env.step(action)
-            done = terminated or truncated
-            steps += 1
-        decisions += env.table.game.decisions
-    return steps, decisions
+
+    def run(games: int) -> Result:
+        steps = decisions = 0
+        for seed in range(games):
+            observation, _ = env.reset(seed=seed)
+            done = False
+            while not done:
+                action = env.action_space.sample(observation["action_mask"])
+                observation, _, terminated, truncated, _ = env.step(action)
+                done = terminated or truncated
+                steps += 1
+            decisions += env.table.game.decisions
+        return steps, decisions
+    return run
 
 
-def openspiel(players: int, games: int) -> Result:
+def openspiel(players: int) -> Run:
     import pyspiel
 
     import dread_draw.integrations.openspiel  # noqa: F401  (registers the game)
 
     game = pyspiel.load_game("python_dread_draw", {"players": players})
-    rng = np.random.default_rng(1)
-    steps = 0
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.integers(len(outcomes))][0])
-                continue
-            state.observation_tensor(state.current_player())
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.integers(len(legal))])
-            steps += 1
-    return steps, steps
+
+    def run(games: int) -> Result:
+        rng = np.random.default_rng(1)
+        steps = 0
+        for _ in range(games):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[rng.integers(len(outcomes))][0])
+                    continue
+                state.observation_tensor(state.current_player())
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.integers(len(legal))])
+                steps += 1
+        return steps, steps
+    return run
 
 
-def timed(fn: Callable[[int, int], Result], players: int, games: int) -> tuple[float, Result]:
+def timed(run: Run, games: int) -> tuple[float, Result]:
     start = time.process_time()
-    result = fn(players, games)
+    result = run(games)
     return time.process_time() - start, result
 
 
@@ -127,15 +140,15 @@ def main() -> None:
         spiel = False
     print(f"standard deck, {games} games per line, random legal actions, "
           f"load average {os.getloadavg()[0]:.2f}")
-    lines: list[tuple[str, Callable[[int, int], Result]]] = [
-        ("core", core), ("core+obs", lambda n, g: core(n, g, encode=True)),
+    lines: list[tuple[str, Callable[[int], Run]]] = [
+        ("core", core), ("core+obs", lambda n: core(n, encode=True)),
         ("pettingzoo", pettingzoo), ("gymnasium", gymnasium)]
     if spiel:
         lines.append(("openspiel", openspiel))
     for players in a.players:
         base = 0.0
-        for label, fn in lines:
-            seconds, (steps, decisions) = timed(fn, players, games)
+        for label, make in lines:
+            seconds, (steps, decisions) = timed(make(players), games)
             rate = steps / seconds
             base = base or decisions / seconds
             extra = f", {decisions / seconds:9,.0f} decisions/s" if decisions != steps else ""

@@ -23,7 +23,7 @@ How the game maps onto OpenSpiel:
 - **Information:** ``information_state_string(p)`` and ``observation_string(p)`` are the text
   of ``Game.view(p)``, R11's information set — every field of the `View`;
   ``information_state_tensor(p)`` and ``observation_tensor(p)`` are that View as numbers
-  (`Layout`: docs/RL.md), so OpenSpiel's neural algorithms can learn from it. It is not
+  (`Layout`: docs/RL.md), so OpenSpiel's RL environment and its learners run on it. It is not
   perfect recall: after a reshuffle a seat no longer knows Draw Deck places it had seen
   (R11.3). During the deal every tensor is zeros (nobody has seen anything yet).
 - **Returns:** +1 for the winner, -1/(n-1) for each other player. A game cut off at
