@@ -219,3 +219,34 @@ def test_ci_installs_every_floor_exactly_and_plays_through_the_table():
     assert "textual==5.0.0" in pins  # the table works from Textual 5.0.0 on (issue 30)
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "--constraint" in ci and "whole_game_through_the_keys" in ci
+
+
+def test_the_test_command_installs_every_extra_so_no_test_is_skipped_for_want_of_one():
+    """The suite tests the OpenSpiel game and the learning environments (`openspiel`, `rl`)
+    and the served table (`web`, through `test`): the README's test command, which CI runs
+    as written, installs every extra pyproject.toml declares (issue 47)."""
+    import tomllib
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
+        "project"]["optional-dependencies"]
+    _, test = quick_start()
+    named = set(re.search(r"'\.\[([a-z,]+)\]'", test).group(1).split(","))
+    through = {x for name in named for req in extras[name]
+               for x in re.findall(r"^dread-draw\[([a-z,]+)\]", req)}
+    assert named | through == set(extras)
+
+
+def test_ci_proves_the_floors_of_the_rl_extra_with_its_environments_tests():
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    r = subprocess.run([sys.executable, str(ROOT / ".ci" / "floors.py"), "rl"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    pins = r.stdout.split()
+    rl = project["project"]["optional-dependencies"]["rl"]
+    assert len(pins) == len(project["project"]["dependencies"]) + len(rl)
+    assert {p.split("==")[0] for p in pins[-len(rl):]} == {"numpy", "gymnasium", "pettingzoo"}
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert ".ci/floors.py rl" in ci and "--constraint \"$floors/constraints.txt\" '.[rl]'" in ci
+    assert "-q tests/test_rl_envs.py" in ci
