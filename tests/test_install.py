@@ -135,31 +135,45 @@ def test_docs_cli_md_is_the_commands_own_help(tmp_path):
 
 # ------------------------------------------------------------------ install hints (issue 30)
 
-@pytest.mark.parametrize(("prefix", "installer", "source", "editable", "expected"), [
+@pytest.mark.parametrize(("prefix", "installer", "source", "editable", "receipt", "expected"), [
     ("/home/ana/.local/share/pipx/venvs/dread-draw", "pip", "/home/ana/src/dread-draw", False,
-     "pipx inject dread-draw textual-serve aiohttp"),
-    ("/home/ana/.local/pipx/venvs/dread-draw", "pip", None, False,
-     "pipx inject dread-draw textual-serve aiohttp"),
+     False, "pipx inject dread-draw textual-serve==1.1.3 'aiohttp>=3.9'"),
+    ("/home/ana/.local/pipx/venvs/dread-draw", "pip", None, False, False,
+     "pipx inject dread-draw textual-serve==1.1.3 'aiohttp>=3.9'"),
     ("/home/ana/.local/share/uv/tools/dread-draw", "uv", "/home/ana/src/dread-draw", False,
-     "uv tool install --force --with textual-serve --with aiohttp /home/ana/src/dread-draw"),
-    ("/home/ana/game/.venv", "pip", "/home/ana/src/dread draw", False,
+     True, "uv tool install --force '/home/ana/src/dread-draw[web]'"),
+    # UV_TOOL_DIR=/opt/games (issue 45: the hint said pip, which a uv tool does not have)
+    ("/opt/games/dread-draw", "uv", "/home/ana/src/dread draw", False, True,
+     "uv tool install --force '/home/ana/src/dread draw[web]'"),
+    ("/home/ana/game/.venv", "pip", "/home/ana/src/dread draw", False, False,
      "/home/ana/game/.venv/bin/python -m pip install '/home/ana/src/dread draw[web]'"),
-    ("/home/ana/game/.venv", "pip", "/home/ana/src/dread-draw", True,
+    ("/home/ana/game/.venv", "pip", "/home/ana/src/dread-draw", True, False,
      "/home/ana/game/.venv/bin/python -m pip install -e '/home/ana/src/dread-draw[web]'"),
-    ("/home/ana/game/.venv", "uv", None, False,
+    ("/home/ana/game/.venv", "uv", None, False, False,
      "/home/ana/game/.venv/bin/python -m pip install '.[web]'"),
 ])
 def test_the_web_extra_hint_fits_how_it_was_installed(prefix, installer, source, editable,
-                                                      expected):
-    """pipx: inject the published packages; uv tool: reinstall with them; pip: this
+                                                      receipt, expected):
+    """pipx: inject the published packages, pinned as the extra pins them (issue 45: the
+    hint bypassed textual-serve==1.1.3); uv tool: reinstall with the extra; pip: this
     environment's pip, from the folder it came from. Never `dread-draw[web]` from the index:
     the name is not published there, and anyone could register it."""
     from dread_draw.base.install import Installed, web_extra_command
 
-    where = Installed(prefix, installer, source, editable, f"{prefix}/bin/python")
+    where = Installed(prefix, installer, source, editable, f"{prefix}/bin/python", receipt)
     command = web_extra_command(where)
     assert command == expected
     assert "'dread-draw[web]'" not in command and " dread-draw[web]" not in command
+
+
+def test_a_uv_tool_anywhere_is_told_by_its_receipt(tmp_path, monkeypatch):
+    """A uv tool environment under a custom UV_TOOL_DIR has no "uv" nor "tools" in its path;
+    uv's receipt in it tells it apart from a pip environment."""
+    from dread_draw.base import install
+
+    (tmp_path / install.UV_RECEIPT).write_text("[tool]\n")
+    monkeypatch.setattr(install.sys, "prefix", str(tmp_path))
+    assert install.installed().tool == "uv"
 
 
 def test_the_hint_names_exactly_the_web_extra_of_pyproject():
@@ -168,9 +182,7 @@ def test_the_hint_names_exactly_the_web_extra_of_pyproject():
     from dread_draw.base.install import WEB_PACKAGES
 
     project = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
-    web = project["project"]["optional-dependencies"]["web"]
-    names = tuple(req.split(">")[0].split("=")[0].split("<")[0].strip() for req in web)
-    assert names == WEB_PACKAGES
+    assert tuple(project["project"]["optional-dependencies"]["web"]) == WEB_PACKAGES
 
 
 # ------------------------------------------------------------------ quick start and CI (issue 30)
