@@ -77,6 +77,7 @@ app = typer.Typer(
             "Without a command, it opens the new-game screen (as dread-draw play)."),
     invoke_without_command=True,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},  # -h as most tools have it
 )
 err = Console(stderr=True, highlight=False)
 
@@ -124,7 +125,7 @@ LangOpt = Annotated[
 def root(
     ctx: typer.Context,
     version: Annotated[bool, typer.Option(
-        "--version", callback=show_version, is_eager=True,
+        "--version", "-V", callback=show_version, is_eager=True,
         help=N_("Print the version and exit."))] = False,
     lang: LangOpt = None,
 ) -> None:
@@ -602,8 +603,8 @@ def stats(save_dir: SaveDirOpt = None, lang: LangOpt = None) -> None:
 
 
 deck_app = typer.Typer(
-    help=N_("Write a deck of your own: start from the standard deck, then check it (the "
-            "format: docs/deck-format.md)."),
+    help=N_("Write a deck of your own: start from the standard deck, then check it (deck new "
+            "says where its format is described)."),
     no_args_is_help=True)
 app.add_typer(deck_app, name="deck")
 

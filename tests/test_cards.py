@@ -1,4 +1,5 @@
-"""Deck files (docs/deck-format.md): good files load; bad ones get one clear message."""
+"""Deck files (dread_draw/assets/deck-format.md): good files load; bad ones get one clear
+message."""
 
 from __future__ import annotations
 

@@ -18,6 +18,7 @@ from dread_draw.cli import app
 from dread_draw.store.saves import SaveDir, default_root
 from dread_draw.tui.setup import settings_path
 
+ROOT = Path(__file__).parent.parent
 linux_only = pytest.mark.skipif(sys.platform != "linux", reason="the Linux folders (XDG)")
 
 
@@ -78,6 +79,35 @@ def test_version_on_the_root_command():
     r = CliRunner().invoke(app, ["--version"])
     assert r.exit_code == 0
     assert r.output == f"dread-draw {dread_draw.__version__}\n"
+
+
+@pytest.mark.parametrize("words", [["-V"], ["--lang", "fr", "-V"]])
+def test_dash_v_is_short_for_version(words):
+    """Issue 45: `-V` exited 2."""
+    r = CliRunner().invoke(app, words)
+    assert r.exit_code == 0 and r.output == f"dread-draw {dread_draw.__version__}\n"
+
+
+@pytest.mark.parametrize("words", [[], ["play"], ["deck"], ["deck", "new"], ["serve"]])
+def test_dash_h_is_short_for_help_on_every_command(words):
+    """Issue 45: `-h` exited 2."""
+    short = dread_draw_cmd(*words, "-h")
+    assert short.returncode == 0, short.stderr
+    assert short.stdout == dread_draw_cmd(*words, "--help").stdout
+    assert "Usage: dread-draw" in short.stdout
+
+
+def test_each_release_has_its_own_version_and_says_what_changed():
+    """Issue 45: --version said 0.1.0 at two releases, and both wheels had one name; nothing
+    told players what changed. The changelog has a section for this version, and it is part
+    of the package's description (what pip and an index show)."""
+    from importlib.metadata import metadata
+
+    assert dread_draw.__version__ != "0.1.0"
+    changes = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert re.search(rf"^## {re.escape(dread_draw.__version__)}\b", changes, re.M)
+    described = metadata("dread-draw").get_payload()  # type: ignore[attr-defined]
+    assert f"## {dread_draw.__version__}" in described and "# What changed" in described
 
 
 def test_the_installed_version_is_the_package_version():
@@ -186,8 +216,6 @@ def test_the_hint_names_exactly_the_web_extra_of_pyproject():
 
 
 # ------------------------------------------------------------------ quick start and CI (issue 30)
-
-ROOT = Path(__file__).parent.parent
 
 
 def quick_start() -> list[str]:

@@ -1,5 +1,5 @@
-"""Deck files: load a TOML deck (the format of docs/deck-format.md), validate it, and build the
-core's immutable `Deck` (`dread_draw.rules.deck`) from it.
+"""Deck files: load a TOML deck (the format of dread_draw/assets/deck-format.md), validate it,
+and build the core's immutable `Deck` (`dread_draw.rules.deck`) from it.
 
 This is the loader, outside the rules core: the core never reads a file. Every problem with a
 file is a `DeckError` whose message names the file, the card and the field.
@@ -52,7 +52,7 @@ MAX_NAME_CHARS = 60  # a card's name and id, the deck's name
 MAX_TEXT_CHARS = 1_000  # an ability's text, a fortune
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*\Z")  # \Z: not before a final newline, as $ is
 _ABILITY_KEYS = {"when", "effect", "text"}
-# Every key a deck file may hold (docs/deck-format.md); any other is a typo, refused by name.
+# Every key a deck file may hold (assets/deck-format.md); any other is a typo, refused by name.
 _TOP_KEYS = ("deck", "card")
 _DECK_KEYS = ("name", "format")
 _CARD_KEYS = ("id", "name", "strength", "damage", "copies", "fortune", "ability")
@@ -85,6 +85,12 @@ def _refuse_unknown(table: dict, known: tuple[str, ...], path: str, where: str) 
 def standard_deck_path() -> Path:
     """The standard deck shipped inside the package (works from a checkout and from a wheel)."""
     return Path(str(resources.files("dread_draw") / "assets" / "cards.toml"))
+
+
+def deck_format_path() -> Path:
+    """The description of the deck file's format, shipped beside the standard deck (a player
+    who installed with pipx or uv has no source folder to read it in)."""
+    return Path(str(resources.files("dread_draw") / "assets" / "deck-format.md"))
 
 
 def read_deck_file(path: str | Path) -> bytes:

@@ -1,6 +1,6 @@
 """A deck's words in another language: the overlay files beside a deck file.
 
-A deck file (docs/deck-format.md) holds one language. Beside it, ``cards.fr.toml``,
+A deck file (dread_draw/assets/deck-format.md) holds one language. Beside it, ``cards.fr.toml``,
 ``cards.ko.toml`` … give each card's name, ability text and fortune in another language; the
 rules never read them (the deck's numbers and effects are the deck's alone). A deck with no
 overlay for a language shows its own text in that language too. The format:
