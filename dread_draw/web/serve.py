@@ -58,6 +58,7 @@ from yarl import URL
 
 from dread_draw.base.errors import DreadDrawError
 from dread_draw.base.files import read_bounded
+from dread_draw.base.hosts import is_host_name
 from dread_draw.base.safe_text import markup_safe
 from dread_draw.i18n import (
     LANGUAGES,
@@ -596,6 +597,10 @@ def serve_command(*, host: str, port: int, public_url: str | None,
                   save_dir: Path | None, max_tables: int = MAX_TABLES,
                   idle_minutes: float = IDLE_MINUTES) -> None:
     """`dread-draw serve`: warn when others can reach the table, then serve until Ctrl+C."""
+    if not is_host_name(host):
+        raise ServeError(fmt(_("--host {host}: not an address; give one of this computer's, "
+                               "such as 127.0.0.1 (or 0.0.0.0 for all of them)."),
+                             host=repr(markup_safe(host))))
     if public_url is not None:
         given = origin(public_url)
         if given is None or given[0] not in ("http", "https") or not given[1]:
