@@ -196,14 +196,17 @@ def test_the_web_extra_hint_fits_how_it_was_installed(prefix, installer, source,
     assert "'dread-draw[web]'" not in command and " dread-draw[web]" not in command
 
 
-def test_a_uv_tool_anywhere_is_told_by_its_receipt(tmp_path, monkeypatch):
-    """A uv tool environment under a custom UV_TOOL_DIR has no "uv" nor "tools" in its path;
-    uv's receipt in it tells it apart from a pip environment."""
+@pytest.mark.parametrize(("mark", "tool"), [("uv-receipt.toml", "uv"),
+                                            ("pipx_metadata.json", "pipx")])
+def test_a_uv_or_pipx_tool_anywhere_is_told_by_its_own_file(tmp_path, monkeypatch, mark, tool):
+    """A uv tool environment under a custom UV_TOOL_DIR (or pipx's under PIPX_HOME) may have
+    neither "uv" nor "pipx" in its path; the file each writes in it tells it apart from a pip
+    environment (issue 45: the hint said pip, which a uv tool does not have)."""
     from dread_draw.base import install
 
-    (tmp_path / install.UV_RECEIPT).write_text("[tool]\n")
+    (tmp_path / mark).write_text("{}\n")
     monkeypatch.setattr(install.sys, "prefix", str(tmp_path))
-    assert install.installed().tool == "uv"
+    assert install.installed().tool == tool
 
 
 def test_the_hint_names_exactly_the_web_extra_of_pyproject():

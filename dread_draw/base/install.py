@@ -21,6 +21,7 @@ from urllib.parse import unquote, urlparse
 # with the pins: serve relies on the textual-serve release tested.
 WEB_PACKAGES = ("textual-serve==1.1.3", "aiohttp>=3.9")
 UV_RECEIPT = "uv-receipt.toml"  # what uv writes in each tool's environment
+PIPX_METADATA = "pipx_metadata.json"  # and pipx in each of its
 
 
 @dataclass(frozen=True)
@@ -33,12 +34,13 @@ class Installed:
     editable: bool
     python: str  # the interpreter of that environment
     uv_receipt: bool = False  # the environment is a uv tool's (wherever UV_TOOL_DIR put it)
+    pipx_metadata: bool = False  # the environment is pipx's (wherever PIPX_HOME put it)
 
     @property
     def tool(self) -> str:
         """"pipx", "uv" (a uv tool) or "pip" (an environment of one's own)."""
         parts = PurePath(self.prefix).parts
-        if "pipx" in parts and "venvs" in parts:
+        if self.pipx_metadata or ("pipx" in parts and "venvs" in parts):
             return "pipx"
         if self.uv_receipt or ("tools" in parts and ("uv" in parts or self.installer == "uv")):
             return "uv"
@@ -58,8 +60,9 @@ def installed() -> Installed:
         source = unquote(urlparse(str(url["url"])).path)
         info = url.get("dir_info")
         editable = bool(isinstance(info, dict) and info.get("editable"))
+    prefix = Path(sys.prefix)
     return Installed(sys.prefix, installer, source, editable, sys.executable,
-                     (Path(sys.prefix) / UV_RECEIPT).is_file())
+                     (prefix / UV_RECEIPT).is_file(), (prefix / PIPX_METADATA).is_file())
 
 
 def web_extra_command(where: Installed | None = None) -> str:
