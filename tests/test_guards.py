@@ -228,14 +228,20 @@ def test_finding_2_a_bad_translation_file_is_refused_at_load_like_a_deck(capsys,
     assert not (tmp_path / "s" / "current.json").exists()
 
 
-def test_finding_2_resuming_in_that_language_is_refused_clearly_not_a_crash(
-        capsys, monkeypatch, tmp_path):
+def saved_with_broken_overlay(tmp_path: Path) -> tuple[Path, SaveDir]:
+    """A deck, a game of it saved, then its French translation file broken."""
     deck = broken_overlay(tmp_path)
     (tmp_path / "mydeck.fr.toml").rename(tmp_path / "later.toml")  # fine while it was saved
     match = Match(load_deck(deck), [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")], 3)
     folder = SaveDir(tmp_path / "s")
     folder.write(folder.current, Save.of(match))
     (tmp_path / "later.toml").rename(tmp_path / "mydeck.fr.toml")
+    return deck, folder
+
+
+def test_finding_2_resuming_in_that_language_is_refused_clearly_not_a_crash(
+        capsys, monkeypatch, tmp_path):
+    deck, folder = saved_with_broken_overlay(tmp_path)
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")
     monkeypatch.delenv("LANGUAGE", raising=False)
     monkeypatch.delenv("LC_ALL", raising=False)
@@ -479,12 +485,7 @@ def test_a_broken_translation_file_is_blamed_on_resume_not_the_deck(capsys, monk
                                                                     tmp_path):
     """Issue 45: resuming (without --deck) in the language of a broken translation file said
     the deck file could no longer be read, and told the player to put the old deck back."""
-    deck = broken_overlay(tmp_path)
-    (tmp_path / "mydeck.fr.toml").rename(tmp_path / "later.toml")  # fine while it was saved
-    match = Match(load_deck(deck), [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")], 3)
-    folder = SaveDir(tmp_path / "s")
-    folder.write(folder.current, Save.of(match))
-    (tmp_path / "later.toml").rename(tmp_path / "mydeck.fr.toml")
+    _deck, folder = saved_with_broken_overlay(tmp_path)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
     said = one_clear_line(*run_cli(capsys, "play", "--resume", "--save-dir", str(folder.root),
                                    "--lang", "fr"))
