@@ -6,7 +6,9 @@ Each command's body lives with the part it belongs to; this module only declares
 
 from __future__ import annotations
 
+import errno
 import functools
+import math
 import os
 import sys
 import traceback
@@ -23,6 +25,7 @@ from rich.text import Text
 from dread_draw import __version__
 from dread_draw.base import wide_text as _wide_text  # noqa: F401  (Korean help lines keep their last syllable)
 from dread_draw.base.errors import DreadDrawError
+from dread_draw.base.files import NAME_MAX, long_name
 from dread_draw.base.runner import MAX_GAMES
 from dread_draw.base.safe_text import clean
 from dread_draw.deck import overlays as _overlays  # noqa: F401  (registers the deck translation check)
@@ -77,6 +80,7 @@ app = typer.Typer(
             "Without a command, it opens the new-game screen (as dread-draw play)."),
     invoke_without_command=True,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},  # -h as most tools have it
 )
 err = Console(stderr=True, highlight=False)
 
@@ -124,7 +128,7 @@ LangOpt = Annotated[
 def root(
     ctx: typer.Context,
     version: Annotated[bool, typer.Option(
-        "--version", callback=show_version, is_eager=True,
+        "--version", "-V", callback=show_version, is_eager=True,
         help=N_("Print the version and exit."))] = False,
     lang: LangOpt = None,
 ) -> None:
@@ -188,7 +192,8 @@ def fail(message: str) -> typer.Exit:
 # ------------------------------------------------------------ every command's guards (issue 26)
 # Every command is declared `@app.command(...)` then `@guarded(...)`: the one entry layer, so
 # that a new command inherits the guards (tests/test_guards.py fails for one without it).
-#  - numbers a person could not mean (BOUNDS) are refused with a clear message, exit 2;
+#  - numbers a person could not mean (BOUNDS, nan, inf) and file or folder names longer than
+#    the system allows are refused with a clear message, exit 2;
 #  - a crash exits non-zero, and a command that writes games says where its save is kept;
 #  - the commands that write games (`writes`: the option naming their save folder) take the
 #    folder's lock before the table opens (and SaveDir.write takes it for any write), and
@@ -204,6 +209,7 @@ BOUNDS: dict[str, Callable[[], int | float]] = {
     "cpu_delay": lambda: 60.0,  # a minute between CPU moves
     "keep_games": lambda: 100_000,
     "start_after": lambda: 7 * 86_400.0,  # a week
+    "idle_minutes": lambda: 7 * 24 * 60.0,  # a week
 }
 EMPTY_PATH_OPTIONS = ("--save-dir", "--deck", "--log")
 
@@ -219,6 +225,11 @@ def guarded(*, writes: str | None = None) -> Callable[[Callable[..., None]], Cal
                 body(**options)
             except (DreadDrawError, typer.Exit, typer.Abort, KeyboardInterrupt):
                 raise
+            except OSError as e:
+                if e.errno != errno.ENAMETOOLONG:  # a whole path too long: no bug of ours
+                    raise
+                raise fail(fmt(_("{path}: the path is too long for this computer; give a "
+                                 "shorter one."), path=shortened(str(e.filename)))) from None
             except Exception:
                 traceback.print_exc()  # a bug: its report needs the traceback
                 folder = options.get(writes) if writes else None
@@ -230,7 +241,22 @@ def guarded(*, writes: str | None = None) -> Callable[[Callable[..., None]], Cal
     return wrap
 
 
+def shortened(text: str, most: int = 40) -> str:
+    return text if len(text) <= most else text[:most - 1] + "…"
+
+
 def check_bounds(options: dict[str, Any]) -> None:
+    for name, value in options.items():
+        flag = "--" + name.replace("_", "-")
+        if isinstance(value, float) and not math.isfinite(value):  # nan passes every bound
+            raise fail(fmt(_("{option} {value}: give a plain number, such as 1 or 0.5."),
+                           option=flag, value=value))
+        part = long_name(value) if isinstance(value, Path) else None
+        if part is not None:
+            raise fail(fmt(_("{name}: a file or folder name may be at most {most} bytes long; "
+                             "this one has {length}. Give a shorter name."),
+                           name=shortened(part), most=NAME_MAX,
+                           length=len(os.fsencode(part))))
     for name, bound in BOUNDS.items():
         value, most = options.get(name), bound()
         if value is not None and value > most:
@@ -602,8 +628,8 @@ def stats(save_dir: SaveDirOpt = None, lang: LangOpt = None) -> None:
 
 
 deck_app = typer.Typer(
-    help=N_("Write a deck of your own: start from the standard deck, then check it (the "
-            "format: docs/deck-format.md)."),
+    help=N_("Write a deck of your own: start from the standard deck, then check it (deck new "
+            "says where its format is described)."),
     no_args_is_help=True)
 app.add_typer(deck_app, name="deck")
 

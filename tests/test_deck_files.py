@@ -71,7 +71,12 @@ def test_deck_new_writes_the_standard_deck_to_start_from_and_never_overwrites(tm
     standard = load_deck()
     assert [(c.id, c.strength, c.damage, c.copies, c.ability) for c in written.cards] == [
         (c.id, c.strength, c.damage, c.copies, c.ability) for c in standard.cards]
-    assert "docs/deck-format.md" in mine.read_text(encoding="utf-8")
+    # Where the format is described, in this installation (issue 45: pipx and uv users were
+    # pointed to docs/deck-format.md, which only the source folder has).
+    described = re.search(r"^# Format: (.+)$", mine.read_text(encoding="utf-8"), re.M)
+    assert described and Path(described.group(1)).is_file()
+    assert "# The deck file" in Path(described.group(1)).read_text(encoding="utf-8")
+    assert described.group(1) in r.output  # and said when it is written
     mine.write_text("mine, by hand\n")
     r = run("deck", "new", str(mine))
     assert r.exit_code == 2 and "exists" in r.output
@@ -118,17 +123,17 @@ def test_deck_check_names_a_text_whose_number_is_not_its_effects(tmp_path):
 # ------------------------------------------------------------------ the format's reference
 
 def test_the_format_reference_is_in_the_repository_and_every_mention_points_there():
-    reference = (ROOT / "docs" / "deck-format.md").read_text(encoding="utf-8")
+    reference = (ROOT / "dread_draw" / "assets" / "deck-format.md").read_text(encoding="utf-8")
     for key in _CARD_KEYS:
         assert f"{key} = " in reference or f"[card.{key}]" in reference, key
     for name, spec in EFFECTS.items():
         row = next((line for line in reference.splitlines() if line.startswith(f"| `{name}`")),
                    None)
-        assert row is not None, f"docs/deck-format.md does not describe the effect {name}"
+        assert row is not None, f"deck-format.md does not describe the effect {name}"
         for param in [*spec.params, *spec.optional]:
             assert f"`{param}`" in row, (name, param)
-    assert "docs/deck-format.md" in STANDARD.split("[deck]")[0]
-    assert "docs/deck-format.md" in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "dread_draw/assets/deck-format.md" in STANDARD.split("[deck]")[0]
+    assert "dread_draw/assets/deck-format.md" in (ROOT / "README.md").read_text(encoding="utf-8")
     for path in ROOT.joinpath("dread_draw").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"DESIGN\.md[^\n]*(deck file|format)", text, re.I), path

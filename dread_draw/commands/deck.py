@@ -1,5 +1,5 @@
 """`dread-draw deck new` and `dread-draw deck check`: the tools for writing a deck of one's own
-(the format: docs/deck-format.md).
+(the format: dread_draw/assets/deck-format.md, installed with the program).
 
 `new` writes the standard deck as a starting file; `check` loads a deck as every command
 would (a bad file: one clear message, exit 2), then its translation files beside it, then says
@@ -16,15 +16,17 @@ from rich.console import Console
 from dread_draw.base.errors import DreadDrawError
 from dread_draw.base.files import atomic_write
 from dread_draw.base.safe_text import markup_safe
-from dread_draw.deck.cards import Card, Deck, load_deck, standard_deck_path
+from dread_draw.deck.cards import Card, Deck, deck_format_path, load_deck, standard_deck_path
 from dread_draw.deck.overlays import deck_text, overlay_path
 from dread_draw.i18n import LANGUAGES, _, fmt, ngettext
 from dread_draw.play.figures import playing
 
-# The first lines of a deck written by `deck new`, in place of the standard deck's own notes.
+# The first lines of a deck written by `deck new`, in place of the standard deck's own notes
+# ({format}: where this installation keeps the format's description).
 NEW_DECK_HEAD = """\
 # A deck for Dread Draw, started from the standard deck: change it as you like.
-# Format: docs/deck-format.md in Dread Draw's source. Check it with: dread-draw deck check FILE
+# Format: {format}
+# Check it with: dread-draw deck check FILE
 # Play with it: dread-draw play --deck FILE
 """
 _NUMBER = re.compile(r"\d+")
@@ -65,16 +67,17 @@ def new_command(file: Path) -> None:
     text = standard_deck_path().read_text(encoding="utf-8")
     body = text[text.index("[deck]"):]  # the standard deck's notes are for its developers
     try:
-        atomic_write(file, [NEW_DECK_HEAD + "\n" + body.replace('name = "Standard"',
-                                                                 'name = "My deck"', 1)
+        head = NEW_DECK_HEAD.format(format=deck_format_path())
+        atomic_write(file, [head + "\n" + body.replace('name = "Standard"', 'name = "My deck"', 1)
                             .rstrip("\n")])
     except OSError as e:
         raise DreadDrawError(fmt(_("{file}: cannot write the deck there ({reason})."),
                                  file=file, reason=e.strerror or e)) from None
     Console(highlight=False).print(fmt(
-        _("Wrote {file}: the standard deck, to change as you like. Check it with dread-draw "
-          "deck check {file}; play with it with dread-draw play --deck {file}."),
-        file=markup_safe(str(file))))
+        _("Wrote {file}: the standard deck, to change as you like; its format is described in "
+          "{format}. Check it with dread-draw deck check {file}; play with it with dread-draw "
+          "play --deck {file}."),
+        file=markup_safe(str(file)), format=markup_safe(str(deck_format_path()))), soft_wrap=True)
 
 
 def check_command(file: Path, players: int, games: int, seed: int) -> None:

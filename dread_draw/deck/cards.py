@@ -1,5 +1,5 @@
-"""Deck files: load a TOML deck (the format of docs/deck-format.md), validate it, and build the
-core's immutable `Deck` (`dread_draw.rules.deck`) from it.
+"""Deck files: load a TOML deck (the format of dread_draw/assets/deck-format.md), validate it,
+and build the core's immutable `Deck` (`dread_draw.rules.deck`) from it.
 
 This is the loader, outside the rules core: the core never reads a file. Every problem with a
 file is a `DeckError` whose message names the file, the card and the field.
@@ -52,7 +52,7 @@ MAX_NAME_CHARS = 60  # a card's name and id, the deck's name
 MAX_TEXT_CHARS = 1_000  # an ability's text, a fortune
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*\Z")  # \Z: not before a final newline, as $ is
 _ABILITY_KEYS = {"when", "effect", "text"}
-# Every key a deck file may hold (docs/deck-format.md); any other is a typo, refused by name.
+# Every key a deck file may hold (assets/deck-format.md); any other is a typo, refused by name.
 _TOP_KEYS = ("deck", "card")
 _DECK_KEYS = ("name", "format")
 _CARD_KEYS = ("id", "name", "strength", "damage", "copies", "fortune", "ability")
@@ -85,6 +85,12 @@ def _refuse_unknown(table: dict, known: tuple[str, ...], path: str, where: str) 
 def standard_deck_path() -> Path:
     """The standard deck shipped inside the package (works from a checkout and from a wheel)."""
     return Path(str(resources.files("dread_draw") / "assets" / "cards.toml"))
+
+
+def deck_format_path() -> Path:
+    """The description of the deck file's format, shipped beside the standard deck (a player
+    who installed with pipx or uv has no source folder to read it in)."""
+    return Path(str(resources.files("dread_draw") / "assets" / "deck-format.md"))
 
 
 def read_deck_file(path: str | Path) -> bytes:
@@ -144,15 +150,7 @@ def parse_deck(source: bytes | str, path: str = "<deck>") -> Deck:
         raise DeckError(fmt(_("{file}: not UTF-8 text (bad byte at offset {offset})."),
                             file=path, offset=e.start)) from None
     text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors save: not text
-    check_toml_shape(text, path)
-    try:
-        data = tomllib.loads(text)
-    except RecursionError:  # only if the count above and tomllib ever disagree
-        raise DeckError(fmt(_("{file}: lists or tables are nested too deep for a deck file."),
-                            file=path)) from None
-    except ValueError as e:  # TOMLDecodeError, or an integer of more than 4,300 digits
-        raise DeckError(fmt(_("{file}: not valid TOML: {reason}."), file=path,
-                            reason=_clip(str(e)))) from None
+    data = read_toml(text, path)
     deck = _build(data, text, source, path)
     # The deck's translation file for the language in use (mydeck.fr.toml beside it) is
     # checked now, like the deck: a bad one is refused here, never in the middle of a game.
@@ -178,6 +176,33 @@ _BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 # possessive, so a near miss is never retried another way).
 _HEADER = re.compile(r"^[ \t]*\[", re.M)
 _LONG_KEY = re.compile(rf"(?:\.[ \t]*+[\w-]*+[ \t]*+){{{MAX_DEPTH + 1}}}")
+
+
+_HUGE_NUMBER = re.compile(r"[0-9_]{4000,}")  # Python reads no integer of more than 4,300 digits
+
+
+def read_toml(text: str, path: str, error: type[DeckError] = DeckError) -> dict[str, Any]:
+    """The data of a deck's TOML text (a deck file, or a translation file: `error` is its
+    error type), read within the deck file's limits (`check_toml_shape`); `error`, naming
+    `path`, if it cannot be read."""
+    try:
+        check_toml_shape(text, path)
+    except DeckError as e:
+        raise error(str(e)) from None
+    try:
+        return tomllib.loads(text)
+    except RecursionError:  # only if the count above and tomllib ever disagree
+        raise error(fmt(_("{file}: lists or tables are nested too deep for a deck file."),
+                        file=path)) from None
+    except tomllib.TOMLDecodeError as e:
+        raise error(fmt(_("{file}: not valid TOML: {reason}."), file=path,
+                        reason=_clip(str(e)))) from None
+    except ValueError:  # Python's own limit on an integer's digits (its words name a call)
+        huge = _HUGE_NUMBER.search(text)
+        line = text.count("\n", 0, huge.start()) + 1 if huge else 0
+        raise error(fmt(_("{file}, line {line}: a number thousands of digits long; the numbers "
+                          "of a deck are at most {most}."), file=path, line=line,
+                        most=MAX_NUMBER)) from None
 
 
 def check_toml_shape(text: str, path: str) -> None:

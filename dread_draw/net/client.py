@@ -37,6 +37,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from dread_draw import __version__
 from dread_draw.base.errors import DeckError, DreadDrawError
 from dread_draw.base.files import atomic_write, read_bounded
+from dread_draw.base.hosts import is_host_name
 from dread_draw.base.safe_text import clean
 from dread_draw.deck.cards import load_deck, parse_deck
 from dread_draw.i18n import _, fmt
@@ -151,7 +152,7 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     elif text.count(":") == 1:
         host, raw = text.split(":")
         port = _port(raw, text)
-    if not host or any(c.isspace() or c in "/?#@" for c in host):
+    if not host or any(c.isspace() or c in "/?#@" for c in host) or not is_host_name(host):
         raise NetError(fmt(_("{text} is not an address: write HOST or HOST:PORT, such as "
                              "127.0.0.1:7777."), text=repr(clean(text))))
     return host, port

@@ -42,6 +42,7 @@ from dread_draw.base.errors import DeckError, DreadDrawError, IllegalChoice
 from dread_draw.base.files import Unreadable, atomic_write, read_bounded
 from dread_draw.base.safe_text import clean, name_problem
 from dread_draw.deck.cards import Deck, load_deck, parse_deck, read_deck_file, standard_deck_path
+from dread_draw.deck.overlays import OverlayError
 from dread_draw.i18n import N_, _, fmt, ngettext
 from dread_draw.play.sim import HUMAN, Hint, Match, Move, SeatSpec, TakeBack
 
@@ -432,6 +433,10 @@ def save_deck(save: Save, deck: str | Path | None = None, *, use_saved_copy: boo
         try:
             found = load_deck(origin)
             changed = found.content_hash != save.deck_hash
+        except OverlayError as e:  # the deck is fine: its translation file is to mend
+            raise SaveError(fmt(_("{problem} The saved game is left as it is: it goes on once "
+                                  "this translation file is mended, or removed."),
+                                problem=str(e)), where, "bad-translation") from None
         except DeckError:
             pass
     if found is not None and not changed:
