@@ -16,6 +16,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
+from dread_draw.base.reasons import os_reason
+
 
 @contextmanager
 def replacing(path: Path | str) -> Iterator[TextIO]:
@@ -71,7 +73,7 @@ def read_bounded(path: Path | str, limit: int) -> bytes:
         try:
             data = f.read(limit + 1)
         except OSError as e:
-            raise Unreadable("error", str(e.strerror or e)) from None
+            raise Unreadable("error", os_reason(e)) from None
     if len(data) > limit:
         raise Unreadable("too-big")
     return data
@@ -92,7 +94,7 @@ def open_bounded(path: Path | str) -> BinaryIO:
     except IsADirectoryError:
         raise Unreadable("folder") from None
     except OSError as e:
-        raise Unreadable("error", str(e.strerror or e)) from None
+        raise Unreadable("error", os_reason(e)) from None
     try:
         _check_mode(os.fstat(fd).st_mode)
         if hasattr(os, "set_blocking"):

@@ -15,6 +15,7 @@ from rich.table import Table
 from dread_draw.ai import AGENTS
 from dread_draw.base.errors import DreadDrawError
 from dread_draw.base.files import replacing
+from dread_draw.base.reasons import os_reason
 from dread_draw.base.runner import run_batches
 from dread_draw.base.safe_text import plain
 from dread_draw.deck.cards import load_deck
@@ -51,7 +52,7 @@ def log_file(log: Path | None) -> Iterator[TextIO | None]:
             yield f
     except OSError as e:  # the folder is not writable, or the disk is full
         raise DreadDrawError(fmt(_("{file}: cannot write the log there ({reason})."),
-                                 file=log, reason=e.strerror or e)) from None
+                                 file=log, reason=os_reason(e))) from None
 
 
 def check_agent(name: str) -> None:

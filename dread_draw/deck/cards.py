@@ -19,6 +19,7 @@ from typing import Any
 
 from dread_draw.base.errors import DeckError
 from dread_draw.base.files import Unreadable, read_bounded
+from dread_draw.base.reasons import toml_reason
 from dread_draw.base.safe_text import blank, clean
 from dread_draw.i18n import _, fmt
 from dread_draw.rules.deck import (
@@ -152,7 +153,7 @@ def parse_deck(source: bytes | str, path: str = "<deck>") -> Deck:
                             file=path)) from None
     except ValueError as e:  # TOMLDecodeError, or an integer of more than 4,300 digits
         raise DeckError(fmt(_("{file}: not valid TOML: {reason}."), file=path,
-                            reason=_clip(str(e)))) from None
+                            reason=toml_reason(e))) from None
     deck = _build(data, text, source, path)
     # The deck's translation file for the language in use (mydeck.fr.toml beside it) is
     # checked now, like the deck: a bad one is refused here, never in the middle of a game.

@@ -34,10 +34,11 @@ from types import MappingProxyType
 
 from dread_draw.base.errors import DeckError
 from dread_draw.base.files import Unreadable, read_bounded
+from dread_draw.base.reasons import toml_reason
 from dread_draw.base.safe_text import blank, clean
 from dread_draw.deck.cards import AFTER_LOAD, Card, Deck, check_toml_shape, unreadable_deck
 from dread_draw.i18n import PSEUDO, _, current_language, fmt, pgettext
-from dread_draw.i18n.grammar import FORMS, GENDERS, Word, derived
+from dread_draw.i18n.grammar import FORMS, GENDERS, Word, derived, kind
 
 MAX_BYTES = 1_000_000  # an overlay of the standard deck is about 15 kB
 MAX_LENGTH = {"name": 100, "text": 1_000, "fortune": 2_000}  # characters per field
@@ -52,7 +53,7 @@ class CardText:
     text: str  # the ability's text, "" for a card without one
     fortune: str
     # The name's forms for sentences (`dread_draw.i18n.grammar`: "acc" → "den Wagen", "de" →
-    # "du Mat") and, in German, its gender; none in the deck's own words.
+    # "du Mat") and its gender where the overlay gives it; none in the deck's own words.
     forms: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     gender: str = ""
 
@@ -154,7 +155,7 @@ def parse_overlay(source: bytes | str, deck: Deck, language: str,
         data = tomllib.loads(text)
     except (ValueError, RecursionError) as e:  # TOMLDecodeError; an int of 4,300+ digits
         raise DeckError(fmt(_("{file}: not valid TOML: {reason}."),
-                            file=path, reason=clean(str(e)))) from None
+                            file=path, reason=toml_reason(e))) from None
     head = data.get("overlay")
     if not isinstance(head, dict) or head.get("language") != language:
         raise DeckError(fmt(_("{file}: the file must begin with [overlay] and "
@@ -197,16 +198,18 @@ def _card(card: Card, table: object, text: str, path: str, language: str) -> Car
         raise DeckError(fmt(_("{file}: {card} must be a table."), file=path, card=where()))
     needed = {"name": True, "text": bool(card.ability and card.ability.text),
               "fortune": bool(card.fortune)}
-    # A name's grammar (optional; by rule when absent): its forms, and in German its gender.
-    grammar = (*FORMS.get(language, ()), *(("gender",) if language == "de" else ()))
+    # A name's grammar (optional; by rule when absent): its forms, and its gender (German;
+    # French, Spanish and Portuguese where the article does not tell: "L'Oracle").
+    genders = GENDERS.get(language, ())
+    grammar = (*FORMS.get(language, ()), *(("gender",) if genders else ()))
     for key in table:
         if key in grammar:
             value = table[key]
             if not isinstance(value, str) or not value.strip() or len(value) > MAX_LENGTH[
-                    "name"] or (key == "gender" and value not in GENDERS):
+                    "name"] or (key == "gender" and value not in genders):
                 raise DeckError(fmt(_("{file}: {card}: field {field} must be {what}."),
                                     file=path, card=where(), field=repr(key),
-                                    what=(" ".join(GENDERS) if key == "gender"
+                                    what=(" ".join(genders) if key == "gender"
                                           else _("the name as a sentence holds it"))))
             continue
         if key not in _FIELDS or not needed[key]:
@@ -235,7 +238,7 @@ def _card(card: Card, table: object, text: str, path: str, language: str) -> Car
         words[key] = clean(value, lines=key == "fortune")
     forms = {key: clean(table[key]) for key in FORMS.get(language, ()) if key in table}
     return CardText(words["name"], words["text"], words["fortune"], MappingProxyType(forms),
-                    table.get("gender", "") if language == "de" else "")
+                    table.get("gender", ""))
 
 
 def card_word(deck: Deck, card: Card, language: str | None = None) -> Word:
@@ -250,7 +253,8 @@ def _card_word(deck: Deck, card_id: str, language: str) -> Word:
     words = deck_text(deck, language)[card_id]
     forms = derived(language, words.name)
     forms.update(words.forms)
-    return Word(words.name, forms)
+    gender, plural = kind(language, words.name, words.gender)
+    return Word(words.name, forms, gender=gender, plural=plural)
 
 
 def keyword_label(when: str) -> str:

@@ -48,6 +48,7 @@ from textual_serve.server import Server, to_int
 from yarl import URL
 
 from dread_draw.base.errors import DreadDrawError
+from dread_draw.base.reasons import os_reason
 from dread_draw.base.safe_text import markup_safe
 from dread_draw.i18n import _, current_language, fmt, ngettext
 from dread_draw.store.saves import SaveDir, default_root, open_save
@@ -433,7 +434,7 @@ def bind_problem(host: str, port: int, e: OSError) -> str:
         return fmt(_("this user may not listen on port {port}; choose a port above 1023 with "
                      "--port."), port=port)
     return fmt(_("cannot listen on {host} port {port} ({reason}); check --host: it must be an "
-                 "address of this computer."), host=host, port=port, reason=e.strerror or e)
+                 "address of this computer."), host=host, port=port, reason=os_reason(e))
 
 
 def serve_command(*, host: str, port: int, public_url: str | None,
