@@ -680,3 +680,11 @@ def drive(argv: list[str]) -> None:
 
 if __name__ == "__main__":
     drive(sys.argv[1:])
+
+
+def test_stats_name_the_cpu_levels_in_the_players_language(capsys, folder, deck_file):
+    """"easy", "normal" were the command line's ids in a French or Korean table (#46); the
+    table says the levels as the new-game screen does."""
+    finished_game(folder, deck_file)
+    code, out, _ = run_cli(capsys, "--lang", "fr", "stats", "--save-dir", str(folder.root))
+    assert code == 0 and "facile" in out and "easy" not in out
