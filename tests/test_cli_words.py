@@ -126,3 +126,11 @@ def test_deck_new_writes_the_translation_files_so_the_table_names_the_cards_in_g
     code, _out, err = run_cli(capsys, "--lang", "ko", "deck", "new", str(other))
     assert code == 2 and not other.exists() and "other.fr.toml" in err
     assert "파일이 이미 있습니다" in said(err)
+
+
+def test_a_saves_json_error_is_said_in_the_language(capsys, tmp_path):
+    bad = tmp_path / "game.json"
+    bad.write_text('{"format": "dread-draw-save", "version" 1}', encoding="utf-8")
+    code, _out, err = run_cli(capsys, "--lang", "fr", "replay", str(bad))
+    assert code == 2 and "il manque « : » après une clé" in said(err), err
+    assert "Expecting" not in err

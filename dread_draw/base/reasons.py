@@ -1,6 +1,6 @@
-"""The reasons the operating system and the TOML parser give for a failure, in the player's
-language, for the errors that quote them ("impossible de lire le fichier de deck (permission
-refusée)", "TOML non valide : « = » attendu après une clé, ligne 3, colonne 7").
+"""The reasons the operating system and the TOML and JSON parsers give for a failure, in the
+player's language, for the errors that quote them ("impossible de lire le fichier de deck
+(permission refusée)", "TOML non valide : il manque « = » après une clé, ligne 3, colonne 7").
 
 Both speak English whatever the language (`OSError.strerror`, `tomllib.TOMLDecodeError`):
 a reason is said again from what it is — the error's number, the parser's message and the
@@ -80,6 +80,8 @@ _TOML = {
                                                           "valid"),
     "Unescaped '\\' in a string": N_("a backslash in a text is not doubled"),
 }
+# (an integer of more than 4,300 digits, which Python will not read)
+_DIGITS = re.compile(r"Exceeds the limit \((?P<key>\d+) digits\).*")
 _TOML_PATTERNS = [
     (re.compile(r"Cannot declare (?P<key>.+) twice"), N_("{key} is declared twice")),
     (re.compile(r"Cannot (?:mutate immutable|redefine) namespace (?P<key>.+)"),
@@ -88,8 +90,7 @@ _TOML_PATTERNS = [
     (re.compile(r"Expected (?P<key>.+)"), N_("{key} is expected here")),
     (re.compile(r"(?:Found invalid|Illegal) character (?P<key>.+)"),
      N_("the character {key} cannot be here")),
-    (re.compile(r"Exceeds the limit \((?P<key>\d+) digits\).*"),
-     N_("a number longer than {key} digits")),
+    (_DIGITS, N_("a number longer than {key} digits")),
 ]
 _WHERE = re.compile(r"\s*\((?:at line (?P<line>\d+), column (?P<column>\d+)|at end of "
                     r"document)\)$")
@@ -118,3 +119,33 @@ def toml_reason(error: Exception) -> str:
         return fmt(_("{reason}, at the end of the file"), reason=said)
     return fmt(_("{reason}, line {line}, column {column}"), reason=said,
                line=where.group("line"), column=where.group("column"))
+
+
+# The JSON parser's messages (Python's json), for a save file edited by hand.
+_JSON = {
+    "Expecting value": N_("a value is missing"),
+    "Expecting property name enclosed in double quotes": N_("a key in double quotes is "
+                                                            "missing"),
+    "Expecting ':' delimiter": N_("':' is missing after a key"),
+    "Expecting ',' delimiter": N_("',' is missing between two values"),
+    "Unterminated string starting at": N_("a text is not closed by its quote"),
+    "Extra data": N_("the file goes on after its end"),
+    "Invalid \\escape": N_("a backslash in a text is not doubled"),
+    "Invalid control character at": N_("a control character inside a text"),
+}
+_NOT_A_NUMBER = re.compile(r"(?P<key>NaN|Infinity|-Infinity) is not a number a save may hold")
+
+
+def json_reason(error: Exception) -> str:
+    """What is wrong in a JSON file, in the current language (its place is said apart)."""
+    message = getattr(error, "msg", None) or str(error)
+    said = _JSON.get(message)
+    if said is not None:
+        return _(said)
+    digits = _DIGITS.fullmatch(message)
+    if digits is not None:
+        return fmt(_("a number longer than {key} digits"), key=digits["key"])
+    constant = _NOT_A_NUMBER.fullmatch(message)
+    if constant is not None:
+        return fmt(_("{key} is not a number a save may hold"), key=constant["key"])
+    return _("the text is not valid JSON")

@@ -40,7 +40,7 @@ from rich.cells import cell_len, set_cell_size
 from dread_draw.ai import AGENTS
 from dread_draw.base.errors import DeckError, DreadDrawError, IllegalChoice
 from dread_draw.base.files import Unreadable, atomic_write, read_bounded
-from dread_draw.base.reasons import os_reason
+from dread_draw.base.reasons import json_reason, os_reason
 from dread_draw.base.safe_text import clean, name_problem
 from dread_draw.deck.cards import Deck, load_deck, parse_deck, read_deck_file, standard_deck_path
 from dread_draw.i18n import N_, _, fmt, ngettext
@@ -212,9 +212,9 @@ def parse_save(data: bytes | str, path: Path | str = "<save>") -> Save:
         raw = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
         raise bad(fmt(_("not valid JSON (line {line}, column {column}: {reason})"),
-                      line=e.lineno, column=e.colno, reason=e.msg)) from None
+                      line=e.lineno, column=e.colno, reason=json_reason(e))) from None
     except (ValueError, RecursionError) as e:
-        raise bad(fmt(_("not a Dread Draw save ({reason})"), reason=e)) from None
+        raise bad(fmt(_("not a Dread Draw save ({reason})"), reason=json_reason(e))) from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise bad(_("not a Dread Draw save (no \"format\": \"dread-draw-save\" at the top)"))
     version = raw.get("version")
