@@ -134,3 +134,13 @@ def test_a_saves_json_error_is_said_in_the_language(capsys, tmp_path):
     code, _out, err = run_cli(capsys, "--lang", "fr", "replay", str(bad))
     assert code == 2 and "il manque « : » après une clé" in said(err), err
     assert "Expecting" not in err
+
+
+def test_reports_name_the_deck_and_the_cpu_levels_in_the_language(capsys):
+    """`simulate` and `arena` headers said "random", "Standard" in a Korean table (#46)."""
+    code, out, _err = run_cli(capsys, "--lang", "ko", "simulate", "--games", "2", "--players",
+                              "2")
+    assert code == 0 and "무작위" in out and "덱 기본" in out and "random" not in out
+    code, out, _err = run_cli(capsys, "--lang", "ko", "arena", "--games", "2", "--seats",
+                              "easy,normal")
+    assert code == 0 and "쉬움" in out and "보통" in out and "easy" not in out

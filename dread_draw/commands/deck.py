@@ -125,7 +125,8 @@ def check_command(file: Path, players: int, games: int, seed: int) -> None:
     out.print(fmt(ngettext("{file}: the deck {name} is valid: {cards} card, {kinds} different.",
                            "{file}: the deck {name} is valid: {cards} cards, {kinds} different.",
                            deck.size), file=markup_safe(str(file)),
-                  name=markup_safe(repr(deck.name)), cards=deck.size, kinds=len(deck.cards)))
+                  name=markup_safe(repr(deck_text(deck).name)), cards=deck.size,
+                  kinds=len(deck.cards)))
     texts = {"en": {c.id: c.ability.text for c in deck.cards if c.ability}}
     for language in LANGUAGES[1:]:  # the deck file holds English; the others beside it
         path = overlay_path(deck, language)

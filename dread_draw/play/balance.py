@@ -20,7 +20,7 @@ from dread_draw.base.runner import run_batches
 from dread_draw.base.safe_text import markup_safe, plain
 from dread_draw.deck.cards import Deck
 from dread_draw.deck.overlays import deck_text, keyword_label
-from dread_draw.i18n import _, fmt, percent, pgettext
+from dread_draw.i18n import _, fmt, level_word, percent, pgettext
 from dread_draw.play.figures import percentile
 from dread_draw.play.sim import Match, Move, SeatSpec, game_seed, seat_name
 from dread_draw.rules import Event
@@ -233,7 +233,7 @@ def report_tables(b: Balance, deck: Deck, agent: str, seed: int) -> list[Table]:
     # plain Text: a deck's name is shown as written, never as markup or :emoji: codes
     g = Table(title=plain(fmt(_("Balance: {games} games · {players} players · agent {agent} · "
                                 "deck {deck} · seed {seed}"), games=b.games, players=b.players,
-                              agent=agent, deck=deck.name, seed=seed)),
+                              agent=level_word(agent), deck=deck_text(deck).name, seed=seed)),
               header_style="bold")
     g.add_column(pgettext("simulate table column", "measure"))
     g.add_column(pgettext("simulate table column", "value"), justify="right")
