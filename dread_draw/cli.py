@@ -29,7 +29,7 @@ from dread_draw.base.files import NAME_MAX, long_name
 from dread_draw.base.runner import MAX_GAMES
 from dread_draw.base.safe_text import clean
 from dread_draw.deck import overlays as _overlays  # noqa: F401  (registers the deck translation check)
-from dread_draw.i18n import N_, _, fmt, use_language
+from dread_draw.i18n import N_, _, fmt, pgettext, use_language
 
 FIRST_COMMANDS = ("play", "tutorial")  # --help lists these first: what most people came for
 
@@ -54,6 +54,32 @@ def short_metavar(param: Any) -> str | None:
     return str(param.name or "value").upper()
 
 
+def placeholder(word: str | None) -> str | None:
+    """An option's placeholder in --help in the player's language ("NOM", "NIVEAU"), as the
+    errors name it ("--human NOM"); one this program does not know stays as it is."""
+    if word is None:
+        return None
+    words = {
+        "N": pgettext("placeholder in --help", "N"),
+        "NAME": pgettext("placeholder in --help", "NAME"),
+        "LEVEL": pgettext("placeholder in --help", "LEVEL"),
+        "FILE": pgettext("placeholder in --help", "FILE"),
+        "FOLDER": pgettext("placeholder in --help", "FOLDER"),
+        "SECONDS": pgettext("placeholder in --help", "SECONDS"),
+        "MINUTES": pgettext("placeholder in --help", "MINUTES"),
+        "ADDRESS": pgettext("placeholder in --help", "ADDRESS"),
+        "LANG": pgettext("placeholder in --help", "LANG"),
+        "AGENT": pgettext("placeholder in --help", "AGENT"),
+        "SEATS": pgettext("placeholder in --help", "SEATS"),
+        "SORT": pgettext("placeholder in --help", "SORT"),
+        "CODE": pgettext("placeholder in --help", "CODE"),
+        "HOST[:PORT]": pgettext("placeholder in --help", "HOST[:PORT]"),
+        "[OPTIONS]": pgettext("placeholder in --help", "[OPTIONS]"),
+        "COMMAND [ARGS]...": pgettext("placeholder in --help", "COMMAND [ARGS]..."),
+    }
+    return words.get(word, word)
+
+
 class DreadDrawGroup(typer.core.TyperGroup):
     """The command group: `play` and `tutorial` first in --help, then the others in the order
     they are declared, with short placeholders for option values."""
@@ -68,7 +94,10 @@ class DreadDrawGroup(typer.core.TyperGroup):
         while commands:
             command = commands.pop()
             for param in command.params:
-                param.metavar = short_metavar(param) or param.metavar
+                param.metavar = placeholder(short_metavar(param) or param.metavar)
+            command.options_metavar = placeholder(command.options_metavar)
+            if hasattr(command, "subcommand_metavar"):
+                command.subcommand_metavar = placeholder(command.subcommand_metavar)
             commands += getattr(command, "commands", {}).values()  # `deck new` too
         return super().main(*args, **kwargs)
 
@@ -634,6 +663,15 @@ deck_app = typer.Typer(
 app.add_typer(deck_app, name="deck")
 
 
+@deck_app.callback()
+def deck_root(lang: LangOpt = None) -> None:
+    # `deck --lang ko check`: the --lang given to `deck` holds for its commands
+    global _root_lang
+    if lang is not None:
+        _root_lang = lang
+        use_language(lang)
+
+
 @deck_app.command("new", help=N_("Write the standard deck to FILE as a starting point for a "
                                  "deck of your own (never overwrites a file)."))
 @guarded()
@@ -642,7 +680,7 @@ def deck_new(
                                                                  "(TOML)."), dir_okay=False)],
     lang: LangOpt = None,
 ) -> None:
-    use_language(lang)
+    lang = speak(lang)
     from dread_draw.commands.deck import new_command
 
     new_command(file)
@@ -661,7 +699,7 @@ def deck_check(
     seed: Annotated[int, typer.Option(help=N_("The run's seed: same seed, same games."))] = 1,
     lang: LangOpt = None,
 ) -> None:
-    use_language(lang)
+    speak(lang)
     from dread_draw.commands.deck import check_command
 
     check_command(file, players, games, seed)
@@ -683,7 +721,8 @@ def lang_argument(argv: list[str]) -> str | None:
 def translate_help(command: Any) -> None:
     """Put `command`'s help texts (marked with N_ above) in the current language: the
     command's, its options' and arguments', and its subcommands'. Typer's and Click's own
-    words ("Usage:", "Options", their error messages) stay English."""
+    words ("Usage:", "Options", their error messages) are put in it by
+    `dread_draw.i18n.cli_words`."""
     if command.help:
         command.help = _(command.help)
     if command.short_help:
@@ -700,6 +739,9 @@ def main() -> None:
     """Entry point: run the app; the project's own errors exit 2 with a clear message."""
     try:
         use_language(lang_argument(sys.argv[1:]))
+        from dread_draw.i18n import cli_words
+
+        cli_words.install()  # Click's and Typer's own words ("Usage:", "Options") too
         empty = empty_path_option(sys.argv[1:])
         if empty is not None:
             print_error(fmt(_("{option} needs a path; an empty one would mean the current "

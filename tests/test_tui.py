@@ -498,7 +498,7 @@ async def test_quitting_tells_the_truth_when_autosave_is_failing(plain_deck, tmp
         assert behind >= 2 and not match.over
         await pilot.press("q")
         said = " ".join(text_of(app.screen.query_one("#quit-saved")).split())
-        assert "No space left on device" in said
+        assert "the disk is full" in said  # (the reason in the player's words)
         assert f"NOT saved past round {good.rounds}" in said
         assert f"{tmp_path / 'current.json'}, is {behind} moves behind" in said
         assert " ".join(app.save_note().split()) == said  # printed on the way out too
@@ -1387,7 +1387,8 @@ def test_a_replay_names_the_private_cards_and_the_table_does_not(standard_deck):
     for ev in m.events:
         quiet, told = live(ev) or "", replay(ev) or ""
         if ev in seen:
-            names = ", ".join(card_label(standard_deck, c["uid"]) for c in ev["seen"])
+            # (a list says "and" before its last card: i18n.listing)
+            names = i18n.listing([card_label(standard_deck, c["uid"]) for c in ev["seen"]])
             assert told.endswith(f"sees {names}.")
             assert " sees " not in quiet
         if ev in tossed:

@@ -17,6 +17,7 @@ from typing import Any
 
 from dread_draw.base.errors import DreadDrawError, IllegalChoice
 from dread_draw.base.files import Unreadable, open_bounded
+from dread_draw.base.reasons import os_reason
 from dread_draw.base.safe_text import clean
 from dread_draw.coach.hints import Review, review_game
 from dread_draw.coach.words import (
@@ -66,7 +67,7 @@ def _kind_of(path: Path) -> str:
         raise DreadDrawError(_unreadable(path, e)) from None
     except OSError as e:
         raise DreadDrawError(fmt(_("{file}: cannot read it ({reason})."), file=path,
-                                  reason=e.strerror or e)) from None
+                                  reason=os_reason(e))) from None
     try:
         first = json.loads(head.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):

@@ -247,11 +247,18 @@ def fact_text(fact: Fact, seat: int, names: Sequence[str]) -> str:
     n = fact.numbers
     if fact.code == "failed":
         return _("Your reveal failed.")
-    if fact.code == "won round":
-        return fmt(_("You won round {round}, dealing {damage} damage."), round=n["round"],
-                   damage=n["damage"])
+    if fact.code == "won round":  # (no damage is said in words, not as the number 0)
+        if not n["damage"]:
+            return fmt(_("You won round {round}, without dealing damage."), round=n["round"])
+        return fmt(ngettext("You won round {round}, dealing {damage} damage.",
+                            "You won round {round}, dealing {damage} damage.", n["damage"]),
+                   round=n["round"], damage=n["damage"])
     if fact.code == "lost round":
-        return fmt(_("{name} won round {round}, dealing {damage} damage."),
+        if not n["damage"]:
+            return fmt(_("{name} won round {round}, without dealing damage."),
+                       name=names[fact.seat], round=n["round"])
+        return fmt(ngettext("{name} won round {round}, dealing {damage} damage.",
+                            "{name} won round {round}, dealing {damage} damage.", n["damage"]),
                    name=names[fact.seat], round=n["round"], damage=n["damage"])
     if fact.code == "damage":
         return fmt(ngettext("You took {amount} damage.", "You took {amount} damage.",

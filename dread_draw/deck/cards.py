@@ -19,6 +19,7 @@ from typing import Any
 
 from dread_draw.base.errors import DeckError
 from dread_draw.base.files import Unreadable, read_bounded
+from dread_draw.base.reasons import toml_reason
 from dread_draw.base.safe_text import blank, clean
 from dread_draw.i18n import _, fmt
 from dread_draw.rules.deck import (
@@ -196,7 +197,7 @@ def read_toml(text: str, path: str, error: type[DeckError] = DeckError) -> dict[
                         file=path)) from None
     except tomllib.TOMLDecodeError as e:
         raise error(fmt(_("{file}: not valid TOML: {reason}."), file=path,
-                        reason=_clip(str(e)))) from None
+                        reason=toml_reason(e))) from None
     except ValueError:  # Python's own limit on an integer's digits (its words name a call)
         huge = _HUGE_NUMBER.search(text)
         line = text.count("\n", 0, huge.start()) + 1 if huge else 0
@@ -318,10 +319,6 @@ def _where(card_id: object, index: int, lines: dict[str, list[int]], *,
         return fmt(_("card {id} (card #{index}, line {line})"), id=repr(card_id), index=index,
                    line=line)
     return fmt(_("card #{index}"), index=index)
-
-
-def _clip(message: str, chars: int = 200) -> str:
-    return clean(message if len(message) <= chars else message[:chars - 3] + "...")
 
 
 def _show(value: object) -> str:

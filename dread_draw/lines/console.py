@@ -26,7 +26,6 @@ from rich.console import Console
 from dread_draw import __version__
 from dread_draw.base.errors import DreadDrawError
 from dread_draw.base.safe_text import clean, name_problem, plain
-from dread_draw.deck.overlays import deck_text
 from dread_draw.i18n import N_, _, fmt, level_word
 from dread_draw.net.client import (
     Client,
@@ -41,7 +40,7 @@ from dread_draw.net.client import (
 from dread_draw.net.host import CPU, OPEN, PERSON, Host
 from dread_draw.net.remote import seat_list
 from dread_draw.rules import PublicView, View
-from dread_draw.words.narrate import Narrator, card_label, describe, fortune_part
+from dread_draw.words.narrate import Narrator, describe, fortune_lines
 
 REJOIN_TRIES = 10  # a lost connection: tries to rejoin, REJOIN_PAUSE seconds apart
 REJOIN_PAUSE = 2.0
@@ -229,10 +228,8 @@ class ConsolePlayer:
         if not shown.fortune:
             say(self.out, fmt(_("{name}'s Life Deck is empty: there is no fortune to read."),
                               name=winner))
-        text = deck_text(deck)
-        for i, uid in enumerate(shown.fortune):
-            words = " ".join(text[deck.card[uid]].fortune.split())  # one line per card
-            say(self.out, f"{fortune_part(i)}: {card_label(deck, uid)}. {words}")
+        for line in fortune_lines(deck, shown.fortune):  # one line per card
+            say(self.out, line)
 
 
 def last_round_start(events: list[dict]) -> int:

@@ -26,9 +26,7 @@ from dread_draw.coach.hints import HINT_MS, hint, note_hint
 from dread_draw.coach.takeback import check_take_back, take_back
 from dread_draw.coach.tutorial import Tutor, is_tutorial
 from dread_draw.coach.words import hint_lines, take_back_text
-from dread_draw.deck.overlays import deck_text
-from dread_draw.i18n import _, fmt, ngettext
-from dread_draw.i18n.grammar import join
+from dread_draw.i18n import _, fmt, listing, ngettext
 from dread_draw.play.sim import Agent, Match
 from dread_draw.store.saves import Autosaver, save_note
 from dread_draw.table.model import (
@@ -44,7 +42,7 @@ from dread_draw.table.model import (
     TableModel,
     Told,
 )
-from dread_draw.words.narrate import card_label, describe, fortune_part
+from dread_draw.words.narrate import card_label, describe, fortune_lines
 
 COMMANDS = frozenset("holdtu?q")
 BOX = re.compile("[\u2500-\u257f]+")  # box-drawing characters
@@ -158,10 +156,8 @@ class PlainTable:
         if not view.fortune:
             self.say(fmt(_("{name}'s Life Deck is empty: there is no fortune to read."),
                          name=names[g.winner]))
-        text = deck_text(deck)
-        for i, uid in enumerate(view.fortune):
-            words = " ".join(text[deck.card[uid]].fortune.split())
-            self.say(f"{fortune_part(i)}: {card_label(deck, uid)}. {words}")
+        for line in fortune_lines(deck, view.fortune):
+            self.say(line)
 
     def lessons(self) -> None:
         """The tutorial's lessons due now (each once, when it first matters), each read
@@ -339,7 +335,7 @@ def discard_line(cards: list[str]) -> str:
         return _("The discard pile is empty.")
     return fmt(ngettext("The discard pile, {n} card, last on top: {cards}.",
                         "The discard pile, {n} cards, last on top: {cards}.", len(cards)),
-               n=len(cards), cards=", ".join(cards))
+               n=len(cards), cards=listing(cards))
 
 
 def table_lines(match: Match, model: TableModel) -> list[str]:
@@ -354,8 +350,8 @@ def table_lines(match: Match, model: TableModel) -> list[str]:
             out.append(fmt(_("{who} is out of the game."), who=name))
             continue
         # lists of cards as Words: each card keeps its forms (German "Reihe der Narr (0), …")
-        row = join(_(", "), [card_label(deck, c) for c in view.rows[s]]) or _("empty")
-        reserves = join(_(", "), [card_label(deck, c) for c in view.reserves[s]]) or _("none")
+        row = listing([card_label(deck, c) for c in view.rows[s]]) or _("empty")
+        reserves = listing([card_label(deck, c) for c in view.reserves[s]]) or _("none")
         state = (fmt(_("row {row}, worth {total}"), row=row, total=view.totals[s])
                  if view.in_round[s] else _("out of the round"))
         out.append(fmt(ngettext(

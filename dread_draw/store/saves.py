@@ -40,6 +40,7 @@ from rich.cells import cell_len, set_cell_size
 from dread_draw.ai import AGENTS
 from dread_draw.base.errors import DeckError, DreadDrawError, IllegalChoice
 from dread_draw.base.files import Unreadable, atomic_write, read_bounded
+from dread_draw.base.reasons import json_reason, os_reason
 from dread_draw.base.safe_text import clean, name_problem
 from dread_draw.deck.cards import Deck, load_deck, parse_deck, read_deck_file, standard_deck_path
 from dread_draw.deck.overlays import OverlayError
@@ -212,9 +213,9 @@ def parse_save(data: bytes | str, path: Path | str = "<save>") -> Save:
         raw = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
         raise bad(fmt(_("not valid JSON (line {line}, column {column}: {reason})"),
-                      line=e.lineno, column=e.colno, reason=e.msg)) from None
+                      line=e.lineno, column=e.colno, reason=json_reason(e))) from None
     except (ValueError, RecursionError) as e:
-        raise bad(fmt(_("not a Dread Draw save ({reason})"), reason=e)) from None
+        raise bad(fmt(_("not a Dread Draw save ({reason})"), reason=json_reason(e))) from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise bad(_("not a Dread Draw save (no \"format\": \"dread-draw-save\" at the top)"))
     version = raw.get("version")
@@ -539,7 +540,7 @@ class SaveDir:
                                       "({reason}), so this folder cannot be kept safe from "
                                       "another window. Remove it, or play in another folder "
                                       "with --save-dir."), file=path,
-                                    reason=e.strerror or e), path, "busy") from None
+                                    reason=os_reason(e)), path, "busy") from None
             return
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             os.close(fd)
@@ -593,7 +594,7 @@ class SaveDir:
                            "another with --save-dir, or set XDG_DATA_HOME."),
         }.get(doing, N_("{folder}: cannot read the save folder ({reason}). Choose another with "
                         "--save-dir, or set XDG_DATA_HOME."))
-        return SaveError(fmt(_(text), folder=folder, reason=e.strerror or e), folder, "folder")
+        return SaveError(fmt(_(text), folder=folder, reason=os_reason(e)), folder, "folder")
 
     def ensure(self) -> None:
         """Create the folders (a missing folder is made; one that cannot be is an error)."""
@@ -695,7 +696,7 @@ class SaveDir:
         except OSError as e:
             raise SaveError(fmt(_("{file}: cannot move the bad save aside to {target} "
                                   "({reason})."), file=path, target=target,
-                                reason=e.strerror or e), path, "folder") from None
+                                reason=os_reason(e)), path, "folder") from None
         return target
 
 

@@ -34,7 +34,7 @@ from dread_draw.rules.privacy import for_seat
 from dread_draw.table.moments import Act, acts
 from dread_draw.table.story import ToldLog
 from dread_draw.table.turn import TurnTracker
-from dread_draw.words.narrate import Narrator, RoundReport, RoundTracker
+from dread_draw.words.narrate import Narrator, RoundReport, RoundTracker, card_label
 
 # What the table waits for (`Asking.kind`)
 QUESTION = "question"  # a person's decision
@@ -394,7 +394,7 @@ class TableModel:
             return Info(key, True, seat=seat, text=tuple(t for _k, t in lines))
         if key == DISCARD:
             return Info(key, True, seat=None,
-                        text=tuple(m.deck.card[c].name for c in self.shown().discard))
+                        text=tuple(card_label(m.deck, c) for c in self.shown().discard))
         if key == REVIEW:
             if not m.game.over:
                 return Info(key, False, _("The review comes at the end of the game."))

@@ -19,7 +19,8 @@ from textual.widgets import Static
 from dread_draw.base.safe_text import clean
 from dread_draw.deck.cards import Deck
 from dread_draw.deck.overlays import deck_text
-from dread_draw.i18n import N_, _, fmt, level_word, pgettext
+from dread_draw.i18n import N_, _, fmt, level_word, listing, pgettext
+from dread_draw.i18n.grammar import join
 from dread_draw.play.sim import Match, Move
 from dread_draw.rules import Game
 from dread_draw.store.saves import Save
@@ -91,8 +92,11 @@ def next_choice(t: Timeline, step: int) -> str:
     return fmt(_("{who}: {choice}."), who=t.save.names[d.seat], choice=label)
 
 
-def cards(deck: Deck, uids, empty: str | None = None) -> str:
-    shown = clean(_(", ").join(card_label(deck, c) for c in uids))
+def cards(deck: Deck, uids, empty: str | None = None, more: bool = False) -> str:
+    """Cards as the language lists them, each keeping its forms for the sentence around them
+    ("Rangée : le Mat (0) et la Mort (12)"); `more`: more follow ("…"), so no "and"."""
+    labels = [card_label(deck, c) for c in uids]
+    shown = join(_(", "), labels) if more else listing(labels)
     return shown or (pgettext("no cards", "none") if empty is None else empty)
 
 
@@ -124,7 +128,7 @@ def position_text(t: Timeline, step: int) -> Text:
                                 cards=cards(deck, g.rows[s], _("(no cards)"))) + "\n")
         out.append("    " + fmt(_("Reserves: {cards}"), cards=cards(deck, g.reserves[s])) + "\n")
     top = list(reversed(g.draw))
-    shown = cards(deck, top[:DRAW_SHOWN])
+    shown = cards(deck, top[:DRAW_SHOWN], more=len(top) > DRAW_SHOWN)
     if len(top) > DRAW_SHOWN:
         shown = fmt(_("{cards} … and {n} more"), cards=shown, n=len(top) - DRAW_SHOWN)
     out.append("\n" + fmt(_("Draw Deck ({n}, top first): {cards}"), n=len(top), cards=shown)
@@ -132,7 +136,7 @@ def position_text(t: Timeline, step: int) -> Text:
     if g.discard:
         c = g.discard[-1]
         out.append(fmt(_("Discard pile: {n}, top {card} {damage}"), n=len(g.discard),
-                       card=clean(card_label(deck, c)), damage=damage_text(deck.damage[c]))
+                       card=card_label(deck, c), damage=damage_text(deck.damage[c]))
                    + "\n")
     else:
         out.append(_("Discard pile: empty") + "\n")

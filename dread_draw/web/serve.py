@@ -59,6 +59,7 @@ from yarl import URL
 from dread_draw.base.errors import DreadDrawError
 from dread_draw.base.files import read_bounded
 from dread_draw.base.hosts import is_host_name
+from dread_draw.base.reasons import os_reason
 from dread_draw.base.safe_text import markup_safe
 from dread_draw.i18n import (
     LANGUAGES,
@@ -590,7 +591,7 @@ def bind_problem(host: str, port: int, e: OSError) -> str:
         return fmt(_("this user may not listen on port {port}; choose a port above 1023 with "
                      "--port."), port=port)
     return fmt(_("cannot listen on {host} port {port} ({reason}); check --host: it must be an "
-                 "address of this computer."), host=host, port=port, reason=e.strerror or e)
+                 "address of this computer."), host=host, port=port, reason=os_reason(e))
 
 
 def serve_command(*, host: str, port: int, public_url: str | None,

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 from dread_draw.deck.cards import Card, Deck
 from dread_draw.deck.overlays import card_word, deck_text, keyword_label
-from dread_draw.i18n import _, fmt, ngettext, pgettext
-from dread_draw.i18n.grammar import Word, join
+from dread_draw.i18n import _, fmt, listing, ngettext, placeholders
+from dread_draw.i18n.grammar import Word
 from dread_draw.rules import (
     DONE,
     EFFECTS,
@@ -95,15 +95,25 @@ def fortune_part(index: int) -> str:
     return parts[min(index, 2)]
 
 
-def _card(ev_card: dict | None, deck: Deck) -> str:
-    return _("no card") if ev_card is None else card_label(deck, ev_card["uid"])
+def fortune_lines(deck: Deck, fortune) -> list[str]:
+    """R10.2: the winner's fortune read out, a line a card, in the order read ("The present:
+    The Fool (0). You will step off the cliff laughing…"), for the lines front ends."""
+    text = deck_text(deck)
+    # Translators: one card of the winner's fortune: which part it tells, the card, its words
+    return [fmt(_("{part}: {card}. {fortune}"), part=fortune_part(i), card=card_label(deck, uid),
+                fortune=" ".join(text[deck.card[uid]].fortune.split()))
+            for i, uid in enumerate(fortune)]
 
 
-def _cards(ev_cards: list, deck: Deck) -> str:
-    # Translators: the separator between the cards of a list ("The Fool (0), Death (13)").
-    if not ev_cards:
-        return _("no card")
-    return join(_(", "), [_card(c, deck) for c in ev_cards])
+def _card(ev_card: dict, deck: Deck) -> Word:
+    return card_label(deck, ev_card["uid"])
+
+
+def _cards(ev_cards: list, deck: Deck) -> Word:
+    """Cards as the language lists them ("The Fool (0), Death (13) and The Sun (11)"). A
+    sentence about no card is a sentence of its own (a negative one: "n'en met aucune"), so
+    an empty list is never put in a sentence."""
+    return listing([_card(c, deck) for c in ev_cards])
 
 
 def _pick_pattern(template: str) -> re.Pattern[str]:
@@ -251,18 +261,23 @@ class Narrator:
         tell = spec.tell(ev) if spec is not None else None
         if tell is None:
             return None
-        text = (tell.revealed or tell.public) if self.reveals(ev) else tell.public
+        if ev.get(tell.on) == []:  # no card: a negative sentence of its own
+            text = tell.nothing
+        else:
+            text = (tell.revealed or tell.public) if self.reveals(ev) else tell.public
         if text is None:
             return None
-        words: dict[str, str] = {"who": self.name(ev["seat"])}
+        words: dict[str, object] = {"who": self.name(ev["seat"])}
+        said = placeholders(text)  # (a card this seat may not know is None: never named)
         for key, value in ev.items():
+            if key not in said and f"{key}_count" not in said:
+                continue
             if key in tell.seats:
                 words[key] = self.name(value)
             elif isinstance(value, list):
-                words[key] = _cards(value, self.deck)
-                # Translators: how many cards, when there are none ("puts none of them …").
-                words[f"{key}_count"] = (str(len(value)) if value
-                                         else pgettext("how many cards", "none"))
+                if key in said:
+                    words[key] = _cards(value, self.deck) if value else ""
+                words[f"{key}_count"] = len(value)
             elif isinstance(value, dict):
                 words[key] = _card(value, self.deck)
             else:
@@ -333,9 +348,10 @@ class Narrator:
             "reserve, discards {rest} ({life} left).", n), **words)
 
     def _gain_life(self, ev: dict) -> str:
-        return fmt(ngettext("{who} gains {amount} life ({n} card in the Life Deck).",
-                            "{who} gains {amount} life ({n} cards in the Life Deck).",
-                            ev["life"]),
+        # the count is the life gained (its own plural: "1 point de vie", "2 points de vie");
+        # the Life Deck's size is a number after a colon, which no language inflects
+        return fmt(ngettext("{who} gains {amount} life (Life Deck: {n}).",
+                            "{who} gains {amount} life (Life Deck: {n}).", ev["amount"]),
                    who=self.name(ev["seat"]), amount=ev["amount"], n=ev["life"])
 
     def _defeated(self, ev: dict) -> str:
@@ -399,11 +415,14 @@ class RoundReport:
             head = fmt(_("Round {round}: {who} wins with an empty row."), **words)
         else:
             head = fmt(_("Round {round}: {who} wins."), **words)
-        out = [head, fmt(ngettext("{who}'s row deals {n} damage to each other player.",
-                                  "{who}'s row deals {n} damage to each other player.",
-                                  self.damage), who=who, n=self.damage)]
-        if not self.hits and not self.defeated:
-            out.append(_("Nobody takes any damage."))
+        if not self.damage:  # no damage is said in words, not as the number 0
+            out = [head, fmt(_("{who}'s row deals no damage."), who=who)]
+        else:
+            out = [head, fmt(ngettext("{who}'s row deals {n} damage to each other player.",
+                                      "{who}'s row deals {n} damage to each other player.",
+                                      self.damage), who=who, n=self.damage)]
+            if not self.hits and not self.defeated:
+                out.append(_("Nobody takes any damage."))
         for c in self.changes:
             # the count is the damage (or life): its own plural; the Life Deck's sizes are
             # numbers after an arrow, which no language inflects
@@ -454,7 +473,8 @@ class RoundTracker:
             row = ev.get("row")
             self.report = RoundReport(ev["round"], ev["winner"], ev["damage"],
                                       changes=self.early, defeated=self.early_defeated,
-                                      row=None if row is None else _cards(row, self.deck),
+                                      row=(None if row is None
+                                           else _cards(row, self.deck) if row else ""),
                                       deck=self.deck)
             self.early, self.early_defeated = [], []
         elif kind == "outcome" and isinstance(ev.get("target"), int):
