@@ -109,7 +109,7 @@ app = typer.Typer(
             "Without a command, it opens the new-game screen (as dread-draw play)."),
     invoke_without_command=True,
     pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},  # -h as most tools have it
+    context_settings={"help_option_names": ["--help", "-h"]},  # -h as most tools have it
 )
 err = Console(stderr=True, highlight=False)
 
