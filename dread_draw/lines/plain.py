@@ -29,7 +29,9 @@ from dread_draw.coach.words import hint_lines, take_back_text
 from dread_draw.deck.overlays import deck_text
 from dread_draw.i18n import _, fmt, ngettext
 from dread_draw.i18n.grammar import join
+from dread_draw.play.places import standing_lines
 from dread_draw.play.sim import Agent, Match
+from dread_draw.store.ratings import change_text
 from dread_draw.store.saves import Autosaver, save_note
 from dread_draw.table.model import (
     DISCARD,
@@ -153,6 +155,13 @@ class PlainTable:
         g = m.game
         names = self.model.names
         self.say(fmt(_("{name} wins the game."), name=names[g.winner]))
+        for line in standing_lines(m):  # by place
+            self.say(line)
+        rated = self.saver.rated if self.saver is not None else []
+        if rated:
+            self.say(_("Ratings among friends:"))
+            for change in rated:
+                self.say("  " + change_text(change))
         view = g.public_view()
         deck = m.deck
         if not view.fortune:
