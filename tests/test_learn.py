@@ -292,3 +292,36 @@ def test_a_forged_daily_streak_is_refused(standard_deck, tmp_path, capsys):
     assert not is_days_deal("2026-12-01", real.seed,
                             [real.seats[0], *[SeatSpec(s.name, "random")
                                               for s in real.seats[1:]]])
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "de", "pt", "ko"])
+def test_the_review_shows_the_chart_the_accuracy_and_the_classes_in_every_language(
+        standard_deck, lang):
+    from dread_draw.coach.chart import MARK
+    from dread_draw.coach.review import chart_of, chart_text, review_lines
+    from dread_draw.coach.words import grade_word
+    from dread_draw.i18n import set_language
+
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "easy")]
+    m = finished(standard_deck, seats, 9)
+    game = reviewable(standard_deck, seats, m)
+    r = review_game(standard_deck, 3, 9, m.choices, 0, budget_ms=40,
+                    levels=[s.kind for s in seats])
+    set_language(lang)
+    try:
+        chart = chart_text(game, chart_of(game), [r], 80)
+        lines = review_lines(game, r)
+        words = {code: grade_word(code) for code in (INACCURACY, MISTAKE, BLUNDER)}
+    finally:
+        set_language("en")
+    english = {"en": None}.get(lang, "Chance of winning")
+    assert all(len(line) <= 80 for line in chart[1:-3])
+    assert any(MARK in line for line in chart[1:]) == bool(r.turning_points)
+    if english:
+        assert not chart[0].startswith(english) and "Accuracy of" not in "\n".join(lines)
+        assert set(words.values()).isdisjoint({"Inaccuracy", "Mistake", "Blunder"})
+    said = "\n".join(lines)
+    assert "100" in said  # the accuracy, out of 100
+    for m_ in r.moments:
+        if grade(m_):
+            assert words[grade(m_)] in said

@@ -7,8 +7,8 @@ option gave up against the best one — counted only where the coach prefers the
 clear margin (`Moment.clear`: 5 points and two standard errors of their paired difference);
 a difference within the estimates' noise is no loss. Then (docs/REVIEW.md):
 
-- the decision's **class** by its loss: an inaccuracy from `INACCURACY` points, a mistake
-  from `MISTAKE`, a blunder from `BLUNDER`;
+- the decision's **class** by its loss in whole points: an inaccuracy from 5 points, a mistake
+  from 10, a blunder from 20 (`THRESHOLDS`);
 - its **accuracy**, ``103.1668 * exp(-0.04354 * loss) - 3.1669`` kept within 0 and 100 —
   lichess's formula for a move's accuracy from the winning chance it lost: 100 for no loss,
   about 80 for 5 points, 64 for 10, 40 for 20, 9 for 50;
@@ -50,8 +50,9 @@ def loss(m: Moment) -> float:
 
 
 def grade(m: Moment) -> str:
-    """BLUNDER, MISTAKE, INACCURACY, or "" for a good decision (see the module docstring)."""
-    lost = loss(m)
+    """BLUNDER, MISTAKE, INACCURACY, or "" for a good decision (see the module docstring),
+    by the loss in whole points, as the review shows it ("Mistake (10 points)")."""
+    lost = round(loss(m))
     for name, floor in THRESHOLDS:
         if lost >= floor:
             return name

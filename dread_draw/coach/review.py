@@ -314,7 +314,7 @@ def review_lines(game: Reviewable, r: Review) -> list[str]:
                           "known at that moment.", looked), n=looked)]
     lines += [accuracy_text(name, accuracy(r.moments)), grades_text(r.moments)]
     if r.styles:
-        lines.append(assumption_text(r.styles, r.seat, names))
+        lines.append(assumption_text(r.styles, r.seat, names, [s.kind for s in game.seats]))
     by_at = {m.at: m for m in r.moments}
     if r.turning_points:
         lines += ["", _("The biggest turning points:")]

@@ -138,19 +138,29 @@ def question_words(deck: Deck, decision: Decision) -> str:
     return _("what to do")
 
 
-def assumption_text(styles: Sequence[str], seat: int, names: Sequence[str]) -> str:
-    """The one line saying how the chances assume the other seats play."""
+def assumption_text(styles: Sequence[str], seat: int, names: Sequence[str],
+                    levels: Sequence[str] = ()) -> str:
+    """The one line saying how the chances assume the other seats play; with the seats'
+    `levels`, it also says that a `hard` CPU is assumed to play like `normal` (its rollouts
+    cannot run its own search: docs/REVIEW.md has what that costs in accuracy)."""
     others = [s for s in range(len(styles)) if s != seat]
     if len({styles[s] for s in others}) <= 1:
-        return fmt(_("Chances assume every other seat plays like {level}."),
+        line = fmt(_("Chances assume every other seat plays like {level}."),
                    level=level_word(styles[others[0]] if others else "normal"))
-    who = ", ".join(fmt(_("{name} like {level}"), name=names[s],
-                           level=level_word(styles[s]))
-                    for s in others)
-    return fmt(_("Chances assume the other seats play: {who}."), who=who)
+    else:
+        who = ", ".join(fmt(_("{name} like {level}"), name=names[s],
+                               level=level_word(styles[s]))
+                        for s in others)
+        line = fmt(_("Chances assume the other seats play: {who}."), who=who)
+    if any(levels[s] == "hard" for s in others if s < len(levels)):
+        line += " " + fmt(_("A {hard} CPU is assumed to play like {normal}: the coach cannot "
+                            "play out its search."), hard=level_word("hard"),
+                          normal=level_word("normal"))
+    return line
 
 
-def hint_lines(hint: Hint, deck: Deck, names: Sequence[str]) -> list[str]:
+def hint_lines(hint: Hint, deck: Deck, names: Sequence[str], levels: Sequence[str] = ()
+               ) -> list[str]:
     """'Reveal the top card: 41%', 'Summon The Moon (10): 52% (best)', then the reasons and
     the line saying what the chances assume. An option not told apart from the best is
     flagged as a near-tie."""
@@ -170,7 +180,7 @@ def hint_lines(hint: Hint, deck: Deck, names: Sequence[str]) -> list[str]:
                              chance=chance))
     lines += [reason_text(r, deck, names) for r in hint.reasons]
     if hint.styles:
-        lines.append(assumption_text(hint.styles, hint.seat, names))
+        lines.append(assumption_text(hint.styles, hint.seat, names, levels))
     return lines
 
 

@@ -304,12 +304,13 @@ class PlainTable:
         decision = view.pending
         assert decision is not None
         self.say(_("The coach is thinking…"))
-        found = hint(view, decision, HINT_MS, seed=m.seed)
+        levels = [s.kind for s in m.seats]  # the seats as they are, as the table's hint
+        found = hint(view, decision, HINT_MS, seed=m.seed, levels=levels)
         note_hint(m, info.seat)  # the save, the replay and stats say hints were used
         if self.saver is not None:
             self.saver.save_now()
         self.say(_("What the coach would do"))
-        for line in hint_lines(found, m.deck, self.model.names):
+        for line in hint_lines(found, m.deck, self.model.names, levels):
             self.say(line)
 
     def take_back(self) -> None:

@@ -131,7 +131,7 @@ class HintDialog(AnswerOnce, ModalScreen[None]):
         names = [s.name for s in m.seats]
         best = option_words(m.deck, decision, found.best, names)
         self.lines = [fmt(_("The coach would choose: {option}."), option=best), ""]
-        self.lines += hint_lines(found, m.deck, names)
+        self.lines += hint_lines(found, m.deck, names, [s.kind for s in m.seats])
         if taken_down(self):  # closed while the coach thought (issue 26)
             return
         self.query_one("#hint-thinking").display = False
