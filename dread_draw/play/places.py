@@ -11,18 +11,21 @@ winner); an equal count shares a place.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from dread_draw.i18n import _, fmt, level_word, ngettext
 from dread_draw.play.sim import Match
 from dread_draw.rules import Event, Game
 
 
-def places(game: Game, events: Sequence[Event]) -> list[int]:
+def places(game: Game | Any, events: Sequence[Event]) -> list[int]:
     """Each seat's place (1 = the winner; seats that share a place share its number, and
-    the next place skips: 1, 2, 2, 4), from a finished game and its events."""
+    the next place skips: 1, 2, 2, 4), from a finished game and its events. Only public
+    facts are read (the winner, who was defeated, the sizes of the Life Decks and reserves),
+    so a network seat's game (`net.remote.SeatGame`) serves as well as the host's."""
     if not game.over:
         raise ValueError("only a finished game has places")
-    n = game.n
+    n = len(game.defeated)
     fell = defeat_rounds(events)
     key: dict[int, tuple[int, int, int]] = {}
     for s in range(n):
@@ -40,7 +43,7 @@ def by_place(places_: Sequence[int]) -> list[int]:
     return sorted(range(len(places_)), key=lambda s: (places_[s], s))
 
 
-def standing_lines(match: Match) -> list[str]:
+def standing_lines(match: Match | Any) -> list[str]:
     """The standings of a finished game by place, one line each: '  1. Zora (CPU normal):
     the winner, 3 cards left in the Life Deck', '  2. Ana (human): defeated in round 7'
     (after a stalemate, the cards each still had). Names as they are: clean them to show."""
