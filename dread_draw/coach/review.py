@@ -350,6 +350,7 @@ class Practice(Match):
                  agent_options: dict | None = None) -> None:
         self.start = start
         self.at = at  # the decision played again: its place in the reviewed game's choices
+        self.coach: Any = None  # what the table's coach says of it (tui/coach.py)
         super().__init__(game.deck, game.seats, game.seed, game_index=game.game_index,
                          agent_options=agent_options)
         self.practice = MOMENT

@@ -381,8 +381,7 @@ class ReviewScreen(AnswerOnce, Screen[None]):
         coach's verdict on the new choice is told when it is made."""
         self.closed = True
         practice = practice_copy(self.game, at)
-        practice.hooks.append(VerdictHook(self.app, self.moments[at], practice,
-                                          self.budget_ms))
+        practice.coach = PracticeCoach(self.moments[at], practice, self.budget_ms)
         self.app.start_match(practice)  # type: ignore[attr-defined]  # DreadDrawApp's
 
     @on(Button.Pressed, "#review-close")
@@ -390,32 +389,35 @@ class ReviewScreen(AnswerOnce, Screen[None]):
         self.action_close()
 
 
-class VerdictHook:
-    """A practice's hook: when the decision played again is answered, the coach compares
-    the new choice with the best (`review.verdict`, from the same view) and says so."""
+class PracticeCoach:
+    """A practice's coach at the table, in the tutorial's place (`tutor_for`): once the
+    decision played again is answered, `due` gives the coach's verdict on the new choice
+    (`review.verdict`, from the same view) as a notice the person reads before the game goes
+    on; again after each take-back and new choice."""
 
-    def __init__(self, app: Any, moment: Moment, practice: Practice, budget_ms: int) -> None:
-        self.app = app
+    def __init__(self, moment: Moment, practice: Practice, budget_ms: int) -> None:
         self.moment = moment
         self.view = practice.game.view(moment.decision.seat)  # the seat's, before it chooses
         self.levels = [s.kind for s in practice.seats]
         self.names = [clean(s.name) for s in practice.seats]
         self.seed = practice.seed
-        self.deck = practice.deck
         self.budget_ms = budget_ms
-        self.told = False
+        self.judged = False  # the practised decision's current answer has its verdict
 
-    def __call__(self, match: Match, move: Any) -> None:
-        if self.told or move.decision.number != self.moment.decision.number:
-            return
-        self.told = True
-        self.app.run_worker(lambda: self._judge(move.option), thread=True, group="verdict")
+    def due(self, match: Match) -> list[Lesson]:
+        if not match.choices:  # not answered yet, or taken back: the next answer is judged
+            self.judged = False
+            return []
+        if self.judged:
+            return []
+        self.judged = True
+        v = verdict(self.moment, self.view, match.choices[0], self.budget_ms, self.seed,
+                    self.levels)  # searches only an option the review did not weigh
+        return [Lesson(VERDICT, _("The coach"),
+                       verdict_text(v, self.moment.decision, match.deck, self.names))]
 
-    def _judge(self, option: int) -> None:
-        v = verdict(self.moment, self.view, option, self.budget_ms, self.seed, self.levels)
-        text = verdict_text(v, self.moment.decision, self.deck, self.names)
-        self.app.call_from_thread(self.app.notify, text, title=_("The coach"), timeout=20,
-                                  markup=False)
+
+VERDICT = "verdict"  # the practice's notice (a `TipScreen`)
 
 
 # -------------------------------------------------------------------------------- tutorial
@@ -449,8 +451,11 @@ class TipScreen(AnswerOnce, ModalScreen[None]):
         self.dismiss(None)
 
 
-def tutor_for(match: Match) -> Tutor | None:
-    """The tutorial's lessons for a tutorial match (new or resumed), else None."""
+def tutor_for(match: Match) -> Tutor | PracticeCoach | None:
+    """The tutorial's lessons for a tutorial match (new or resumed), a practice's coach for
+    a mistake played again, else None."""
+    if isinstance(match, Practice):
+        return match.coach
     return Tutor(match) if is_tutorial(match) else None
 
 
@@ -460,5 +465,8 @@ async def tutor_step(table: TableScreen) -> None:
     tutor = getattr(table, "tutor", None)
     if tutor is None:
         return
-    for lesson in tutor.due(table.match):
+    # a practice's verdict may search an option the review did not weigh: not on the loop
+    due = (await asyncio.to_thread(tutor.due, table.match) if isinstance(tutor, PracticeCoach)
+           else tutor.due(table.match))
+    for lesson in due:
         await table.app.push_screen_wait(TipScreen(lesson))
