@@ -325,3 +325,13 @@ def test_the_review_shows_the_chart_the_accuracy_and_the_classes_in_every_langua
     for m_ in r.moments:
         if grade(m_):
             assert words[grade(m_)] in said
+
+
+def test_the_charts_round_numbers_never_run_together():
+    from dread_draw.coach.chart import chart_lines
+    from dread_draw.coach.grades import Curve, Point
+
+    points = tuple(Point(i, r, (0.5, 0.5)) for i, r in enumerate([1, 1, 2, 3, 4, 5, 5, 5, 5]))
+    ruler = chart_lines(Curve(points, 0), ["Ana", "Zora"], 30)[-1]
+    numbers = ruler.split()[1:]
+    assert all(len(n) == 1 for n in numbers) and numbers[0] == "1"

@@ -81,7 +81,8 @@ def chart_lines(curve: Curve, names: Sequence[str], width: int, *, height: int =
         r = pts[cols[c]].round
         if r != last_round:
             text = str(r)
-            if all(ch == " " for ch in rounds[c:c + len(text) + 1]):
+            # a space on either side: rounds 4 and 5 side by side never read as 45
+            if all(ch == " " for ch in rounds[max(0, c - 1):c + len(text) + 1]):
                 rounds[c:c + len(text)] = list(text)
             last_round = r
         c += 1
