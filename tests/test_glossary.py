@@ -48,30 +48,28 @@ def stem(term):
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_the_statuses_say_the_editions_words_for_eliminated_and_defeated(language):
-    """German and Korean label a seat with the edition's own words (ausgeschieden, 탈락).
-    French, Spanish and Portuguese did too ("ÉLIMINÉ", "ELIMINADO") until #46: those are
-    participles that agree with a player, and read wrong on half of them, so the label is
-    the player-neutral phrase the glossary gives for a named player ("hors de la manche",
-    "fuera de la ronda", "fora da rodada"), and the edition's participle stays in the rules
-    and the cards' texts, where it speaks of "you"."""
+    """A seat eliminated from the round (R5.3) reads as out of the round, in the edition's
+    word for a round, never as out of the game; a defeated one in the edition's word.
+    French, Spanish and Portuguese said "ÉLIMINÉ", "ELIMINADO": participles that agree with a
+    player, and read wrong on half of them, so the label is the player-neutral phrase the
+    glossary gives for a named player ("hors de la manche", "fuera de la ronda", "fora da
+    rodada"), and the edition's participle stays in the rules and the cards' texts, where it
+    speaks of "you"."""
     terms = glossary(language)
+    assert stem(terms["round"]).lower() in msgstr(language, "out of the round").lower()
     if language in ("fr", "es", "pt"):
         row = next(line for line in (GLOSSARY / f"{language}.md").read_text(
             encoding="utf-8").splitlines() if line.startswith("| (a named player, out) |"))
         neutral = row.split("|")[2]
         out_of_round = re.findall(r"[«“]\s?([^»”]+?)\s?[»”]", neutral)[-1]
-        assert msgstr(language, "eliminated") == out_of_round
+        assert msgstr(language, "out of the round") == out_of_round
         participle = stem(terms["defeated"])
-        for status in ("eliminated", "defeated", "out: Aftermath"):
+        for status in ("out of the round", "defeated", "out: Aftermath"):
             assert participle[:-1] not in msgstr(language, status), status
             assert stem(terms["eliminated"])[:-1] not in msgstr(language, status), status
         # a player's gender is not known: not "Ana est vaincu", "Ana es derrotado"
         assert participle[:-1] not in msgstr(language, "{who} is defeated.")
         return
-    eliminated = stem(terms["eliminated"])
-    if language == "de":
-        eliminated = "ausgeschieden"  # the glossary gives the verb, ausscheiden
-    assert msgstr(language, "eliminated").startswith(eliminated)
     assert msgstr(language, "defeated").startswith(stem(terms["defeated"]))
     assert stem(terms["defeated"]) in msgstr(language, "{who} is defeated.")
 

@@ -13,6 +13,7 @@ from dread_draw.coach.tutorial import (
     WHEN_MET,
     Tutor,
     is_tutorial,
+    out_of_order,
     tutorial_match,
 )
 from dread_draw.play.sim import HUMAN, Match, SeatSpec
@@ -60,6 +61,7 @@ async def test_the_tutorial_played_through_the_keys_tells_each_lesson_once_befor
         assert match.over
         keys = [k for k, _ in told]
         assert set(ALL_LESSONS) <= set(keys) <= set(ALL_LESSONS + WHEN_MET), "every lesson"
+        assert out_of_order(keys) == []
         assert len(keys) == len(set(keys)), "each once"
         assert keys[0] == "welcome"
         asked = dict(told)
@@ -172,8 +174,8 @@ def test_the_persons_first_damage_is_explained_when_it_happens_and_a_fortune_is_
         if hurt:
             assert "damage" in [x.key for x in steps[hurt[0]][0]]  # told then, in any game
         lesson = next(x for x in steps[-1][0] if x.key == "fortune")
-        if not match.game.fortune:  # no Life Deck card left: a card still reads one
-            assert "\n" in lesson.text and lesson.text.split("\n", 1)[1].strip()
+        if not match.game.fortune:  # R10.2: no Life Deck card left, no fortune to read
+            assert "none left to read" in lesson.text and "\n" not in lesson.text
 
 
 def test_ties_the_reshuffle_and_gaining_life_are_taught_when_they_first_happen(standard_deck):
@@ -251,3 +253,38 @@ async def test_tutorial_again_with_a_tutorial_in_progress_offers_continue_first(
                 break
             await pilot.pause(0.01)
         assert app.match.choices[:8] == going.choices  # the progress kept, not a new game
+
+
+@pytest.mark.parametrize("person", ["normal", "easy", "random", "first"])
+def test_the_prepared_deal_meets_every_lesson_in_order_whoever_plays(standard_deck, person):
+    """Every lesson, a reshuffle of the Draw Deck included, is met on the prepared deal by a
+    careful, a casual, a lost player and one who always takes the first option; "Who plays
+    next" comes before the tie, "The end of a round" before an Aftermath ability; the tie
+    is never told before the turn order."""
+    seats = tutorial_match("Ana").seats
+    if person != "first":
+        seats = [SeatSpec("Ana", person), *seats[1:]]
+    match = Match(standard_deck, seats, TUTORIAL_SEED)
+    tutor = Tutor(match)
+    keys = [x.key for x in tutor.due(match)]
+    while not match.over:
+        d = match.game.pending
+        agent = match.agents[d.seat]
+        match.apply(d.options[0] if agent is None else agent.choose(match.game.view(d.seat), d))
+        keys += [x.key for x in tutor.due(match)]
+    assert set(ALL_LESSONS) <= set(keys), set(ALL_LESSONS) - set(keys)
+    assert "reshuffle" in keys
+    assert out_of_order(keys) == []
+    assert keys.index("next") < keys.index("tie")
+    assert keys.index("round end") < keys.index("ability aftermath")
+    assert keys[0] == "welcome" and keys[-1] == "fortune"
+
+
+def test_R10_2_the_last_tip_reads_no_fortune_from_an_empty_life_deck(standard_deck):
+    """R10.2: a fortune is read only from cards left in the winner's Life Deck; with none
+    left, the last tip says there is nothing to read (no other card reads it)."""
+    from dread_draw.coach.tutorial import _on_event
+    lesson = _on_event({"type": "game_end", "winner": 0, "rounds": 5, "fortune": [],
+                        "stalemate": False}, standard_deck, ["Ana", "Zora", "Orrin"], 9)[0]
+    assert lesson.key == "fortune"
+    assert "none left to read" in lesson.text and "reads it" not in lesson.text

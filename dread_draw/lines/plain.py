@@ -27,7 +27,9 @@ from dread_draw.coach.takeback import check_take_back, take_back
 from dread_draw.coach.tutorial import Tutor, is_tutorial
 from dread_draw.coach.words import hint_lines, take_back_text
 from dread_draw.i18n import _, fmt, listing, ngettext
+from dread_draw.play.places import standing_lines
 from dread_draw.play.sim import Agent, Match
+from dread_draw.store.ratings import change_text
 from dread_draw.store.saves import Autosaver, save_note
 from dread_draw.table.model import (
     DISCARD,
@@ -151,6 +153,13 @@ class PlainTable:
         g = m.game
         names = self.model.names
         self.say(fmt(_("{name} wins the game."), name=names[g.winner]))
+        for line in standing_lines(m):  # by place
+            self.say(line)
+        rated = self.saver.rated if self.saver is not None else []
+        if rated:
+            self.say(_("Ratings among friends:"))
+            for change in rated:
+                self.say("  " + change_text(change))
         view = g.public_view()
         deck = m.deck
         if not view.fortune:
@@ -291,12 +300,13 @@ class PlainTable:
         decision = view.pending
         assert decision is not None
         self.say(_("The coach is thinking…"))
-        found = hint(view, decision, HINT_MS, seed=m.seed)
+        levels = [s.kind for s in m.seats]  # the seats as they are, as the table's hint
+        found = hint(view, decision, HINT_MS, seed=m.seed, levels=levels)
         note_hint(m, info.seat)  # the save, the replay and stats say hints were used
         if self.saver is not None:
             self.saver.save_now()
         self.say(_("What the coach would do"))
-        for line in hint_lines(found, m.deck, self.model.names):
+        for line in hint_lines(found, m.deck, self.model.names, levels):
             self.say(line)
 
     def take_back(self) -> None:

@@ -46,6 +46,7 @@ from dread_draw.deck.cards import Deck, load_deck, parse_deck, read_deck_file, s
 from dread_draw.deck.overlays import OverlayError
 from dread_draw.i18n import N_, _, fmt, ngettext
 from dread_draw.play.sim import HUMAN, Hint, Match, Move, SeatSpec, TakeBack
+from dread_draw.store import ratings
 
 FORMAT = "dread-draw-save"
 VERSION = 1
@@ -59,7 +60,7 @@ MAX_THINK_MS = 10_000  # a CPU's thinking per move at the table: more would stal
 _HASH = re.compile(r"^[0-9a-f]{64}\Z")
 _GAME_FILE = re.compile(r"^game-\d{8}-\d{6}-\d{6}(-\d+)?\.json$")
 # atomic_write's temporary files for the files this module names (tempfile's 8 characters)
-_TEMP = re.compile(r"^\.(current|game-\d{8}-\d{6}-\d{6}(-\d+)?)\.json\.[a-z0-9_]{8}\.tmp$")
+_TEMP = re.compile(r"^\.(current|ratings|game-\d{8}-\d{6}-\d{6}(-\d+)?)\.json\.[a-z0-9_]{8}\.tmp$")
 _BAD = N_("It may be truncated or edited by hand; the file is left as it is.")
 
 
@@ -715,6 +716,7 @@ class Autosaver:
         self.deck_text = deck_source(match.deck)
         self.error: str | None = None
         self.archived: Path | None = None
+        self.rated: list[ratings.Change] = []  # the people's new ratings, once kept
         self.on_error = on_error  # told once per new problem (the table shows it)
 
     def attach(self) -> Autosaver:
@@ -733,6 +735,7 @@ class Autosaver:
         try:
             if save.finished:
                 self.archived = self.folder.archive(save)
+                self.rated = rate_game(self.folder, self.match)
             else:
                 self.folder.write(self.folder.current, save)
             self.error = None
@@ -740,6 +743,33 @@ class Autosaver:
             if self.on_error is not None and str(e) != self.error:
                 self.on_error(str(e))
             self.error = str(e)
+
+
+def rate_game(folder: SaveDir, match: Match) -> list[ratings.Change]:
+    """Rate a finished game just kept (`ratings.rate`), after any kept game not rated yet
+    (a table killed between keeping and rating it); the people's changes in this game. The
+    ratings never stop the game: a folder that cannot be written rates nothing."""
+    try:
+        with folder.locked():
+            rated = ratings.load(folder.root)
+            done = rated.ids
+            this = ratings.game_id(match.seed, match.seats, match.choices)
+            for path in folder.finished():
+                save = read_save_or_none(path)
+                if (save is None or not save.finished or save.daily is not None
+                        or not any(s.is_human for s in save.seats)
+                        or ratings.game_id(save.seed, save.seats, save.choices) in done | {this}):
+                    continue
+                try:
+                    kept = rebuild(save, save_deck(save, use_saved_copy=True)[0])
+                except DreadDrawError:
+                    continue
+                ratings.rate(rated, kept, save.saved)
+            changes = ratings.rate(rated, match, now())
+            ratings.write(folder.root, rated)
+            return changes
+    except (OSError, SaveError):
+        return []
 
 
 def _try_lock(fd: int) -> bool:
@@ -895,6 +925,10 @@ class Stats:
     coached: dict[str, list[int]] = field(default_factory=dict)  # name -> [hints, take-backs]
     daily: list[tuple[str, str]] = field(default_factory=list)  # (day, `daily_result`)
     problems: list[str] = field(default_factory=list)  # kept files that could not be read
+    # Is a game labelled a daily deal that day's deal (`coach.daily.is_days_deal`)? None:
+    # every label is taken as it is.
+    is_daily: Callable[[str, int, list[SeatSpec]], bool] | None = None
+    refused: int = 0  # games labelled a daily deal that were not the day's deal
 
     def add(self, save: Save) -> None:
         self.games += 1
@@ -911,12 +945,17 @@ class Stats:
                 marks[1] += seat in took_back
         people = [seat for seat, s in enumerate(save.seats) if s.is_human]
         if save.daily is not None and len(people) == 1:  # the daily deal is one person's
+            if self.is_daily is not None and not self.is_daily(save.daily, save.seed,
+                                                               save.seats):
+                self.refused += 1
+                return
             helped = people[0] in hinted or people[0] in took_back
             self.daily.append((save.daily, daily_result(save.winner == people[0], helped)))
 
 
-def stats(folder: SaveDir) -> Stats:
-    result = Stats()
+def stats(folder: SaveDir, is_daily: Callable[[str, int, list[SeatSpec]], bool] | None = None
+          ) -> Stats:
+    result = Stats(is_daily=is_daily)
     for path in folder.finished():
         try:
             save = read_save(path)

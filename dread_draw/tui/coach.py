@@ -28,15 +28,49 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Label, LoadingIndicator, ProgressBar, RichLog, Static
+from textual.widgets import (
+    Button,
+    Label,
+    LoadingIndicator,
+    OptionList,
+    ProgressBar,
+    RichLog,
+    Static,
+)
+from textual.widgets.option_list import Option
 
-from dread_draw.coach.hints import HINT_MS, REVIEW_MS, hint, note_hint, review_game
-from dread_draw.coach.review import SAVE, Reviewable, practice_copy, review_lines
+from dread_draw.base.safe_text import clean
+from dread_draw.coach.grades import Curve, to_retry
+from dread_draw.coach.hints import (
+    HINT_MS,
+    REVIEW_MS,
+    Moment,
+    Review,
+    hint,
+    note_hint,
+    review_game,
+)
+from dread_draw.coach.review import (
+    SAVE,
+    Practice,
+    Reviewable,
+    chart_of,
+    chart_text,
+    practice_copy,
+    review_lines,
+    verdict,
+)
 from dread_draw.coach.takeback import check_take_back, take_back
 from dread_draw.coach.tutorial import Lesson, Tutor, is_tutorial
-from dread_draw.coach.words import hint_lines, option_words, take_back_text
+from dread_draw.coach.words import (
+    graded_moment_text,
+    hint_lines,
+    option_words,
+    take_back_text,
+    verdict_text,
+)
 from dread_draw.deck.cards import Deck
-from dread_draw.i18n import N_, _, fmt
+from dread_draw.i18n import N_, _, fmt, ngettext
 from dread_draw.play.sim import Match, SeatSpec
 from dread_draw.tui.widgets.base import AnswerOnce, taken_down
 
@@ -97,7 +131,7 @@ class HintDialog(AnswerOnce, ModalScreen[None]):
         names = [s.name for s in m.seats]
         best = option_words(m.deck, decision, found.best, names)
         self.lines = [fmt(_("The coach would choose: {option}."), option=best), ""]
-        self.lines += hint_lines(found, m.deck, names)
+        self.lines += hint_lines(found, m.deck, names, [s.kind for s in m.seats])
         if taken_down(self):  # closed while the coach thought (issue 26)
             return
         self.query_one("#hint-thinking").display = False
@@ -179,10 +213,40 @@ class _Stopped(Exception):
     """The review screen was closed while the coach was still thinking."""
 
 
+class ChanceChart(Static):
+    """The review's chart (`coach.chart`): every seat's chance of winning over the game, a
+    band per seat, turning points marked; drawn again at each width (taller bands when the
+    screen has room)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(Text(""), **kwargs)
+        self.game: Reviewable | None = None
+        self.curve: Curve | None = None
+        self.reviews: list[Review] = []
+
+    def show(self, game: Reviewable, curve: Curve, reviews: list[Review]) -> None:
+        self.game, self.curve, self.reviews = game, curve, list(reviews)
+        self.refresh(layout=True)
+
+    def _lines(self, width: int) -> list[str]:
+        if self.game is None or self.curve is None:
+            return []
+        roomy = self.app.size.height >= 40 if self.is_attached else False
+        return chart_text(self.game, self.curve, self.reviews, width, 3 if roomy else 1)
+
+    def render(self) -> Text:
+        return Text("\n".join(self._lines(max(20, self.size.width))), no_wrap=True)
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return len(self._lines(max(20, width)))
+
+
 class ReviewScreen(AnswerOnce, Screen[None]):
-    """"Review" at game over and in the replay: for each person (or the given seats), the
-    turning points first, then every decision the coach would have made otherwise by a clear
-    margin, each from what that seat knew then. A progress bar while it thinks."""
+    """"Review" at game over and in the replay: the chart of every seat's chance first, then
+    for each person (or the given seats) their accuracy, the turning points and every
+    decision classed inaccuracy, mistake or blunder, each judged from what that seat knew
+    then; at the table, each mistake and blunder can be played again (1 to 9, or the list).
+    A progress bar while it thinks."""
 
     BINDINGS = [Binding("escape,q,v", "close", N_("Back"))]
     DEFAULT_CSS = """
@@ -190,6 +254,8 @@ class ReviewScreen(AnswerOnce, Screen[None]):
     ReviewScreen #review-title { text-style: bold; margin: 0 0 1 0; }
     ReviewScreen #review-progress { margin: 0 0 1 0; }
     ReviewScreen #review-scroll { height: 1fr; }
+    ReviewScreen #review-chart { margin: 0 0 1 0; }
+    ReviewScreen #review-retry { height: auto; max-height: 12; margin: 1 0 0 0; }
     """
 
     def __init__(self, game: Reviewable, seats: list[int] | None = None,
@@ -202,14 +268,21 @@ class ReviewScreen(AnswerOnce, Screen[None]):
         self.lines: list[str] = []
         self.done = False  # every seat reviewed
         self.closed = False
-        self.tries: list[int] = []  # the turning points' decisions, as numbered (one seat)
+        self.tries: list[int] = []  # the mistakes' and blunders' decisions, as numbered
+        self.moments: dict[int, Moment] = {}  # by decision: what each try plays again
+        self.reviews: list[Review] = []
+        self.curve: Curve | None = None
 
     def compose(self) -> ComposeResult:
         yield Label(_("Game review"), id="review-title")
         yield Static(Text(""), id="review-status")
         yield ProgressBar(id="review-progress", show_eta=False)
         with VerticalScroll(id="review-scroll"):
+            yield ChanceChart(id="review-chart")
             yield Static(Text(""), id="review-body")
+            retry = OptionList(id="review-retry")
+            retry.display = False
+            yield retry
         yield Button(_("Esc  Back"), id="review-close", compact=True)
 
     def on_mount(self) -> None:
@@ -219,17 +292,30 @@ class ReviewScreen(AnswerOnce, Screen[None]):
         """Told by the review's thread after each decision searched."""
         if self.closed:
             raise _Stopped
-        self.app.call_from_thread(self.query_one(ProgressBar).update, total=total,
-                                  progress=done)
+        self.app.call_from_thread(self._advance, done, total)
+
+    def _advance(self, done: int, total: int) -> None:
+        for bar in self.query(ProgressBar).results(ProgressBar):  # gone once closed
+            bar.update(total=total, progress=done)
 
     @work(exclusive=True, group="review")
     async def run_review(self) -> None:
         g = self.game
         status = self.query_one("#review-status", Static)
+        chart = self.query_one(ChanceChart)
+        status.update(Text(_("Drawing the chart of the game…")))
+        try:
+            self.curve = await asyncio.to_thread(chart_of, g, self.progress)
+        except _Stopped:
+            return
+        if taken_down(self):
+            return
+        chart.show(g, self.curve, [])
+        retries: list[tuple[int, Moment]] = []  # (seat, moment)
         for seat in self.seats:
             status.update(Text(fmt(_("Reviewing the decisions of {name}…"),
                                    name=g.names[seat])))
-            self.query_one(ProgressBar).update(total=None, progress=0)
+            self._advance(0, 0)
             try:
                 r = await asyncio.to_thread(
                     review_game, g.deck, len(g.seats), g.seed, g.choices, seat,
@@ -237,16 +323,37 @@ class ReviewScreen(AnswerOnce, Screen[None]):
                     progress=self.progress, levels=[s.kind for s in g.seats])
             except _Stopped:
                 return
+            if taken_down(self):
+                return
+            self.reviews.append(r)
+            chart.show(g, self.curve, self.reviews)
             if self.lines:
                 self.lines.append("")
             self.lines += review_lines(g, r)
-            if len(self.seats) == 1 and hasattr(self.app, "start_match"):  # not the replay's
-                self.tries = [t.at for t in r.turning_points]
-            if self.tries:
-                self.lines += ["", fmt(_("Press 1 to {n} to play that turning point again: a "
-                                         "practice copy of the game from that decision, never "
-                                         "saved and never in the stats."), n=len(self.tries))]
+            if hasattr(self.app, "start_match"):  # the table's app, not the replay's
+                retries += [(seat, m) for m in to_retry(r.moments)]
             self.query_one("#review-body", Static).update(Text("\n".join(self.lines)))
+        self.tries = [m.at for _seat, m in retries]
+        self.moments = {m.at: m for _seat, m in retries}
+        if retries:
+            names = [clean(n) for n in g.names]
+            self.lines += ["", fmt(ngettext(
+                "Press {n} to play that mistake again, or choose it below: a practice copy of "
+                "the game at that decision, with the cards you could not see dealt anew; "
+                "never saved and never in the stats.",
+                "Press 1 to {n} to play a mistake again, or choose it below: a practice copy "
+                "of the game at that decision, with the cards you could not see dealt anew; "
+                "never saved and never in the stats.", min(len(retries), 9)),
+                n=min(len(retries), 9))]
+            self.query_one("#review-body", Static).update(Text("\n".join(self.lines)))
+            retry = self.query_one("#review-retry", OptionList)
+            for i, (seat, m) in enumerate(retries, 1):
+                label = graded_moment_text(m, g.deck, names)
+                if len(self.seats) > 1:
+                    label = fmt(_("{name}: {text}"), name=names[seat], text=label)
+                retry.add_option(Option(Text(f"{i}. {label}" if i <= 9 else label),
+                                        id=str(m.at)))
+            retry.display = True
         status.update(Text(_("The review is done.")))
         self.query_one(ProgressBar).display = False
         self.done = True
@@ -256,20 +363,61 @@ class ReviewScreen(AnswerOnce, Screen[None]):
         self.dismiss(None)
 
     def on_key(self, event: events.Key) -> None:
-        """1 to 3: "try this moment again" (`review.practice_copy`), at the table's app."""
+        """1 to 9: play that mistake again (`review.practice_copy`), at the table's app."""
         if not (self.done and event.character and event.character.isdigit()):
             return
         n = int(event.character)
-        if 1 <= n <= len(self.tries):
+        if 1 <= n <= min(len(self.tries), 9):
             event.stop()
-            self.closed = True
-            practice = practice_copy(self.game, self.tries[n - 1])
-            self.app.start_match(practice)  # type: ignore[attr-defined]  # DreadDrawApp's
+            self.try_again(self.tries[n - 1])
+
+    @on(OptionList.OptionSelected, "#review-retry")
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        if self.done and event.option.id is not None:
+            self.try_again(int(event.option.id))
+
+    def try_again(self, at: int) -> None:
+        """A practice copy of the game at decision `at`, the hidden cards dealt anew; the
+        coach's verdict on the new choice is told when it is made."""
+        self.closed = True
+        practice = practice_copy(self.game, at)
+        practice.coach = PracticeCoach(self.moments[at], practice, self.budget_ms)
+        self.app.start_match(practice)  # type: ignore[attr-defined]  # DreadDrawApp's
 
     @on(Button.Pressed, "#review-close")
     def pressed(self) -> None:
         self.action_close()
 
+
+class PracticeCoach:
+    """A practice's coach at the table, in the tutorial's place (`tutor_for`): once the
+    decision played again is answered, `due` gives the coach's verdict on the new choice
+    (`review.verdict`, from the same view) as a notice the person reads before the game goes
+    on; again after each take-back and new choice."""
+
+    def __init__(self, moment: Moment, practice: Practice, budget_ms: int) -> None:
+        self.moment = moment
+        self.view = practice.game.view(moment.decision.seat)  # the seat's, before it chooses
+        self.levels = [s.kind for s in practice.seats]
+        self.names = [clean(s.name) for s in practice.seats]
+        self.seed = practice.seed
+        self.budget_ms = budget_ms
+        self.judged = False  # the practised decision's current answer has its verdict
+
+    def due(self, match: Match) -> list[Lesson]:
+        if not match.choices:  # not answered yet, or taken back: the next answer is judged
+            self.judged = False
+            return []
+        if self.judged:
+            return []
+        self.judged = True
+        v = verdict(self.moment, self.view, match.choices[0], self.budget_ms, self.seed,
+                    self.levels)  # searches only an option the review did not weigh
+        return [Lesson(VERDICT, _("The coach"),
+                       verdict_text(v, self.moment.decision, match.deck, self.names))]
+
+
+VERDICT = "verdict"  # the practice's notice (a `TipScreen`)
 
 
 # -------------------------------------------------------------------------------- tutorial
@@ -303,8 +451,11 @@ class TipScreen(AnswerOnce, ModalScreen[None]):
         self.dismiss(None)
 
 
-def tutor_for(match: Match) -> Tutor | None:
-    """The tutorial's lessons for a tutorial match (new or resumed), else None."""
+def tutor_for(match: Match) -> Tutor | PracticeCoach | None:
+    """The tutorial's lessons for a tutorial match (new or resumed), a practice's coach for
+    a mistake played again, else None."""
+    if isinstance(match, Practice):
+        return match.coach
     return Tutor(match) if is_tutorial(match) else None
 
 
@@ -314,5 +465,8 @@ async def tutor_step(table: TableScreen) -> None:
     tutor = getattr(table, "tutor", None)
     if tutor is None:
         return
-    for lesson in tutor.due(table.match):
+    # a practice's verdict may search an option the review did not weigh: not on the loop
+    due = (await asyncio.to_thread(tutor.due, table.match) if isinstance(tutor, PracticeCoach)
+           else tutor.due(table.match))
+    for lesson in due:
         await table.app.push_screen_wait(TipScreen(lesson))

@@ -115,7 +115,7 @@ def position_text(t: Timeline, step: int) -> Text:
                       else (_("defeated") if g.defeated[s] else ""))
         else:
             status = (_("defeated") if g.defeated[s] else _("to play") if s == to_play
-                      else _("in the round") if g.in_round[s] else _("eliminated"))
+                      else _("in the round") if g.in_round[s] else _("out of the round"))
         kind = _("human") if spec.is_human else fmt(_("CPU {level}"), level=level_word(spec.kind))
         out.append(f"{'▶ ' if s == to_play else '  '}{clean(spec.name)}", "bold")
         out.append(f" ({kind}) — {status}\n")

@@ -80,8 +80,10 @@ def kind_label(spec: SeatSpec) -> str:
     return _("human") if spec.is_human else fmt(_("CPU {level}"), level=level_word(spec.kind))
 
 
-# the statuses a seat head shows (seat_states' keys, translated where shown)
-STATUS_WORDS = (N_("defeated"), N_("eliminated"), N_("won the round"), N_("winner"),
+# the statuses a seat head shows (seat_states' keys, translated where shown): a status
+# shown in other words than its key
+SHOWN = {"eliminated": "out of the round"}
+STATUS_WORDS = (N_("defeated"), N_("out of the round"), N_("won the round"), N_("winner"),
                 N_("to play"), N_("in the round"),
                 # a seat out of the round, asked about its row's Aftermath ability
                 N_("out: Aftermath"))
@@ -145,7 +147,8 @@ def head_text(st: SeatState, width: int, ascii: bool = False) -> Text:
         t.append(" " + fmt(_("({n} seen)"), n=st.known_life))
     t.append(gap + fmt(_("row {total}"), total=st.total) + gap)
     loud = st.to_play or st.status in ("defeated", "eliminated", "won the round", "winner")
-    status = _(st.status) if st.status else ""
+    # "eliminated" means out of the round (R5.3), never out of the game: it says so
+    status = _(SHOWN.get(st.status, st.status)) if st.status else ""
     t.append(f"{g.separator} {status.upper() if loud else status}" if status else "",
              "bold" if loud else "")
     return t
