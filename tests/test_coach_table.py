@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from test_tui import SIZE, make_app, play_out, sync, text_of, until_asked
 
+import dread_draw.table.session as table_session
 import dread_draw.tui.coach as tui_coach
 from dread_draw.coach.takeback import check_take_back
 from dread_draw.deck.cards import parse_deck
@@ -31,7 +32,7 @@ def fierce_deck(plain_deck):
 @pytest.fixture(autouse=True)
 def quick_coach(monkeypatch):
     """Small budgets: the tests check what is shown, not how strong it is."""
-    monkeypatch.setattr(tui_coach, "HINT_MS", 20)
+    monkeypatch.setattr(table_session, "HINT_MS", 20)
     monkeypatch.setattr(tui_coach, "REVIEW_MS", 5)
 
 

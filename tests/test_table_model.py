@@ -28,6 +28,7 @@ from dread_draw.table.model import (
     RoundOver,
     TableModel,
 )
+from dread_draw.table.session import NETWORK_KEYS
 from dread_draw.words.narrate import describe
 
 GAMES = int(os.environ.get("DREAD_MODEL_GAMES", "60"))  # the closing note's count: 2000
@@ -106,7 +107,12 @@ class Checker:
             self.keys += 1
             info = model.info(key)
             if key in (HINT, TAKE_BACK):
-                if info.offered:  # the coach reads this seat's own view only (R11)
+                if info.offered and isinstance(moment, HandOff):
+                    # at a hand-off, the person handing the keyboard on may take back their
+                    # last choice (it shows nothing: the rule decides, then they are asked)
+                    assert key == TAKE_BACK and holder is None
+                    assert info.seat == model.at_keyboard != moment.seat
+                elif info.offered:  # the coach reads this seat's own view only (R11)
                     d = m.game.pending
                     assert info.seat == holder and d is not None and d.seat == holder
                     assert model.asking is not None and model.asking.kind == "question"
@@ -283,7 +289,7 @@ def test_the_review_is_not_offered_at_a_network_table_and_waits_for_the_end(stan
     """`v` asks the model: a network table does not serve it (the host holds the game's
     choices: the join table crashed on it), a local one only once the game is over."""
     m = Match(standard_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "easy")], seed=3)
-    net = TableModel(m, [0], served=("o", "l", "d", "r"))
+    net = TableModel(m, [0], served=NETWORK_KEYS)
     assert not net.info(REVIEW).offered and "network table" in net.info(REVIEW).line
     local = TableModel(m, [0])
     assert not local.info(REVIEW).offered and "end of the game" in local.info(REVIEW).line
@@ -293,7 +299,7 @@ def test_hints_and_take_backs_are_not_offered_at_a_network_table(standard_deck):
     """Scenario 2: `h` and `u` at a network table (join, the host's own seat) say so in a
     line — they crashed the table (and the host's game) before."""
     m = Match(standard_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "easy")], seed=3)
-    model = TableModel(m, [0], served=("o", "l", "d", "r", "v"))
+    model = TableModel(m, [0], served=NETWORK_KEYS)
     model.asking_now(0)
     for key in (HINT, TAKE_BACK):
         info = model.info(key)
@@ -307,15 +313,15 @@ def test_the_network_table_keeps_h_and_u_out_of_its_key_bar(key):
 
     bound = [b for b in RemoteTable.BINDINGS if b.key == key]
     assert bound and not any(b.show for b in bound)
-    assert key not in RemoteTable.served
+    assert key not in NETWORK_KEYS  # what a session serves at a network table
 
 
 def test_the_network_game_over_keeps_v_out_of_its_key_bar():
-    from dread_draw.tui.remote import RemoteGameOver, RemoteTable
+    from dread_draw.tui.remote import RemoteGameOver
 
     bound = [b for b in RemoteGameOver.BINDINGS if b.key == "v"]
     assert bound and not any(b.show for b in bound)
-    assert REVIEW not in RemoteTable.served
+    assert REVIEW not in NETWORK_KEYS
 
 
 # ------------------------------------------------- saves after any choices, h, u, quit

@@ -39,6 +39,7 @@ from dread_draw.store.saves import (
     save_note,
     saved_game_line,
 )
+from dread_draw.table.seam import TableMatch
 from dread_draw.tui import themes, widechars
 from dread_draw.tui.pauses import Pauses
 from dread_draw.tui.saved import BadSave, FolderInUse, ReplaceSave
@@ -218,7 +219,7 @@ class DreadDrawApp(App):
                                                     "it is lost."))
         self._replace_screens(TableScreen(match, self.cpu_delay,
                                           ascii=self.ascii or self.setup.ascii,
-                                          hold=self.setup.hold))
+                                          hold=self.setup.hold, save=self.save_now))
         if self.saves is not None and not match.practice:
             note_daily(self.saves.root, match)
         if match.daily is not None:  # coach: say which deal this is (its seed when it ends)
@@ -227,6 +228,11 @@ class DreadDrawApp(App):
                               "game is over."), day=match.daily), timeout=10)
         elif match.practice:  # a daily deal's practice, or a reviewed moment's
             self.notify(_(PRACTICE_WORDS.get(match.practice, MOMENT_WORDS)), timeout=10)
+
+    def save_now(self) -> None:
+        """Save the game at once (a hint or a take-back is not a move: no hook hears it)."""
+        if self.saver is not None:
+            self.saver.save_now()
 
     def autosave_failed(self, message: str) -> None:
         self.notify(clean(message), title=_("Autosave"), severity="error", timeout=15,
@@ -253,7 +259,7 @@ class DreadDrawApp(App):
     def on_unmount(self) -> None:
         self.pauses.stop()
 
-    def after_game(self, what: str, match: Match) -> None:
+    def after_game(self, what: str, match: TableMatch) -> None:
         if self.leaving:  # q came in between: nothing new starts
             return
         if what == "rematch":  # same seats, a new seed
