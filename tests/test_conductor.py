@@ -25,8 +25,6 @@ class FakeFront:
     """A front end that shows nothing: it records the moments and answers each question
     with its first option, as the person at the keyboard."""
 
-    plain = True
-
     def __init__(self, model: TableModel) -> None:
         self.model = model
         self.gone = False

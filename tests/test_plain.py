@@ -91,7 +91,7 @@ def test_a_whole_hot_seat_game_in_plain_lines(tmp_path: Path) -> None:
         assert d is not None
         if match.seats[d.seat].is_human:
             view = game.view(d.seat)
-            question, labels = describe(d, view, names, plain=True)
+            question, labels = describe(d, view, names)
             at = lines.index(question, at)
             for i, (_o, label) in enumerate(labels, 1):
                 assert lines[at + i] == f"{i}. {label}"

@@ -43,6 +43,7 @@ from dread_draw.net.host import CPU, OPEN, PERSON, Host
 from dread_draw.net.remote import AWAY_NOTE, LOST, RemoteMatch, seat_list
 from dread_draw.rules import Event
 from dread_draw.table.ending import Ending, ending_words
+from dread_draw.table.seam import TableMatch
 from dread_draw.words.narrate import Narrator
 
 COMMANDS = N_("Type s and Enter to start the game (CPUs take the empty seats), c to let a CPU "
@@ -118,24 +119,30 @@ class QueueLines:
 
 
 class ConsoleTable(LinesTable):
-    """One seat of a hosted game at a plain terminal: the lines table (`play --plain`'s
-    front end, on the same session and model) over the seat's `RemoteMatch`, plus who comes
-    and goes at the table and the connection's state. `tell_table`: say who comes and goes
-    (the host's own seat leaves that to the host console)."""
+    """A table at a plain terminal whose keyboard is read on a thread of its own (the
+    network goes on while a person types): the lines table (`play --plain`'s front end, on
+    the same session and model) over one seat of a hosted game — plus who comes and goes at
+    the table and the connection's state — or over any match a session plays.
+    `tell_table`: say who comes and goes (the host's own seat leaves that to the host
+    console)."""
 
-    def __init__(self, remote: RemoteMatch, lines: LineSource, out: IO[str], *,
+    def __init__(self, match: TableMatch, lines: LineSource, out: IO[str], *,
                  tell_table: bool = True) -> None:
-        super().__init__(remote, lines, out, people=[remote.seat])
+        remote = match if isinstance(match, RemoteMatch) else None
+        super().__init__(match, lines, out, people=None if remote is None else [remote.seat])
         self.remote = remote
         self.tell_table = tell_table
-        self.news = TableNews(remote.seat)
+        self.news = TableNews(-1 if remote is None else remote.seat)
         self.lost = False
-        remote.listeners.append(self.changed)
-        self.changed()
+        if remote is not None:
+            remote.listeners.append(self.changed)
+            self.changed()
 
     def changed(self) -> None:
         """The connection or the table's people changed: say so."""
         r = self.remote
+        if r is None:
+            return
         if r.lost and not self.lost:
             self.say(_(LOST))
         elif self.lost and not r.lost and not r.refused:
@@ -146,11 +153,11 @@ class ConsoleTable(LinesTable):
                 self.say(line)
 
     def save_note(self) -> str | None:
-        return _(AWAY_NOTE)
+        return None if self.remote is None else _(AWAY_NOTE)
 
     async def game_over(self, ending: Ending) -> None:
         await super().game_over(ending)
-        if not ending.over and not self.remote.refused:
+        if not ending.over and self.remote is not None and not self.remote.refused:
             self.say(_("The host ended the game."))
 
 

@@ -98,8 +98,6 @@ class LinesTable:
     """A session's front end in plain lines (see the module docstring): a local match
     (`play --plain`) or a network seat (the console)."""
 
-    plain = True  # no card reader, no Tab: the session's questions say so
-
     def __init__(self, match: TableMatch, lines: LineSource, out: IO[str], *,
                  people: list[int] | None = None,
                  save: Callable[[], None] | None = None) -> None:

@@ -9,13 +9,14 @@ from dataclasses import dataclass
 from dread_draw.i18n import _, fmt
 from dread_draw.rules import KEEP, ORDER, PICK_CARD, SUMMON, USE, Decision
 from dread_draw.table.model import TableModel, offers_hidden_cards
-from dread_draw.words.narrate import describe
+from dread_draw.words.narrate import describe, reader_tip
 
 
 @dataclass(frozen=True)
 class Question:
     """The decision `decision` asked of the person in `seat`: `text` and the answers
-    `options` — (option, words) pairs, exactly the decision's options in order.
+    `options` — (option, words) pairs, exactly the decision's options in order — the same
+    words at every table; `tip`: what a table with a card reader adds ("" for the rest).
 
     `cards`: the answers are cards (a card reader reads them); `hidden`: some are cards
     only this person may see (a Life Deck draw, a look at the Draw Deck), so a front end
@@ -27,6 +28,7 @@ class Question:
     decision: Decision
     text: str
     options: tuple[tuple[int, str], ...]
+    tip: str
     cards: bool
     hidden: bool
     new_person: bool
@@ -53,14 +55,13 @@ class Question:
         return None
 
 
-def question_for(model: TableModel, seat: int, plain: bool) -> Question:
-    """The pending decision of `seat`, from that seat's own view (R11). `plain`: for a front
-    end with no card reader and no Tab (plain lines, the console)."""
+def question_for(model: TableModel, seat: int) -> Question:
+    """The pending decision of `seat`, from that seat's own view (R11)."""
     view = model.match.game.view(seat)
     d = view.pending
     assert d is not None and d.seat == seat, "a question for the seat whose decision waits"
-    text, options = describe(d, view, model.names, plain=plain)
-    return Question(seat, d, text, tuple(options),
+    text, options = describe(d, view, model.names)
+    return Question(seat, d, text, tuple(options), reader_tip(d),
                     cards=d.kind in (KEEP, PICK_CARD, ORDER, SUMMON),
                     hidden=offers_hidden_cards(view), new_person=model.new_person(seat),
                     card=d.card if d.kind == USE or d.card >= 0 else -1)

@@ -49,10 +49,6 @@ class FrontEnd(Protocol):
     """What the conductor asks of a table's front end."""
 
     @property
-    def plain(self) -> bool:
-        """The front end has no card reader and no Tab (plain lines, the console)."""
-
-    @property
     def gone(self) -> bool:
         """The table is being taken down: nothing more may be shown or played on it."""
 
@@ -170,7 +166,7 @@ class Conductor:
     async def ask(self, seat: int) -> int:
         """The person in `seat` is asked their decision through the front end."""
         model = self.model
-        question = question_for(model, seat, self.front.plain)
+        question = question_for(model, seat)
         model.asking_now(seat)
         try:
             option = await self.front.ask(question)

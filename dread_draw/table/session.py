@@ -43,6 +43,8 @@ from dread_draw.table.model import (
 from dread_draw.table.seam import TableMatch
 
 RESUME_EVENTS = 400  # a table opened on a game in progress tells at most its last events
+HINT_CLOCK = True  # the coach stops at its budget; False: it thinks its whole schedule, the
+#                    same hint every time (the differential test compares front ends by it)
 NETWORK_KEYS = tuple(k for k in INFO_KEYS if k not in (HINT, TAKE_BACK, REVIEW))
 
 
@@ -77,7 +79,7 @@ class Session:
         self.conductor = Conductor(self.model, front, hold=hold, tutor=self.tutor,
                                    review=local is not None)
         self.hint_ms = HINT_MS  # the coach's thinking budget
-        self.hint_clock = True  # False: the coach thinks its whole budget (the same hint)
+        self.hint_clock = HINT_CLOCK
         self.resume_events = RESUME_EVENTS
         self.driving: asyncio.Future[None] | None = None
         self.rewound = False  # a take-back cancelled the driver: it starts again

@@ -27,6 +27,7 @@ from dread_draw.rules import (
     REVEAL,
     SUMMON,
     USE,
+    Decision,
 )
 
 DOT = "●"
@@ -524,11 +525,21 @@ def pick_card_labels(options, view, names, card_option) -> list[tuple[int, str]]
     return labels + [(DONE, _("Done"))] * (DONE in options)
 
 
-def describe(decision, view, names: list[str], plain: bool = False
-             ) -> tuple[str, list[tuple[int, str]]]:
+def reader_tip(decision: Decision) -> str:
+    """The sentence a table with a card reader adds to a question whose cards are read
+    there (the drawn Life Deck cards, the Aftermath cards of one's row); "" for the rest
+    and for a table without one (plain lines, the console)."""
+    if decision.kind == KEEP:
+        return _("The reader shows the card under focus; Tab reads the next.")
+    if decision.kind == ORDER:
+        return _("(Tab to a card in your row to read it.)")
+    return ""
+
+
+def describe(decision, view, names: list[str]) -> tuple[str, list[tuple[int, str]]]:
     """The question a Decision asks its seat, and a label for each legal option — exactly
     the Decision's options, in order (docs/DESIGN.md principle 2). Every kind is handled.
-    `plain`: for the plain-text table (`play --plain`), which has no card reader and no Tab."""
+    The same words at every table (a table with a card reader adds `reader_tip`)."""
     deck = view.deck
     who = names[decision.seat]
     kind = decision.kind
@@ -545,10 +556,13 @@ def describe(decision, view, names: list[str], plain: bool = False
     if kind == SUMMON:
         row = view.rows[decision.seat]
         beat = view.card_to_beat(decision.seat)
-        if row:
+        if row and any(o != REVEAL for o in decision.options):
             q = fmt(_("{who}, your turn. Beat {card}: strength over {beat}. Reveal the top "
                       "card, or summon a reserve card that beats it."),
                     who=who, card=card_label(deck, row[-1]), beat=beat)
+        elif row:  # no reserve card to summon: only the reveal is on offer
+            q = fmt(_("{who}, your turn. Beat {card}: strength over {beat}. Reveal the top "
+                      "card."), who=who, card=card_label(deck, row[-1]), beat=beat)
         else:
             q = fmt(_("{who}, your turn. Your row is empty: any card succeeds."), who=who)
         labels = [(o, _("Reveal the top card") if o == REVEAL
@@ -568,19 +582,11 @@ def describe(decision, view, names: list[str], plain: bool = False
         return q, [(o, _("Use it") if o else _("Skip it")) for o in decision.options]
     if kind == KEEP:
         n = len(decision.options)
-        if plain:
-            q = fmt(ngettext(
-                "{who}, you drew {n} card from your Life Deck (only you see it). Keep it in "
-                "your reserves.",
-                "{who}, you drew {n} cards from your Life Deck (only you see them). Keep one "
-                "in your reserves; the others are discarded.", n), who=who, n=n)
-        else:
-            q = fmt(ngettext(
-                "{who}, you drew {n} card from your Life Deck (only you see it). Keep it in "
-                "your reserves. The reader shows the card under focus; Tab reads the next.",
-                "{who}, you drew {n} cards from your Life Deck (only you see them). Keep one "
-                "in your reserves; the others are discarded. The reader shows the card under "
-                "focus; Tab reads the next.", n), who=who, n=n)
+        q = fmt(ngettext(
+            "{who}, you drew {n} card from your Life Deck (only you see it). Keep it in "
+            "your reserves.",
+            "{who}, you drew {n} cards from your Life Deck (only you see them). Keep one "
+            "in your reserves; the others are discarded.", n), who=who, n=n)
         # Copies of one card are one choice (whichever is kept, the rest are discarded).
         copies = Counter(deck.card[o].id for o in decision.options)
         first: dict[str, int] = {}
@@ -590,10 +596,7 @@ def describe(decision, view, names: list[str], plain: bool = False
                     if copies[i] > 1 else fmt(_("Keep {card}"), card=card_option(o)))
                    for i, o in first.items()]
     if kind == ORDER:
-        q = fmt(_("{who}: several Aftermath abilities trigger. Which resolves first?"), who=who
-                ) if plain else fmt(_("{who}: several Aftermath abilities trigger. Which "
-                                      "resolves first? (Tab to a card in your row to read "
-                                      "it.)"), who=who)
+        q = fmt(_("{who}: several Aftermath abilities trigger. Which resolves first?"), who=who)
         return q, [(o, card_option(o)) for o in decision.options]
     if kind == PICK_CARD:
         q = fmt(_("{who}: {question}"), who=who,

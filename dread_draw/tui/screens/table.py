@@ -115,8 +115,6 @@ class TableScreen(SizeAware, Screen):
             self.what = what
             self.match = match
 
-    plain = False  # (a front end with a card reader and Tab: the session's questions say so)
-
     def __init__(self, match: TableMatch, cpu_delay: float = 0.8, ascii: bool = False,
                  hold: int = 0, people: list[int] | None = None,
                  hold_own: bool | None = None, save: Callable[[], None] | None = None) -> None:
@@ -447,7 +445,8 @@ class TableScreen(SizeAware, Screen):
         if question.card >= 0:
             self.query_one(CardReader).uid = question.card
         answer = self.answer = asyncio.get_running_loop().create_future()
-        self.query_one(PromptBar).ask(question.text, list(question.options),
+        said = f"{question.text} {question.tip}" if question.tip else question.text
+        self.query_one(PromptBar).ask(said, list(question.options),
                                       cards=question.cards, read_first=question.hidden,
                                       new_person=question.new_person)
         try:
