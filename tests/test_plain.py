@@ -169,25 +169,57 @@ def test_take_back_then_resume_where_it_was(tmp_path: Path) -> None:
     assert again["choices"][:len(match.choices)] == match.choices
 
 
-def test_plain_is_remembered_until_no_plain(tmp_path: Path) -> None:
-    from dread_draw.tui.setup import load_setup
+def test_plain_is_remembered_until_no_plain(tmp_path: Path, monkeypatch) -> None:
+    from dread_draw.commands import play
+    from dread_draw.store.setup import load_setup
 
     env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
            "LANGUAGE": "en"}
     args = [sys.executable, "-m", "dread_draw", "play", "--players", "2", "--save-dir",
             str(tmp_path / "saves")]
-    subprocess.run([*args, "--plain"], input=b"q\ny\n", capture_output=True, env=env,
-                   timeout=60, check=True)
+    got = subprocess.run([*args, "--plain"], input=b"q\ny\n", capture_output=True, env=env,
+                         timeout=60, check=True)
+    # its first line says that it is remembered, and how to go back to the table
+    assert got.stdout.decode().splitlines()[0] == (
+        "Plain lines, remembered for the next game. To play at the full table again: "
+        "dread-draw play --no-plain")
     settings = tmp_path / "cfg" / "dread-draw" / "last-setup.json"
     assert load_setup(settings).plain
     # remembered: no flag plays in plain lines again (a table would need a terminal)
     got = subprocess.run(args, input=b"q\ny\n", capture_output=True, env=env, timeout=60)
     assert b"Your answer (1" in got.stdout and b"\x1b" not in got.stdout
-    # --no-plain forgets it (said with a --resume refused for its --players: no table opens)
-    got = subprocess.run([*args, "--no-plain", "--resume"], input=b"", capture_output=True,
-                         env=env, timeout=60)
-    assert got.returncode == 2
-    assert not load_setup(settings).plain
+    # --no-plain forgets it once the table opens (here: a table that runs nothing)
+    monkeypatch.setattr(play, "settings_path", lambda: settings)
+    opened = []
+    monkeypatch.setattr("dread_draw.tui.app.run_table", opened.append)
+    play.play_command(players=2, humans=[], cpus=[], seed=1, deck=None, cpu_delay=0,
+                      save_dir=tmp_path / "saves2", plain=False)
+    assert opened and not load_setup(settings).plain
+
+
+def test_a_first_plain_game_with_no_seats_plays_and_a_failed_run_remembers_nothing(
+        tmp_path: Path) -> None:
+    """`play --plain` as the very first command (no settings yet, no seats given) plays the
+    new-game screen's default game; a run that fails (a bad flag) remembers nothing, so bare
+    `play` still opens the table's new-game screen."""
+    from dread_draw.store.setup import load_setup
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
+           "LANGUAGE": "en", "NO_COLOR": "1"}
+    settings = tmp_path / "cfg" / "dread-draw" / "last-setup.json"
+    play = [sys.executable, "-m", "dread_draw", "play", "--save-dir", str(tmp_path / "s")]
+    failed = subprocess.run([*play, "--plain", "--players", "2", "--cpu", "nobody"],
+                            capture_output=True, env=env, timeout=60)
+    assert failed.returncode == 2 and b"no such CPU level" in failed.stderr + failed.stdout
+    assert not load_setup(settings).plain  # nothing remembered
+    got = subprocess.run([*play, "--plain"], input=b"q\ny\n", capture_output=True, env=env,
+                         timeout=60)
+    out = got.stdout.decode()
+    assert got.returncode == 0, got.stderr.decode()
+    assert "Your answer (1" in out and "a game needs" not in out + got.stderr.decode()
+    seats = json.loads((tmp_path / "s" / "current.json").read_text())["seats"]
+    assert len(seats) == 4 and [s["kind"] for s in seats].count("human") == 1  # the default
+    assert load_setup(settings).plain
 
 
 def test_tutorial_plain_reads_its_lessons_as_lines(tmp_path: Path) -> None:

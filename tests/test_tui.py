@@ -41,14 +41,14 @@ from dread_draw.rules import (
     Decision,
     Game,
 )
-from dread_draw.tui.app import DreadDrawApp, new_match
+from dread_draw.store.setup import Setup, load_setup, new_match, save_setup
+from dread_draw.tui.app import DreadDrawApp
 from dread_draw.tui.screens.dialogs import ConfirmQuit, HelpScreen
 from dread_draw.tui.screens.game_over import GameOver
 from dread_draw.tui.screens.handoff import HandOff
 from dread_draw.tui.screens.new_game import NewGame
 from dread_draw.tui.screens.summary import RoundSummary
 from dread_draw.tui.screens.table import TableScreen
-from dread_draw.tui.setup import Setup, load_setup, save_setup
 from dread_draw.tui.widgets.base import MIN_HEIGHT, MIN_WIDTH, TooSmall
 from dread_draw.tui.widgets.cards import CardReader, CardTile
 from dread_draw.tui.widgets.centre import TableCentre, ordinal, place

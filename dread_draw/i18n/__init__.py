@@ -31,8 +31,8 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from dread_draw.base.errors import DreadDrawError
 from dread_draw.i18n import grammar, korean
+from dread_draw.rules.errors import DreadDrawError
 
 DOMAIN = "dread_draw"
 LANGUAGES = ("en", "fr", "es", "de", "pt", "ko")

@@ -1,10 +1,10 @@
-"""The Dread Draw app: one factory for matches, one App for the CLI and the tests.
+"""The Dread Draw app: one App for the CLI and the tests.
 
-`new_match(setup)` is the only place a match is created. `DreadDrawApp` opens on the
-new-game screen, or straight at the table when given a `Match` (a resumed game can be handed
-in the same way). `DreadDrawApp.start_match` is where every match — new, rematch or
-resumed — reaches the table: the place to hook per-match work such as autosave
-(`match.hooks`).
+`new_match(setup)` (dread_draw/store/setup.py) is the only place a match is created.
+`DreadDrawApp` opens on the new-game screen, or straight at the table when given a `Match` (a
+resumed game can be handed in the same way). `DreadDrawApp.start_match` is where every match
+— new, rematch or resumed — reaches the table: the place to hook per-match work such as
+autosave (`match.hooks`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from dread_draw.base.errors import DreadDrawError
 from dread_draw.base.safe_text import clean
 from dread_draw.coach.daily import PRACTICE_WORDS, note_daily
 from dread_draw.coach.review import MOMENT_WORDS
-from dread_draw.deck.cards import Deck, load_deck
 from dread_draw.i18n import N_, _, fmt, ngettext
 from dread_draw.play.sim import Match
 from dread_draw.store.saves import (
@@ -39,6 +38,14 @@ from dread_draw.store.saves import (
     save_note,
     saved_game_line,
 )
+from dread_draw.store.setup import (
+    Setup,
+    fresh_seed,
+    load_setup,
+    new_match,
+    save_setup,
+    shown_name,
+)
 from dread_draw.table.seam import TableMatch
 from dread_draw.tui import themes, widechars
 from dread_draw.tui.pauses import Pauses
@@ -46,20 +53,7 @@ from dread_draw.tui.saved import BadSave, FolderInUse, ReplaceSave
 from dread_draw.tui.screens.dialogs import ConfirmQuit, HelpScreen
 from dread_draw.tui.screens.new_game import NewGame
 from dread_draw.tui.screens.table import TableScreen
-from dread_draw.tui.setup import (
-    Setup,
-    fresh_seed,
-    load_setup,
-    save_setup,
-    shown_name,
-)
 from dread_draw.tui.widgets.base import MIN_HEIGHT, MIN_WIDTH, ScreenResized
-
-
-def new_match(setup: Setup, deck: Deck | None = None) -> Match:
-    """The one factory of matches: the setup's seats, seed and deck (DeckError if bad)."""
-    return Match(deck or load_deck(setup.deck), setup.seats, setup.seed)
-
 
 widechars.install()  # Korean syllables whole under toasts and dialogs
 

@@ -32,9 +32,9 @@ from dread_draw.base.safe_text import clean, plain
 from dread_draw.deck.cards import Deck
 from dread_draw.i18n import N_, _, fmt, ngettext
 from dread_draw.rules import View
+from dread_draw.store.setup import save_odds
 from dread_draw.table.seam import TableMatch
 from dread_draw.table.story import ToldLog, log_lines, whose
-from dread_draw.tui.setup import save_odds
 from dread_draw.tui.widgets.base import AnswerOnce, Dialog, ScreenResized, TooSmall, taken_down
 from dread_draw.tui.widgets.cards import CardReader
 from dread_draw.tui.widgets.keybar import KeyBar
