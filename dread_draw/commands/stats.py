@@ -12,7 +12,7 @@ from rich.text import Text
 
 from dread_draw.base.safe_text import clean, plain
 from dread_draw.coach.daily import daily_record
-from dread_draw.i18n import _, fmt, ngettext, percent, pgettext
+from dread_draw.i18n import _, fmt, level_word, ngettext, percent, pgettext
 from dread_draw.store.saves import (
     ASSISTED,
     LOST,
@@ -57,7 +57,8 @@ def stats_command(save_dir: Path | None) -> None:
                        pgettext("stats column", "with take-backs")) if people else ())):
             t.add_column(col, justify="right")
         for name, (played, won) in sorted(rows.items(), key=lambda kv: (-kv[1][1], kv[0])):
-            cells: list[Text | str] = [plain(name), str(played), str(won),
+            shown = plain(name) if people else plain(level_word(name))  # "facile", not "easy"
+            cells: list[Text | str] = [shown, str(played), str(won),
                                        percent(100 * won / played)]
             if people:
                 cells += [str(n) for n in result.coached.get(name, [0, 0])]

@@ -173,12 +173,17 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return translations(_current).npgettext(context, singular, plural, n)
 
 
+def level_words() -> dict[str, str]:
+    """Every CPU level (`dread_draw.ai.AGENTS`) as a player reads it, in the current language
+    ("facile" for `easy`); a new level gets its line here (tests/test_level_contract.py)."""
+    return {"random": pgettext("CPU level", "random"), "easy": pgettext("CPU level", "easy"),
+            "normal": pgettext("CPU level", "normal"), "hard": pgettext("CPU level", "hard")}
+
+
 def level_word(level: str) -> str:
-    """A CPU level as a player reads it, in the current language ("facile" for `easy`); the
-    command line keeps the levels' own names (`--cpu easy`). An unknown level as it is."""
-    words = {"random": pgettext("CPU level", "random"), "easy": pgettext("CPU level", "easy"),
-             "normal": pgettext("CPU level", "normal"), "hard": pgettext("CPU level", "hard")}
-    return words.get(level, level)
+    """A CPU level as a player reads it, in the current language; the command line keeps
+    the levels' own names (`--cpu easy`). An unknown level as it is."""
+    return level_words().get(level, level)
 
 
 def percent(value: float, digits: int = 0) -> str:
