@@ -62,7 +62,7 @@ def parse_locale(value: str) -> str | None:
     Accepts what people and systems write: ``fr``, ``FR``, ``fr_FR.UTF-8``, ``pt-BR``,
     ``de_DE@euro``, ``ko_KR.UTF-8``; ``C`` and ``POSIX`` are English.
 
-    >>> parse_locale("fr_FR.UTF-8"), parse_locale("pt_BR"), parse_locale("C"), parse_locale("it")
+    >>> parse_locale("fr_FR.UTF-8"), parse_locale("pt_BR"), parse_locale("C"), parse_locale("tlh")
     ('fr', 'pt', 'en', None)
     """
     name = value.strip().split(".")[0].split("@")[0].lower()
