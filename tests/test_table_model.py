@@ -198,6 +198,41 @@ def test_R11_no_key_shows_a_card_the_keyboard_holder_may_not_know(standard_deck)
     assert looks and holds, "the games must include looks and own failed reveals"
 
 
+def test_at_every_looks_go_on_the_table_names_the_looker(standard_deck):
+    """Issue 40: while a person reads what only they may read (a look) or their own failed
+    reveal, every part of the table names that person — the top bar's "X to play", the
+    highlighted seat band "▶ … TO PLAY" and plain lines' `t` — never the next seat, whose
+    decision is already pending behind it; many seeded hot-seat games at the model's speed."""
+    from dread_draw.lines.plain import table_lines
+    from dread_draw.tui.widgets.seats import seat_states
+
+    named = ahead = 0
+    for seed in range(GAMES):
+        m = Match(standard_deck, table_of(seed), seed=seed)
+        c = Checker(m, random.Random(seed))
+        model = c.model
+        checked = c.check
+
+        def check(moment, model=model, m=m, checked=checked, seed=seed):
+            nonlocal named, ahead
+            checked(moment)
+            if not isinstance(moment, Look | HoldOwn):
+                return
+            looker = moment.seat
+            assert model.to_play() == looker  # the top bar's "X to play" (TableScreen)
+            states = seat_states(model.shown(), m.seats, to_play=model.to_play(),
+                                 mine=model.mine())
+            assert [st.seat for st in states if st.to_play] == [looker], (seed, moment)
+            assert table_lines(m, model)[-1] == f"{model.names[looker]} is to play."
+            pending = m.game.pending
+            ahead += pending is not None and pending.seat != looker  # (what was named before)
+            named += 1
+
+        c.check = check
+        c.play()
+    assert named > 50 and ahead > 10, (named, ahead)
+
+
 def test_a_hint_at_someone_elses_go_on_is_refused_not_answered(standard_deck):
     """Scenario 1: at a person's own failed reveal ("Go on") the pending decision is the
     next seat's (another person's Life Deck draw): `h` must not answer it."""

@@ -25,6 +25,7 @@ import json
 import math
 import os
 import re
+import shlex
 import stat
 import sys
 from collections.abc import Callable, Iterator
@@ -952,10 +953,11 @@ def save_note(match: Match | None, saver: Autosaver | None) -> str | None:
         return None
     if saver is None:
         return _("This game is not being saved: when you quit, it is lost.")
+    command = resume_command(saver.folder)
     if saver.error is None:
         return fmt(_("The game is saved in {folder}: Continue on the new-game screen, or "
-                     "`dread-draw play --resume`, brings it back where it is."),
-                   folder=str(saver.folder.current))
+                     "`{command}`, brings it back where it is."),
+                   folder=str(saver.folder.current), command=command)
     last = read_save_or_none(saver.folder.current)
     same = last is not None and (last.seed, last.seats) == (match.seed, match.seats) and (
         last.choices == match.choices[:len(last.choices)])
@@ -965,9 +967,18 @@ def save_note(match: Match | None, saver: Autosaver | None) -> str | None:
     behind = len(match.choices) - len(last.choices)
     return fmt(ngettext(
         "Saving this game is failing: {error} The game is NOT saved past round {round}: "
-        "the last good save, {file}, is {n} move behind the table; `dread-draw play "
-        "--resume` continues from there.",
+        "the last good save, {file}, is {n} move behind the table; `{command}` continues "
+        "from there.",
         "Saving this game is failing: {error} The game is NOT saved past round {round}: "
-        "the last good save, {file}, is {n} moves behind the table; `dread-draw play "
-        "--resume` continues from there.", behind),
-        error=str(saver.error), round=last.rounds, file=str(last.path), n=behind)
+        "the last good save, {file}, is {n} moves behind the table; `{command}` continues "
+        "from there.", behind),
+        error=str(saver.error), round=last.rounds, file=str(last.path), n=behind,
+        command=command)
+
+
+def resume_command(folder: SaveDir) -> str:
+    """The command that continues the game saved in `folder`: with `--save-dir` when it is
+    not the usual folder (a game played with --save-dir DIR is not found without it)."""
+    if folder.root == default_root():
+        return "dread-draw play --resume"
+    return f"dread-draw play --resume --save-dir {shlex.quote(str(folder.root))}"

@@ -238,9 +238,11 @@ class TableModel:
         return d
 
     def private_to(self, seat: int) -> bool:
-        """Whether `seat` has something only it may see (R11.2) right now."""
+        """Whether `seat` has something only it may see (R11.2) right now: not a card face
+        up on the Draw Deck (R11.4), which everyone sees."""
         view = self.match.game.view(seat)
-        return bool(view.looking or view.draw_known or any(view.life_known)
+        face_up = set(self.match.game.public_view().draw_known)
+        return bool(view.looking or set(view.draw_known) - face_up or any(view.life_known)
                     or offers_hidden_cards(view))
 
     # --------------------------------------------------------------------- the story
