@@ -377,4 +377,4 @@ def _significant(diffs: list[float], sure: float = SURE) -> bool:
         return False
     mean = sum(diffs) / m
     var = sum((x - mean) ** 2 for x in diffs) / (m - 1)
-    return mean > sure * (var / m) ** 0.5
+    return bool(mean > sure * (var / m) ** 0.5)

@@ -216,7 +216,7 @@ class _Formatter(string.Formatter):
             return str(value) + korean.particle(sound, format_spec)
         if format_spec in grammar.SPECS:
             return grammar.form(value, format_spec, _current)
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 _FORMATTER = _Formatter()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from dread_draw.deck.cards import Card, Deck
@@ -28,6 +29,8 @@ from dread_draw.rules import (
     SUMMON,
     USE,
     Decision,
+    Event,
+    View,
 )
 
 DOT = "●"
@@ -80,7 +83,7 @@ def ability_text(card: Card, deck: Deck | None = None) -> str:
     return fmt(_("{keyword}: {text}"), keyword=keyword, text=text)
 
 
-def discard_text(deck: Deck, discard) -> str:
+def discard_text(deck: Deck, discard: Sequence[int]) -> str:
     """'Discard: 12, top The Crow (4), damage ● 1' (the pile is public, R11.1)."""
     if not discard:
         return _("Discard: empty")
@@ -96,11 +99,11 @@ def fortune_part(index: int) -> str:
     return parts[min(index, 2)]
 
 
-def _card(ev_card: dict | None, deck: Deck) -> str:
+def _card(ev_card: Event | None, deck: Deck) -> str:
     return _("no card") if ev_card is None else card_label(deck, ev_card["uid"])
 
 
-def _cards(ev_cards: list, deck: Deck) -> str:
+def _cards(ev_cards: list[Event | None], deck: Deck) -> str:
     # Translators: the separator between the cards of a list ("The Fool (0), Death (13)").
     if not ev_cards:
         return _("no card")
@@ -113,10 +116,10 @@ def _pick_pattern(template: str) -> re.Pattern[str]:
                               for i, p in enumerate(parts)))
 
 
-def prompt_text(decision) -> str:
+def prompt_text(decision: Decision) -> str:
     """An ability's question in the current language: the rules core fills its `Pick`'s
     English prompt with numbers; the numbers are read back and the translation filled."""
-    prompt = decision.prompt
+    prompt: str = decision.prompt
     pick = decision.pick
     if not prompt or pick is None:
         return prompt
@@ -141,9 +144,9 @@ class Narrator:
     names: list[str]
     reveal: bool = False
     mine: int | None = None
-    tops: dict[int, dict] = field(default_factory=dict)
+    tops: dict[int, Event] = field(default_factory=dict)
 
-    def __call__(self, ev: dict) -> str | None:
+    def __call__(self, ev: Event) -> str | None:
         kind = ev["type"]
         handler = getattr(self, "_" + kind, None)
         return handler(ev) if handler else None
@@ -151,24 +154,24 @@ class Narrator:
     def name(self, seat: int) -> str:
         return self.names[seat]
 
-    def reveals(self, ev: dict) -> bool:
+    def reveals(self, ev: Event) -> bool:
         """Whether the private cards of `ev` may be named: a finished game's, or the
         reader's own (their draw, what their ability let them see)."""
         return self.reveal or (self.mine is not None and ev["seat"] == self.mine)
 
-    def _game_start(self, ev: dict) -> str:
+    def _game_start(self, ev: Event) -> str:
         return fmt(ngettext(
             "A new game: {players} players, {n} card in the Draw Deck; {name} starts.",
             "A new game: {players} players, {n} cards in the Draw Deck; {name} starts.",
             ev["draw"]), players=len(self.names), n=ev["draw"],
             name=self.name(ev["starting_seat"]))
 
-    def _round_start(self, ev: dict) -> str:
+    def _round_start(self, ev: Event) -> str:
         self.tops.clear()
         return "── " + fmt(_("Round {round}: {name} starts."), round=ev["round"],
                            name=self.name(ev["starting_seat"]))
 
-    def _summon(self, ev: dict) -> str:
+    def _summon(self, ev: Event) -> str:
         seat, card = ev["seat"], ev["card"]
         before = self.tops.get(seat)
         self.tops[seat] = card
@@ -187,7 +190,7 @@ class Narrator:
             text = _("{who} reveals {card}: summoned (row {total}).")
         return fmt(text, **words)
 
-    def _fail(self, ev: dict) -> str:
+    def _fail(self, ev: Event) -> str:
         seat = ev["seat"]
         who = self.name(seat)
         before = self.tops.pop(seat, None)
@@ -217,7 +220,7 @@ class Narrator:
                 who=who, card=card, n=lost)
         return fmt(_("{who} reveals {card}: it fails, eliminated."), who=who, card=card)
 
-    def _ability(self, ev: dict) -> str:
+    def _ability(self, ev: Event) -> str:
         who = self.name(ev["seat"])
         card = self.deck.card[ev["card"]["uid"]]
         name = card_name(self.deck, card)
@@ -227,14 +230,14 @@ class Narrator:
         return fmt(_("{who} uses {card}: {text}"), who=who, card=name,
                    text=ability_text(card, self.deck))
 
-    def _ability_idle(self, ev: dict) -> str:
+    def _ability_idle(self, ev: Event) -> str:
         """R9.7: an ability that could do nothing was not offered."""
         card = self.deck.card[ev["card"]["uid"]]
         return fmt(_("{who}'s {card} has nothing to act on: its {keyword} ability does "
                      "nothing."), who=self.name(ev["seat"]), card=card_name(self.deck, card),
                    keyword=keyword_of(card))
 
-    def _ability_lost(self, ev: dict) -> str:
+    def _ability_lost(self, ev: Event) -> str:
         """R9.6: the card left the place where its ability triggered before its turn."""
         card = self.deck.card[ev["card"]["uid"]]
         words = {"who": self.name(ev["seat"]), "card": card_name(self.deck, card),
@@ -245,7 +248,7 @@ class Narrator:
         return fmt(_("{card} is no longer in {who}'s row: its {keyword} ability is lost."),
                    **words)
 
-    def _outcome(self, ev: dict) -> str | None:
+    def _outcome(self, ev: Event) -> str | None:
         """What an ability did, in the words its effect registered: the sentence for
         everyone, or in a replay the one that names the private cards too (R11.2)."""
         spec = EFFECTS.get(ev["effect"])
@@ -270,13 +273,13 @@ class Narrator:
                 words[key] = str(value)
         return fmt(_(text), **words)
 
-    def _reshuffle(self, ev: dict) -> str:
+    def _reshuffle(self, ev: Event) -> str:
         return fmt(ngettext(
             "The discard pile is shuffled into a new Draw Deck ({n} card).",
             "The discard pile is shuffled into a new Draw Deck ({n} cards).", ev["count"]),
             n=ev["count"])
 
-    def _round_end(self, ev: dict) -> str:
+    def _round_end(self, ev: Event) -> str:
         self.tops.clear()
         dmg, row = ev["damage"], ev.get("row")
         words = {"who": self.name(ev["winner"]), "round": ev["round"], "n": dmg}
@@ -303,7 +306,7 @@ class Narrator:
                                 dmg), **words)
         return fmt(_("{who} wins round {round}: no damage."), **words)
 
-    def _damage(self, ev: dict) -> str:
+    def _damage(self, ev: Event) -> str:
         who = self.name(ev["seat"])
         drawn = len(ev["drawn"])
         n = ev["amount"]
@@ -333,16 +336,16 @@ class Narrator:
             "{who} takes {n} damage: draws {drawn} from the Life Deck, keeps {kept} in "
             "reserve, discards {rest} ({life} left).", n), **words)
 
-    def _gain_life(self, ev: dict) -> str:
+    def _gain_life(self, ev: Event) -> str:
         return fmt(ngettext("{who} gains {amount} life ({n} card in the Life Deck).",
                             "{who} gains {amount} life ({n} cards in the Life Deck).",
                             ev["life"]),
                    who=self.name(ev["seat"]), amount=ev["amount"], n=ev["life"])
 
-    def _defeated(self, ev: dict) -> str:
+    def _defeated(self, ev: Event) -> str:
         return fmt(_("{who} is defeated and leaves the game."), who=self.name(ev["seat"]))
 
-    def _game_end(self, ev: dict) -> str:
+    def _game_end(self, ev: Event) -> str:
         words = {"who": self.name(ev["winner"]), "n": ev["rounds"]}
         if ev.get("stalemate"):
             return fmt(ngettext(
@@ -449,7 +452,7 @@ class RoundTracker:
         self.early_defeated: list[int] = []
         self.cursed: dict[int, tuple[int, int]] = {}  # seat -> the (seat, card) that chose it
 
-    def feed(self, ev: dict) -> RoundReport | None:
+    def feed(self, ev: Event) -> RoundReport | None:
         kind, report = ev["type"], self.report
         if kind == "round_end":
             row = ev.get("row")
@@ -481,7 +484,7 @@ class RoundTracker:
         return None
 
 
-def round_reports(events, deck: Deck) -> list[RoundReport]:
+def round_reports(events: Iterable[Event], deck: Deck) -> list[RoundReport]:
     """The round summaries of a stream of events (from a round's start: a round whose start
     is not among them may miss the damage its Aftermaths dealt): the data each summary shows,
     without Textual."""
@@ -489,7 +492,7 @@ def round_reports(events, deck: Deck) -> list[RoundReport]:
     return [r for r in map(tracker.feed, events) if r is not None]
 
 
-def zone_of(view, uid: int, names: list[str]) -> str:
+def zone_of(view: View, uid: int, names: Sequence[str]) -> str:
     """Where a card the seat can see lies, in words."""
     if uid in view.discard:
         return _("the discard pile")
@@ -506,7 +509,8 @@ def zone_of(view, uid: int, names: list[str]) -> str:
     return _("a Life Deck")
 
 
-def pick_card_labels(options, view, names, card_option) -> list[tuple[int, str]]:
+def pick_card_labels(options: Sequence[int], view: View, names: Sequence[str],
+                     card_option: Callable[[int], str]) -> list[tuple[int, str]]:
     """One entry per different choice: copies of a card in the same zone are the same choice
     to a player, so only the first is offered; strongest first; the zone is named when the
     options lie in several; `Done` last."""
@@ -536,7 +540,8 @@ def reader_tip(decision: Decision) -> str:
     return ""
 
 
-def describe(decision, view, names: list[str]) -> tuple[str, list[tuple[int, str]]]:
+def describe(decision: Decision, view: View, names: Sequence[str]
+             ) -> tuple[str, list[tuple[int, str]]]:
     """The question a Decision asks its seat, and a label for each legal option — exactly
     the Decision's options, in order (docs/DESIGN.md principle 2). Every kind is handled.
     The same words at every table (a table with a card reader adds `reader_tip`)."""

@@ -49,8 +49,9 @@ from dread_draw.table.moments import acts
 from dread_draw.table.seam import TableMatch
 from dread_draw.table.session import Session
 from dread_draw.table.turn import beat_line, next_line
-from dread_draw.tui.cardface import FRAMED, LINE, LINES, STYLES, TWO_LINE
+from dread_draw.tui.cardface import FRAMED, LINES, STYLES
 from dread_draw.tui.coach import HintDialog, TipScreen
+from dread_draw.tui.fit import fits, largest_style, style_sizes
 from dread_draw.tui.pauses import collect
 from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.screens.game_over import GameOver
@@ -147,10 +148,6 @@ class TableScreen(SizeAware, Screen):
             self.query_one(OddsLine).show(None)  # viewers (issue 14): theirs goes too
 
     @property
-    def compact(self) -> bool:
-        return self.card_style in LINES
-
-    @property
     def viewer(self) -> int | None:
         """The seat whose private cards may be on screen (R11.2); None: public only."""
         return self.model.holder
@@ -220,47 +217,6 @@ class TableScreen(SizeAware, Screen):
 
     # ---------------------------------------------------------------- rendering (from a view)
 
-    def style_sizes(self) -> dict[str, tuple[int, int]]:
-        """Each card style's (width, height) with its margin, and the reserves mark's width
-        (key ""), from the stylesheet (dread_draw.tcss), never repeated here."""
-        def cells(scalar) -> int:
-            return int(scalar.value) if scalar is not None else 0
-
-        sizes = {}
-        for tile in self.query_one("#probes").query(CardTile):
-            st = tile.styles
-            sizes[tile.style_name] = (cells(st.width) + st.margin.right,
-                                      cells(st.height) + st.margin.bottom)
-        mark = self.query_one("#probes .reserve-mark", Label).styles
-        sizes[""] = (cells(mark.width) + mark.margin.left + mark.margin.right, 0)
-        return sizes
-
-    def choose_style(self, states: list[SeatState]) -> str:
-        """The largest card style in which every seat's row and reserves fit on one line and
-        every seat fits in the height: one style for the whole table."""
-        play = self.query_one("#play")
-        width, height = play.size
-        if not width:
-            return self.card_style
-        band = self.query_one("#centre-band").styles.min_height
-        turn = self.query_one("#turn").styles.height
-        room = height - int(band.value if band else 0) - int(turn.value if turn else 0)
-        sizes = self.style_sizes()
-        for style in STYLES:
-            wide = all(self.fits(st, style, sizes, width) for st in states)
-            tall = len(states) * (1 + sizes[style][1]) <= room
-            if wide and tall:
-                return style
-        # too long for every style: unframed tiles share the line, on two lines if they fit
-        return TWO_LINE if len(states) * (1 + sizes[TWO_LINE][1]) <= room else LINE
-
-    @staticmethod
-    def fits(st: SeatState, style: str, sizes: dict[str, tuple[int, int]], width: int) -> bool:
-        """Whether a seat's row and reserves fit on one line of `width` in `style`."""
-        tile_w = sizes[style][0]
-        return tile_w * (max(len(st.row), 1) + max(len(st.reserves), 1)) + sizes[""][0] + 2 \
-            <= width
-
     def show_table(self, ended: RoundReport | None = None) -> None:
         """The table as it is now. While a round's summary is up (`ended`): the round's
         winning row as it ended, beside everyone's Life Deck and reserves after the damage
@@ -297,13 +253,12 @@ class TableScreen(SizeAware, Screen):
                                                 n=ended.round))
             if top.cell_len > self.size.width:  # one line, never cut: the short words
                 top = Text("DREAD DRAW" + sep + fmt(_("Round {n} is over."), n=ended.round))
-        style = self.choose_style(states)
-        self.card_style = style
+        style = self.card_style = largest_style(self, states, self.card_style)
         width = self.query_one("#play").size.width
-        sizes = self.style_sizes() if style in LINES and width else {}
+        sizes = style_sizes(self) if style in LINES and width else {}
         for panel, state in zip(self.query(SeatPanel), states, strict=True):
             # the smallest style, still too long: its tiles share the line (names shorten)
-            squeeze = bool(sizes) and not self.fits(state, style, sizes, width)
+            squeeze = bool(sizes) and not fits(state, style, sizes, width)
             panel.show(state, style, squeeze)
         self.query_one(TableCentre).show(view, m.seed, self.names, mine,
                                          None if ended is None else ended.round)
@@ -392,7 +347,7 @@ class TableScreen(SizeAware, Screen):
             self.query_one(PromptBar).clear(fmt(_("Round {n} is over."), n=report.round))
             await self.app.push_screen_wait(RoundSummary(report, self.names, moment.alone))
         elif isinstance(moment, HandingOff):  # u there: the last person takes back
-            back = self.take_back if self.model.info(TAKE_BACK).offered else None
+            back = self.action_take_back if self.model.info(TAKE_BACK).offered else None
             await self.app.push_screen_wait(HandOff(moment.name, take_back=back))
         elif isinstance(moment, Redraw):
             self.show_table()
@@ -491,9 +446,6 @@ class TableScreen(SizeAware, Screen):
             self.app.push_screen(HintDialog(self.session, seat))
 
     def action_take_back(self) -> None:  # coach: the session's take-back
-        self.take_back()
-
-    def take_back(self) -> None:
         """`u` (here, or at a hand-off): the session takes back the last choice of the
         person at the keyboard, or says why not."""
         if not self.refused(TAKE_BACK):
