@@ -1,4 +1,4 @@
-"""Where every front end meets (docs/ARCHITECTURE.md, "One session, many front ends"): the same
+"""Where every front end meets (docs/ARCHITECTURE.md, "The table session"): the same
 seeded game played through the full table (Textual's `TableScreen`, driven by keys), plain
 lines (`play --plain`'s `PlainTable`) and the console (`join --console`'s `ConsoleTable`,
 its keyboard read on a thread) asks the same questions in the same order, shows the same
