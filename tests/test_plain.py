@@ -7,6 +7,7 @@ as a line, and each person's private cards only after their own hand-off line.""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import os
@@ -235,3 +236,42 @@ def test_tutorial_plain_reads_its_lessons_as_lines(tmp_path: Path) -> None:
     assert "Learn to play" in lines  # the first lesson's title, then its text, then a wait
     assert lines[lines.index("Learn to play") + 2] == "Press Enter to go on."
     assert not ESCAPES.search(out.replace("\n", "")) and not BOX.search(out)
+
+
+def test_u_at_a_hand_off_takes_back_the_choice_of_the_person_handing_on() -> None:
+    """Issue 40: at a hot-seat hand-off the person who just chose may still press u; the
+    rule decides (here Ben's skipped ability at seed 2: nothing was learned since), and the
+    question is asked again — before, the hand-off followed at once and ignored u."""
+    prompt = re.compile(r"^Your answer \((?:1-)?(\d+)\):$")
+
+    class Typing:
+        def __init__(self, out: io.StringIO, rng: random.Random) -> None:
+            self.out, self.rng, self.handed = out, rng, 0
+
+        async def get(self) -> str:
+            await asyncio.sleep(0)
+            last = self.out.getvalue().splitlines()[-1]
+            asked = prompt.match(last)
+            if asked:
+                return str(self.rng.randint(1, int(asked[1])))
+            if last.endswith("press Enter when you are ready.") and self.handed < 3:
+                self.handed += 1
+                return "u"
+            return ""
+
+        def drain(self) -> None:
+            pass
+
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Ben", HUMAN), SeatSpec("Zora", "easy")]
+    match = Match(load_deck(None), seats, 2)
+    out = io.StringIO()
+    table = PlainTable(match, None, out=out)
+    table.lines = Typing(out, random.Random(2))
+    table.play()
+    lines = out.getvalue().splitlines()
+    assert match.over and [t.seat for t in match.takebacks] == [1]
+    at = lines.index("Your last choice was taken back. Choose again.")
+    assert lines[at - 1] == "Pass the keyboard to Ana. Ana, press Enter when you are ready."
+    assert lines[at + 1].startswith("Ben: use The Weaver's ability?")  # asked again
+    refused = [line for line in lines if line.startswith("Your last choice cannot be taken back")]
+    assert len(refused) == 2  # the other two hand-offs: u says why not, and the game goes on

@@ -231,10 +231,9 @@ async def play_seat(client: Client, out: IO[str], lines: LineSource, *,
             table.news = news
             try:
                 await table.session.run()
-            except Quit as q:
+            except Quit as q:  # (q: its question said that the game goes on at the host)
                 if q.ended:
                     raise NetError(_("The input ended before the game did.")) from None
-                table.say(_(AWAY_NOTE))
     finally:
         pump.cancel()
         await asyncio.gather(pump, return_exceptions=True)
