@@ -233,6 +233,30 @@ def test_at_every_looks_go_on_the_table_names_the_looker(standard_deck):
     assert named > 50 and ahead > 10, (named, ahead)
 
 
+def test_no_hand_off_once_one_person_is_left_in_the_game(standard_deck):
+    """Issue 40: once every other person at the keyboard is defeated, the table is the last
+    one's — no hand-off screen asks them to take the keyboard from nobody."""
+    late = hand_offs = 0
+    for seed in range(GAMES):
+        m = Match(standard_deck, table_of(seed), seed=seed)
+        c = Checker(m, random.Random(seed))
+        checked = c.check
+
+        def check(moment, m=m, checked=checked, people=c.model.people):
+            nonlocal late, hand_offs
+            checked(moment)
+            left = [p for p in people if not m.game.defeated[p]]
+            if isinstance(moment, HandOff):
+                hand_offs += 1
+                assert len(left) > 1, f"a hand-off to {moment.name}, the only person left"
+            elif len(left) == 1 and moment is None:
+                late += 1  # asked while alone: the check above had its chance
+
+        c.check = check
+        c.play()
+    assert hand_offs and late, (hand_offs, late)
+
+
 def test_a_hint_at_someone_elses_go_on_is_refused_not_answered(standard_deck):
     """Scenario 1: at a person's own failed reveal ("Go on") the pending decision is the
     next seat's (another person's Life Deck draw): `h` must not answer it."""
