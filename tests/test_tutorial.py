@@ -129,6 +129,7 @@ async def test_learn_to_play_on_the_new_game_screen_starts_the_tutorial_and_it_s
                 break
             await pilot.pause(0.01)
         assert isinstance(app.screen, TipScreen)
+        await pilot.pause()  # (pushed: composed once the app gets to it)
         assert app.screen.lesson.key == "welcome"
         assert "real game" in text_of(app.screen.query_one("#tip-text"))
         await pilot.press("enter")

@@ -111,15 +111,17 @@ class Session:
             self.front.retold(self.story(again=True))
 
     def story(self, again: bool = False) -> Story:
-        """The story so far for a front end opened on it: from the round in progress (the
-        first round: from the game's start), at most `resume_events` of its last events —
-        the trackers read from the start of the round the lines start in, all they need —
-        or after a take-back (`again`) the last `resume_events` events."""
+        """The story so far for a front end opened on it: a new game's first lines ("A new
+        game: …"), or the round in progress of a game resumed or joined, at most
+        `resume_events` of its last events — the trackers read from the start of the round
+        the lines start in, all they need — or after a take-back (`again`) the last
+        `resume_events` events."""
         events = self.match.events
         n = len(events)
         starts = [i for i, ev in enumerate(events) if ev["type"] == "round_start"]
         tell = max(0, n - self.resume_events)
-        if not again and len(starts) > 1:
+        begun = any(ev["type"] not in ("game_start", "round_start", "turn") for ev in events)
+        if not again and starts and begun:
             tell = max(tell, starts[-1])
         begin = max((i for i in starts if i <= tell), default=0)
         lines = []
