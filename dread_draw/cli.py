@@ -549,7 +549,7 @@ def serve(
 ) -> None:
     lang = speak(lang)
     try:
-        from dread_draw.web.serve import serve_command
+        from dread_draw.commands.serve import serve_command
     except ModuleNotFoundError as e:
         if (e.name or "").partition(".")[0] not in WEB_MODULES:
             raise

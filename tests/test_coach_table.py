@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 from test_tui import SIZE, make_app, play_out, sync, text_of, until_asked
 
+import dread_draw.table.session as table_session
 import dread_draw.tui.coach as tui_coach
+from dread_draw.coach.review import VERDICT
 from dread_draw.coach.takeback import check_take_back
 from dread_draw.deck.cards import parse_deck
 from dread_draw.play.sim import HUMAN, Match, SeatSpec
@@ -31,7 +33,7 @@ def fierce_deck(plain_deck):
 @pytest.fixture(autouse=True)
 def quick_coach(monkeypatch):
     """Small budgets: the tests check what is shown, not how strong it is."""
-    monkeypatch.setattr(tui_coach, "HINT_MS", 20)
+    monkeypatch.setattr(table_session, "HINT_MS", 20)
     monkeypatch.setattr(tui_coach, "REVIEW_MS", 5)
 
 
@@ -228,7 +230,7 @@ async def test_a_mistake_tried_again_is_a_practice_copy_with_a_verdict_that_neve
         await pilot.press("1")  # a choice in the practice copy
         def told():
             return next((s for s in app.screen_stack if isinstance(s, tui_coach.TipScreen)
-                         and s.lesson.key == tui_coach.VERDICT), None)
+                         and s.lesson.key == VERDICT), None)
 
         for _ in range(3000):  # what the choice did is shown first ("Go on" is 1), then
             if told() is not None:  # the coach's word on it

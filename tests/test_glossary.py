@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from dread_draw.i18n.tools import read_po
+from dread_draw.i18n import LANGUAGES
+from dread_draw.i18n.tools import TRANSLATED, read_po
 
 ROOT = Path(__file__).parent.parent
 GLOSSARY = ROOT / "docs" / "glossary"
-TRANSLATED = ("fr", "es", "de", "pt", "ko")
-COLUMN = {"fr": 2, "es": 3, "de": 4, "pt": 5, "ko": 6}  # in README's tables
+COLUMN = {lang: i + 1 for i, lang in enumerate(LANGUAGES)}  # in README's tables, en first
 
 
 def glossary(language) -> dict[str, str]:

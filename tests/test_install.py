@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 import dread_draw
 from dread_draw.cli import app
 from dread_draw.store.saves import SaveDir, default_root
-from dread_draw.tui.setup import settings_path
+from dread_draw.store.setup import settings_path
 
 ROOT = Path(__file__).parent.parent
 linux_only = pytest.mark.skipif(sys.platform != "linux", reason="the Linux folders (XDG)")

@@ -688,3 +688,18 @@ def test_stats_name_the_cpu_levels_in_the_players_language(capsys, folder, deck_
     finished_game(folder, deck_file)
     code, out, _ = run_cli(capsys, "--lang", "fr", "stats", "--save-dir", str(folder.root))
     assert code == 0 and "facile" in out and "easy" not in out
+
+
+def test_the_resume_hint_names_the_save_folder_it_was_played_in(tmp_path, monkeypatch):
+    """Issue 40: the line printed on leaving a game played with --save-dir DIR says
+    `dread-draw play --resume --save-dir DIR` (without it, --resume looks in the usual folder
+    and finds nothing); the usual folder needs no flag."""
+    from dread_draw.store.saves import SaveDir, autosave_new, save_note
+
+    monkeypatch.setattr("dread_draw.store.saves.default_root", lambda: tmp_path / "usual")
+    for root, said in ((tmp_path / "my saves", f"--save-dir '{tmp_path / 'my saves'}'"),
+                       (tmp_path / "usual", "`dread-draw play --resume`,")):
+        m = Match(load_deck(None), [SeatSpec("Ana", "human"), SeatSpec("Zora", "easy")], 3)
+        saver = autosave_new(SaveDir(root), m)
+        note = save_note(m, saver)
+        assert note is not None and "dread-draw play --resume" in note and said in note, note

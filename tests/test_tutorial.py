@@ -19,13 +19,13 @@ from dread_draw.coach.tutorial import (
 from dread_draw.play.sim import HUMAN, Match, SeatSpec
 from dread_draw.rules import KEEP, SUMMON, USE
 from dread_draw.store.saves import SaveDir, resume
+from dread_draw.store.setup import Setup
 from dread_draw.tui.coach import TipScreen
 from dread_draw.tui.screens.game_over import GameOver
 from dread_draw.tui.screens.handoff import HandOff
 from dread_draw.tui.screens.new_game import NewGame
 from dread_draw.tui.screens.summary import RoundSummary
 from dread_draw.tui.screens.table import TableScreen
-from dread_draw.tui.setup import Setup
 
 
 async def play_tutorial(app, pilot, limit: int = 5000) -> list[tuple[str, tuple | None]]:
@@ -131,6 +131,7 @@ async def test_learn_to_play_on_the_new_game_screen_starts_the_tutorial_and_it_s
                 break
             await pilot.pause(0.01)
         assert isinstance(app.screen, TipScreen)
+        await pilot.pause()  # (pushed: composed once the app gets to it)
         assert app.screen.lesson.key == "welcome"
         assert "real game" in text_of(app.screen.query_one("#tip-text"))
         await pilot.press("enter")

@@ -46,6 +46,7 @@ from dread_draw.coach.hints import (
     searcher,
     styles_of,
 )
+from dread_draw.coach.tutorial import Lesson, Tutor, is_tutorial
 from dread_draw.coach.words import (
     accuracy_text,
     assumption_text,
@@ -53,6 +54,7 @@ from dread_draw.coach.words import (
     grades_text,
     option_words,
     turning_point_text,
+    verdict_text,
 )
 from dread_draw.deck.cards import Deck, load_deck
 from dread_draw.i18n import N_, _, fmt, ngettext
@@ -348,10 +350,10 @@ class Practice(Match):
     in the stats or the ratings, and never reviewed (`Match.practice`)."""
 
     def __init__(self, game: Reviewable, at: int, start: Game,
-                 agent_options: dict | None = None) -> None:
+                 agent_options: dict[str, Any] | None = None) -> None:
         self.start = start
         self.at = at  # the decision played again: its place in the reviewed game's choices
-        self.coach: Any = None  # what the table's coach says of it (tui/coach.py)
+        self.coach: PracticeCoach | None = None  # its verdicts at the table (`tutor_for`)
         super().__init__(game.deck, game.seats, game.seed, game_index=game.game_index,
                          agent_options=agent_options)
         self.practice = MOMENT
@@ -359,7 +361,7 @@ class Practice(Match):
     def new_game(self, events: bool = True) -> Game:
         """The practice's start (the re-dealt moment), with the reviewed game's events up to
         it (the table tells them; none names a re-dealt card's place)."""
-        start = getattr(self, "start", None)
+        start: Game | None = getattr(self, "start", None)
         if start is None:  # Match.__init__ asks before `start` is set
             return super().new_game(events)
         g = start.copy()
@@ -367,7 +369,7 @@ class Practice(Match):
         return g
 
 
-def practice_copy(game: Reviewable, at: int, agent_options: dict | None = None,
+def practice_copy(game: Reviewable, at: int, agent_options: dict[str, Any] | None = None,
                   seed: int | None = None) -> Practice:
     """A practice copy of the reviewed game at its decision number `at` ("try this moment
     again"): the same seats and table, the choices before it replayed, then every card the
@@ -408,3 +410,44 @@ def verdict(moment: Moment, view: View, option: int, budget_ms: int = REVIEW_MS,
     worse = key(mine.option) != key(best) and best_chance - mine.chance >= CLEAR
     return Verdict(WORSE if worse else AS_GOOD, mine.option, mine.chance, best, best_chance,
                    moment.chosen_chance)
+
+
+class PracticeCoach:
+    """A practice's coach at the table, in the tutorial's place (`tutor_for`): once the
+    decision played again is answered, `due` gives the coach's verdict on the new choice
+    (`review.verdict`, from the same view) as a notice the person reads before the game goes
+    on; again after each take-back and new choice."""
+
+    def __init__(self, moment: Moment, practice: Practice, budget_ms: int) -> None:
+        self.moment = moment
+        self.view = practice.game.view(moment.decision.seat)  # the seat's, before it chooses
+        self.levels = [s.kind for s in practice.seats]
+        self.names = [clean(s.name) for s in practice.seats]
+        self.seed = practice.seed
+        self.budget_ms = budget_ms
+        self.judged = False  # the practised decision's current answer has its verdict
+
+    def due(self, match: Match) -> list[Lesson]:
+        if not match.choices:  # not answered yet, or taken back: the next answer is judged
+            self.judged = False
+            return []
+        if self.judged:
+            return []
+        self.judged = True
+        v = verdict(self.moment, self.view, match.choices[0], self.budget_ms, self.seed,
+                    self.levels)  # searches only an option the review did not weigh
+        return [Lesson(VERDICT, _("The coach"),
+                       verdict_text(v, self.moment.decision, match.deck, self.names))]
+
+
+VERDICT = "verdict"  # the practice's notice (a `TipScreen`)
+
+
+def tutor_for(match: Match) -> Tutor | PracticeCoach | None:
+    """What teaches at a table (the session's lessons): the tutorial's lessons for a
+    tutorial match (new or resumed), a practice's coach for a mistake played again, else
+    None."""
+    if isinstance(match, Practice):
+        coach: PracticeCoach | None = match.coach
+        return coach
+    return Tutor(match) if is_tutorial(match) else None

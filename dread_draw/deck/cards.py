@@ -65,7 +65,7 @@ def nearest(key: str, known: Any) -> str | None:
     return found[0] if found else None
 
 
-def _refuse_unknown(table: dict, known: tuple[str, ...], path: str, where: str) -> None:
+def _refuse_unknown(table: dict[str, Any], known: tuple[str, ...], path: str, where: str) -> None:
     """Refuse the first key of `table` not in `known`, naming it, where it is, and the known
     key it most likely meant (a misspelt `[card.abilty]` used to load a card with no
     ability)."""
@@ -232,7 +232,7 @@ def check_toml_shape(text: str, path: str) -> None:
                             limit=MAX_DEPTH))
 
 
-def _build(data: dict, text: str, source: bytes, path: str) -> Deck:
+def _build(data: dict[str, Any], text: str, source: bytes, path: str) -> Deck:
     # Translators: where in a deck file: its top level, outside any table.
     _refuse_unknown(data, _TOP_KEYS, path, _("the top of the file"))
     head = data.get("deck", {})
@@ -342,7 +342,7 @@ def _show(value: object) -> str:
     return clean(type(value).__name__)
 
 
-def _field(entry: dict, key: str, kind: type, where: str, path: str, *,
+def _field(entry: dict[str, Any], key: str, kind: type, where: str, path: str, *,
            bounds: tuple[int, int] | None = None, chars: int | None = None) -> Any:
     """`entry[key]`, checked: present, of `kind`, within `bounds` (ints) or `chars` (text)."""
     if key not in entry:

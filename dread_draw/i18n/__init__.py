@@ -31,8 +31,8 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from dread_draw.base.errors import DreadDrawError
 from dread_draw.i18n import grammar, korean
+from dread_draw.rules.errors import DreadDrawError
 
 DOMAIN = "dread_draw"
 LANGUAGES = ("en", "fr", "es", "de", "pt", "ko")
@@ -62,7 +62,7 @@ def parse_locale(value: str) -> str | None:
     Accepts what people and systems write: ``fr``, ``FR``, ``fr_FR.UTF-8``, ``pt-BR``,
     ``de_DE@euro``, ``ko_KR.UTF-8``; ``C`` and ``POSIX`` are English.
 
-    >>> parse_locale("fr_FR.UTF-8"), parse_locale("pt_BR"), parse_locale("C"), parse_locale("it")
+    >>> parse_locale("fr_FR.UTF-8"), parse_locale("pt_BR"), parse_locale("C"), parse_locale("tlh")
     ('fr', 'pt', 'en', None)
     """
     name = value.strip().split(".")[0].split("@")[0].lower()
@@ -173,12 +173,17 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return translations(_current).npgettext(context, singular, plural, n)
 
 
+def level_words() -> dict[str, str]:
+    """Every CPU level (`dread_draw.ai.AGENTS`) as a player reads it, in the current language
+    ("facile" for `easy`); a new level gets its line here (tests/test_level_contract.py)."""
+    return {"random": pgettext("CPU level", "random"), "easy": pgettext("CPU level", "easy"),
+            "normal": pgettext("CPU level", "normal"), "hard": pgettext("CPU level", "hard")}
+
+
 def level_word(level: str) -> str:
-    """A CPU level as a player reads it, in the current language ("facile" for `easy`); the
-    command line keeps the levels' own names (`--cpu easy`). An unknown level as it is."""
-    words = {"random": pgettext("CPU level", "random"), "easy": pgettext("CPU level", "easy"),
-             "normal": pgettext("CPU level", "normal"), "hard": pgettext("CPU level", "hard")}
-    return words.get(level, level)
+    """A CPU level as a player reads it, in the current language; the command line keeps
+    the levels' own names (`--cpu easy`). An unknown level as it is."""
+    return level_words().get(level, level)
 
 
 def percent(value: float, digits: int = 0) -> str:
@@ -214,7 +219,7 @@ class _Formatter(string.Formatter):
             return grammar.form(value, format_spec, _current)
         if grammar.is_choice(format_spec):
             return grammar.choose(value, format_spec)
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 _FORMATTER = _Formatter()

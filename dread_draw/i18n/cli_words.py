@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import gettext
 import importlib
+import importlib.abc
 import re
 import sys
 from collections.abc import Callable
@@ -164,14 +165,56 @@ def _in_language(rich_utils: Any, draw: Callable[..., Any]) -> Callable[..., Any
     return drawn
 
 
+def _patch_rich_utils(rich_utils: Any) -> None:
+    if getattr(rich_utils, "_", None) is gettext.gettext:
+        rich_utils._ = _
+    if getattr(rich_utils, "ngettext", None) is gettext.ngettext:
+        rich_utils.ngettext = ngettext
+    if getattr(rich_utils, "_dread_draw_words", False):
+        return
+    # the panel titles are said again in the language in use each time a help or an error
+    # is drawn (a later command in the same process may speak another)
+    for drawing in ("rich_format_help", "rich_format_error", "rich_abort_error"):
+        if hasattr(rich_utils, drawing):
+            setattr(rich_utils, drawing, _in_language(rich_utils, getattr(rich_utils, drawing)))
+    rich_utils._dread_draw_words = True
+
+
+class _WhenImported(importlib.abc.MetaPathFinder):
+    """Patches typer.rich_utils the moment Typer imports it (only to draw a help or an
+    error): importing it up front would load Rich's Markdown and Pygments for every command,
+    and `play --plain` and `--version` would start slower."""
+
+    def find_spec(self, fullname: str, path: Any, target: Any = None) -> Any:
+        if fullname != "typer.rich_utils":
+            return None
+        for finder in sys.meta_path:
+            if finder is self or not hasattr(finder, "find_spec"):
+                continue
+            spec = finder.find_spec(fullname, path, target)
+            if spec is not None and spec.loader is not None:
+                loader = spec.loader
+                run = loader.exec_module
+
+                def exec_module(module: Any, run: Any = run) -> None:
+                    run(module)
+                    _patch_rich_utils(module)
+
+                loader.exec_module = exec_module  # type: ignore[method-assign]
+                return spec
+        return None
+
+
+_HOOK = _WhenImported()
+
+
 def install() -> None:
     """Route Click's and Typer's words through this program's catalogues (see the module's
     docstring); call it again after the language changes."""
-    for optional in ("typer.rich_utils", "typer._click"):
-        try:
-            importlib.import_module(optional)
-        except ImportError:  # an older Typer, or Rich missing: nothing of it to translate
-            continue
+    try:
+        importlib.import_module("typer._click")
+    except ImportError:  # an older Typer: nothing of it to translate
+        pass
     for name, module in list(sys.modules.items()):
         if name.partition(".")[0] not in ("click", "typer") or module is None:
             continue
@@ -180,14 +223,10 @@ def install() -> None:
         if getattr(module, "ngettext", None) is gettext.ngettext:
             module.ngettext = ngettext  # type: ignore[attr-defined]
     rich_utils = sys.modules.get("typer.rich_utils")
-    if rich_utils is not None and not getattr(rich_utils, "_dread_draw_words", False):
-        # the panel titles are said again in the language in use each time a help or an
-        # error is drawn (a later command in the same process may speak another)
-        for drawing in ("rich_format_help", "rich_format_error", "rich_abort_error"):
-            if hasattr(rich_utils, drawing):
-                setattr(rich_utils, drawing, _in_language(rich_utils, getattr(rich_utils,
-                                                                              drawing)))
-        rich_utils._dread_draw_words = True  # type: ignore[attr-defined]
+    if rich_utils is not None:
+        _patch_rich_utils(rich_utils)
+    elif _HOOK not in sys.meta_path:
+        sys.meta_path.insert(0, _HOOK)
     bundled = sys.modules.get("typer._click")
     if bundled is not None and hasattr(bundled, "exceptions"):
         _bundled_click(bundled)

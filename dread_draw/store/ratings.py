@@ -59,7 +59,7 @@ NORMAL_VS_EASY, EASY_VS_RANDOM, HARD_VS_NORMAL = 0.740, 0.722, 0.780
 def _gap(p: float) -> float:
     """The gap of anchors (mu) at which the better one wins a heads-up game with chance p."""
     c = (2 * ANCHOR_SIGMA ** 2 + 2 * (MU / 6) ** 2) ** 0.5
-    return c * math.log(p / (1 - p))
+    return float(c * math.log(p / (1 - p)))
 
 
 ANCHORS = {"random": MU - _gap(NORMAL_VS_EASY) - _gap(EASY_VS_RANDOM),

@@ -25,6 +25,7 @@ import json
 import math
 import os
 import re
+import shlex
 import stat
 import sys
 from collections.abc import Callable, Iterator
@@ -32,7 +33,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import TypeGuard
+from typing import Any, NoReturn, TypeGuard
 
 import platformdirs
 from rich.cells import cell_len, set_cell_size
@@ -87,7 +88,7 @@ class Save:
     deck_hash: str
     deck_path: str | None = None  # None: the standard deck
     deck_text: str | None = None
-    agent_options: dict = field(default_factory=dict)
+    agent_options: dict[str, Any] = field(default_factory=dict)
     finished: bool = False
     winner: int = -1
     rounds: int = 0
@@ -197,7 +198,7 @@ def parse_save(data: bytes | str, path: Path | str = "<save>") -> Save:
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogatepass")
 
-    def bad(what: str, reason: str = "bad"):
+    def bad(what: str, reason: str = "bad") -> SaveError:
         # Translators: {problem} is one of the save problems below; {advice} the sentence
         # "It may be truncated or edited by hand; the file is left as it is."
         return SaveError(fmt(_("{file}: {problem}. {advice}"), file=path, problem=what,
@@ -299,8 +300,8 @@ def parse_save(data: bytes | str, path: Path | str = "<save>") -> Save:
                 path=Path(path), hints=hints, takebacks=takebacks, daily=daily)
 
 
-def _entries(raw: dict, key: str, fields: tuple[str, ...], seats: int, choices: int,
-             path) -> list[tuple[int, ...]]:
+def _entries(raw: dict[str, Any], key: str, fields: tuple[str, ...], seats: int,
+             choices: int, path: Path | str) -> list[tuple[int, ...]]:
     """An optional list of small records of whole numbers (`hints`, `takebacks`): `at` a
     place in the choices (a taken-back choice may have been at the very end), `seat` a seat,
     `choice` an option number."""
@@ -333,7 +334,7 @@ def _is_day(text: str) -> bool:
         return False
 
 
-def _no_constant(name: str):
+def _no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a number a save may hold")
 
 
@@ -349,7 +350,8 @@ def _show(v: object) -> str:
 _MISSING = object()
 
 
-def _get(obj: dict, key: str, kind, path, label: str | None = None, default=_MISSING):
+def _get(obj: dict[str, Any], key: str, kind: type | tuple[type, ...], path: Path | str,
+         label: str | None = None, default: Any = _MISSING) -> Any:
     label = label or key
     if key not in obj:
         if default is not _MISSING:
@@ -997,10 +999,11 @@ def save_note(match: Match | None, saver: Autosaver | None) -> str | None:
         return None
     if saver is None:
         return _("This game is not being saved: when you quit, it is lost.")
+    command = resume_command(saver.folder)
     if saver.error is None:
         return fmt(_("The game is saved in {folder}: Continue on the new-game screen, or "
-                     "`dread-draw play --resume`, brings it back where it is."),
-                   folder=str(saver.folder.current))
+                     "`{command}`, brings it back where it is."),
+                   folder=str(saver.folder.current), command=command)
     last = read_save_or_none(saver.folder.current)
     same = last is not None and (last.seed, last.seats) == (match.seed, match.seats) and (
         last.choices == match.choices[:len(last.choices)])
@@ -1010,9 +1013,18 @@ def save_note(match: Match | None, saver: Autosaver | None) -> str | None:
     behind = len(match.choices) - len(last.choices)
     return fmt(ngettext(
         "Saving this game is failing: {error} The game is NOT saved past round {round}: "
-        "the last good save, {file}, is {n} move behind the table; `dread-draw play "
-        "--resume` continues from there.",
+        "the last good save, {file}, is {n} move behind the table; `{command}` continues "
+        "from there.",
         "Saving this game is failing: {error} The game is NOT saved past round {round}: "
-        "the last good save, {file}, is {n} moves behind the table; `dread-draw play "
-        "--resume` continues from there.", behind),
-        error=str(saver.error), round=last.rounds, file=str(last.path), n=behind)
+        "the last good save, {file}, is {n} moves behind the table; `{command}` continues "
+        "from there.", behind),
+        error=str(saver.error), round=last.rounds, file=str(last.path), n=behind,
+        command=command)
+
+
+def resume_command(folder: SaveDir) -> str:
+    """The command that continues the game saved in `folder`: with `--save-dir` when it is
+    not the usual folder (a game played with --save-dir DIR is not found without it)."""
+    if folder.root == default_root():
+        return "dread-draw play --resume"
+    return f"dread-draw play --resume --save-dir {shlex.quote(str(folder.root))}"

@@ -1,19 +1,14 @@
-"""The coach at the table: the hint dialog (`h`), take-backs (`u`) and the review screen.
+"""The coach at the table, drawn: the hint dialog (`h`), the review screen and the tutorial's
+lessons. What they say comes from the table session (dread_draw/table/session.py: the hint,
+the take-back) and `dread_draw.coach`; the table (`tui/screens/`) and the replay
+(`tui/replay.py`) only bind the keys, in a few lines marked "coach:".
 
-Everything here asks `dread_draw.coach.hints` / `dread_draw.coach.takeback` for data and says
-it with `dread_draw.coach.words`; the table (`tui/screens/`) and the replay (`tui/replay.py`) only
-bind the keys, in a few lines marked "coach:".
-
-- `HintDialog`: what `hard` would do in the person's place, from that seat's view only (R11),
-  with each option's chance of winning and the reasons; it thinks in a thread behind a
-  spinner, the game waits while it is open, and the hint is recorded (`coach.note_hint`) and
-  saved.
-- `take_back_at_table`: `u` takes back the person's last choice when nothing anyone learned
-  changes (`takeback.check_take_back`), rebuilds the table from the rewound match and asks
-  again; otherwise it says why not.
+- `HintDialog`: the session's hint — what `hard` would do in the person's place, from that
+  seat's view only (R11), against every seat's level — thought in a thread behind a
+  spinner; the game waits while it is open.
 - `ReviewScreen`: a finished game reviewed for a seat (each person in hot-seat), turning
   points first, with a progress bar.
-- `tutor_step`: the tutorial's lessons (`dread_draw.coach.tutorial`), each when it first matters.
+- `TipScreen`: one of the tutorial's lessons (`dread_draw.coach.tutorial`).
 """
 
 from __future__ import annotations
@@ -34,7 +29,6 @@ from textual.widgets import (
     LoadingIndicator,
     OptionList,
     ProgressBar,
-    RichLog,
     Static,
 )
 from textual.widgets.option_list import Option
@@ -42,49 +36,29 @@ from textual.widgets.option_list import Option
 from dread_draw.base.safe_text import clean
 from dread_draw.coach.grades import Curve, to_retry
 from dread_draw.coach.hints import (
-    HINT_MS,
     REVIEW_MS,
     Moment,
     Review,
-    hint,
-    note_hint,
     review_game,
 )
 from dread_draw.coach.review import (
     SAVE,
-    Practice,
+    PracticeCoach,
     Reviewable,
     chart_of,
     chart_text,
     practice_copy,
     review_lines,
-    verdict,
 )
-from dread_draw.coach.takeback import check_take_back, take_back
-from dread_draw.coach.tutorial import Lesson, Tutor, is_tutorial
+from dread_draw.coach.tutorial import Lesson
 from dread_draw.coach.words import (
     graded_moment_text,
-    hint_lines,
-    option_words,
-    take_back_text,
-    verdict_text,
 )
 from dread_draw.deck.cards import Deck
 from dread_draw.i18n import N_, _, fmt, ngettext
-from dread_draw.play.sim import Match, SeatSpec
+from dread_draw.play.sim import SeatSpec
+from dread_draw.table.session import Session
 from dread_draw.tui.widgets.base import AnswerOnce, taken_down
-
-# The table (`tui/screens/`'s TableScreen) imports this module, so it is not imported back
-# here (no import cycles): a `TableScreen` parameter is typed by this name only.
-TableScreen = Any
-
-
-def _save_now(app: Any) -> None:
-    """Save the game at once (a hint or a take-back is not a move: no hook hears it)."""
-    saver = getattr(app, "saver", None)
-    if saver is not None:
-        saver.save_now()
-
 
 # ----------------------------------------------------------------------------------- hints
 
@@ -101,11 +75,10 @@ class HintDialog(AnswerOnce, ModalScreen[None]):
     HintDialog .dialog-title { text-style: bold; margin: 0 0 1 0; }
     """
 
-    def __init__(self, match: Match, seat: int, budget_ms: int | None = None) -> None:
+    def __init__(self, session: Session, seat: int) -> None:
         super().__init__()
-        self.match = match
+        self.session = session
         self.seat = seat
-        self.budget_ms = budget_ms or HINT_MS
         self.lines: list[str] = []  # what the dialog says, once the coach has answered
 
     def compose(self) -> ComposeResult:
@@ -120,18 +93,8 @@ class HintDialog(AnswerOnce, ModalScreen[None]):
 
     @work(exclusive=True, group="hint")
     async def think(self) -> None:
-        m, seat = self.match, self.seat
-        view = m.game.view(seat)  # the seat's view only (R11): all the hint ever sees
-        decision = view.pending
-        assert decision is not None and decision.seat == seat
-        found = await asyncio.to_thread(hint, view, decision, self.budget_ms, seed=m.seed,
-                                        levels=[s.kind for s in m.seats])  # seats as they are
-        note_hint(m, seat)  # the save, the replay and stats say hints were used
-        _save_now(self.app)
-        names = [s.name for s in m.seats]
-        best = option_words(m.deck, decision, found.best, names)
-        self.lines = [fmt(_("The coach would choose: {option}."), option=best), ""]
-        self.lines += hint_lines(found, m.deck, names, [s.kind for s in m.seats])
+        # the seat's view only (R11), every seat's level: the session's one hint
+        self.lines = await asyncio.to_thread(self.session.hint_lines, self.seat)
         if taken_down(self):  # closed while the coach thought (issue 26)
             return
         self.query_one("#hint-thinking").display = False
@@ -143,62 +106,6 @@ class HintDialog(AnswerOnce, ModalScreen[None]):
     @on(Button.Pressed, "#hint-close")
     def pressed(self) -> None:
         self.dismiss(None)
-
-
-def person_asked(table: TableScreen) -> int:
-    """The seat of the person at the keyboard, if the table is asking them a decision now,
-    else -1 (a CPU moves, it is over, or the question is not theirs: a "Go on", a look, a
-    hand-off). The table model knows who is at the keyboard (dread_draw/table/model.py)."""
-    decision = table.model.asked_here()
-    return -1 if decision is None else decision.seat
-
-
-def hint_at_table(table: TableScreen) -> None:
-    """`h`: the hint dialog for the person the table is asking; nothing at a CPU's turn."""
-    seat = person_asked(table)
-    if seat < 0:
-        table.notify(_("Hints are for your own decisions: wait for your turn."), timeout=4)
-        return
-    table.app.push_screen(HintDialog(table.match, seat))
-
-
-# ------------------------------------------------------------------------------ take-backs
-
-async def take_back_at_table(table: TableScreen) -> bool:
-    """`u`: take back the asked person's last choice if the rule allows it (then the table
-    is rebuilt from the rewound match and asks again), else say why not. True if taken."""
-    seat = person_asked(table)
-    names = [s.name for s in table.match.seats]
-    if seat < 0:
-        table.notify(_("You can take back a choice only when it is your turn."), timeout=4)
-        return False
-    check = check_take_back(table.match, seat)
-    if not check.allowed:
-        table.notify(take_back_text(check, names), title=_("Take back"), timeout=6)
-        return False
-    for worker in list(table.workers):  # the driver is waiting for the old question
-        if worker.group == "driver":
-            worker.cancel()
-    await asyncio.sleep(0.05)  # let it finish before a new driver starts
-    if table.gone:  # issue 26: the table was closed meanwhile; its log is gone, its game saved
-        return False
-    take_back(table.match, seat)
-    _save_now(table.app)
-    rebuild_table(table)
-    table.notify(_("Your last choice was taken back. Choose again."), title=_("Take back"),
-                 timeout=4)
-    return True
-
-
-def rebuild_table(table: TableScreen) -> None:
-    """The table from the match as it is now (after a take-back): its log told again from
-    the start, the round bookkeeping afresh, and the driver started again."""
-    table.answer = None
-    table.model.restart_story()  # moves of the old driver not yet shown: told afresh
-    table.query_one("#log", RichLog).clear()
-    table.retell(from_round=False)  # the bounded log: the latest (l: all of it)
-    table.show_table()
-    table.drive()
 
 
 # ---------------------------------------------------------------------------------- review
@@ -389,35 +296,6 @@ class ReviewScreen(AnswerOnce, Screen[None]):
         self.action_close()
 
 
-class PracticeCoach:
-    """A practice's coach at the table, in the tutorial's place (`tutor_for`): once the
-    decision played again is answered, `due` gives the coach's verdict on the new choice
-    (`review.verdict`, from the same view) as a notice the person reads before the game goes
-    on; again after each take-back and new choice."""
-
-    def __init__(self, moment: Moment, practice: Practice, budget_ms: int) -> None:
-        self.moment = moment
-        self.view = practice.game.view(moment.decision.seat)  # the seat's, before it chooses
-        self.levels = [s.kind for s in practice.seats]
-        self.names = [clean(s.name) for s in practice.seats]
-        self.seed = practice.seed
-        self.budget_ms = budget_ms
-        self.judged = False  # the practised decision's current answer has its verdict
-
-    def due(self, match: Match) -> list[Lesson]:
-        if not match.choices:  # not answered yet, or taken back: the next answer is judged
-            self.judged = False
-            return []
-        if self.judged:
-            return []
-        self.judged = True
-        v = verdict(self.moment, self.view, match.choices[0], self.budget_ms, self.seed,
-                    self.levels)  # searches only an option the review did not weigh
-        return [Lesson(VERDICT, _("The coach"),
-                       verdict_text(v, self.moment.decision, match.deck, self.names))]
-
-
-VERDICT = "verdict"  # the practice's notice (a `TipScreen`)
 
 
 # -------------------------------------------------------------------------------- tutorial
@@ -449,24 +327,3 @@ class TipScreen(AnswerOnce, ModalScreen[None]):
     @on(Button.Pressed, "#tip-close")
     def pressed(self) -> None:
         self.dismiss(None)
-
-
-def tutor_for(match: Match) -> Tutor | PracticeCoach | None:
-    """The tutorial's lessons for a tutorial match (new or resumed), a practice's coach for
-    a mistake played again, else None."""
-    if isinstance(match, Practice):
-        return match.coach
-    return Tutor(match) if is_tutorial(match) else None
-
-
-async def tutor_step(table: TableScreen) -> None:
-    """The table's driver calls this before each question of the person and after each
-    move: the lessons due now, one at a time (the game waits)."""
-    tutor = getattr(table, "tutor", None)
-    if tutor is None:
-        return
-    # a practice's verdict may search an option the review did not weigh: not on the loop
-    due = (await asyncio.to_thread(tutor.due, table.match) if isinstance(tutor, PracticeCoach)
-           else tutor.due(table.match))
-    for lesson in due:
-        await table.app.push_screen_wait(TipScreen(lesson))

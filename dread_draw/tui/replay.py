@@ -19,11 +19,12 @@ from textual.widgets import Static
 from dread_draw.base.safe_text import clean
 from dread_draw.deck.cards import Deck
 from dread_draw.deck.overlays import deck_text
-from dread_draw.i18n import N_, _, fmt, level_word, listing, pgettext
+from dread_draw.i18n import N_, _, fmt, listing, pgettext
 from dread_draw.i18n.grammar import join
 from dread_draw.play.sim import Match, Move
 from dread_draw.rules import Game
 from dread_draw.store.saves import Save
+from dread_draw.table.session import kind_words
 from dread_draw.tui import widechars
 from dread_draw.tui.widgets.base import AnswerOnce
 from dread_draw.tui.widgets.keybar import KeyBar
@@ -116,7 +117,7 @@ def position_text(t: Timeline, step: int) -> Text:
         else:
             status = (_("defeated") if g.defeated[s] else _("to play") if s == to_play
                       else _("in the round") if g.in_round[s] else _("out of the round"))
-        kind = _("human") if spec.is_human else fmt(_("CPU {level}"), level=level_word(spec.kind))
+        kind = kind_words(spec)
         out.append(f"{'▶ ' if s == to_play else '  '}{clean(spec.name)}", "bold")
         out.append(f" ({kind}) — {status}\n")
         out.append("    " + fmt(_("Life Deck ({n}, top first): {cards}"), n=len(g.life[s]),

@@ -17,6 +17,7 @@ from dread_draw.play.places import standing_lines
 from dread_draw.play.sim import Match
 from dread_draw.store.ratings import change_text
 from dread_draw.table.model import REVIEW, TableModel
+from dread_draw.table.seam import TableMatch
 from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.widgets.base import AnswerOnce, TooSmall
 from dread_draw.tui.widgets.keybar import KeyBar
@@ -32,7 +33,7 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
                 Binding("v", "review", N_("Review")),  # coach: tui/coach.py
                 Binding("q", "done('quit')", N_("Quit"))]
 
-    def __init__(self, match: Match, model: TableModel | None = None) -> None:
+    def __init__(self, match: TableMatch, model: TableModel | None = None) -> None:
         """`model`: the table's, asked for `v` on behalf of the person at the keyboard."""
         super().__init__()
         self.match = match
@@ -142,7 +143,9 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
                 self.notify(info.line, timeout=4, markup=False)
                 return
         m = self.match
-        self.app.push_screen(ReviewScreen(reviewable_of(m.deck, m.seats, m.seed, m.choices)))
+        if isinstance(m, Match):  # (a network table's game is the host's: not offered)
+            self.app.push_screen(ReviewScreen(reviewable_of(m.deck, list(m.seats), m.seed,
+                                                            m.choices)))
 
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:
