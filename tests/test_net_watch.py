@@ -192,9 +192,10 @@ def test_a_watcher_outlives_a_host_restart_and_everyone_is_told_the_host_stopped
     """The host stops on purpose (its `q`) and takes the game back (`--resume`) on the same
     port: a watcher in lines and a watcher's table wait for it and follow on to the end
     (they gave up before: "rejoin your seat"); the console player is told the host stopped
-    and the game is saved on it (it said "Trying to rejoin…"), then is back in its seat."""
+    and the game is saved on it (it said "Connection lost — reconnecting…"), then is back in
+    its seat."""
     from dread_draw.lines import console as console_module
-    from dread_draw.lines.console import ConsolePlayer
+    from dread_draw.lines.console import QueueLines, play_seat
     from dread_draw.net import remote as remote_module
     from dread_draw.net.host import Host
     from dread_draw.net.remote import RemoteMatch
@@ -223,9 +224,7 @@ def test_a_watcher_outlives_a_host_restart_and_everyone_is_told_the_host_stopped
         answers: asyncio.Queue[str | None] = asyncio.Queue()
         for _ in range(3000):
             answers.put_nowait("1")
-        player = ConsolePlayer(ana.client, Console(file=played, width=200), answers,
-                               typed_ahead=True)
-        playing = asyncio.create_task(player.play())
+        playing = asyncio.create_task(play_seat(ana.client, played, QueueLines(answers, True)))
         host.begin()
         while len(host.match.choices) < 6:
             await asyncio.sleep(0.01)
@@ -245,6 +244,6 @@ def test_a_watcher_outlives_a_host_restart_and_everyone_is_told_the_host_stopped
     assert again.match.over
     for said in (watched, played):
         assert stopped_said in said and "Back at the table." in said and "wins the game" in said
-    assert "Trying to rejoin" not in played
+    assert "Connection lost" not in played
     assert (True, True) in states and states[-1] == (False, False)  # said, then back
     assert table.over and table.events == [for_seat(e, -1) for e in again.match.events]

@@ -16,7 +16,7 @@ from types import SimpleNamespace
 
 import pytest
 from net_helpers import Player
-from test_serve import browser, open_table, private_env, screen, wait_for, wait_for_screen
+from test_serve import SCREEN_HOOK, browser, private_env, screen, wait_for, wait_for_screen
 
 from dread_draw.web.watch import WatchServer, watch_command
 
@@ -72,7 +72,7 @@ def test_serve_watch_says_at_once_when_the_game_cannot_be_watched(tmp_path):
 @pytest.mark.slow
 def test_a_browser_watches_a_hosted_game_to_its_end_in_its_language(tmp_path, browser):
     """A host in one process, `serve --watch` in another (its code from the environment),
-    and a browser: the page opens the watcher's table in French (its waiting room first),
+    and a French browser: the page opens the watcher's table in French (its waiting room first),
     then, once a player has joined and plays, follows the game — the round summaries go on
     by themselves — to the winner."""
     env = private_env(tmp_path)
@@ -83,11 +83,14 @@ def test_a_browser_watches_a_hosted_game_to_its_end_in_its_language(tmp_path, br
     try:
         port = int(host.wait_for(r"port (\d+)\)").group(1))
         code = host.wait_for(r"Join code: (\S+)").group(1)
-        served = Running(tmp_path, "serve", "--lang", "fr", "serve", "--port", "0", "--watch",
+        served = Running(tmp_path, "serve", "serve", "--port", "0", "--watch",
                          f"127.0.0.1:{port}", env={**env, "DREAD_DRAW_CODE": code})
         url = served.wait_for(r"http://127\.0\.0\.1:\d+/").group(0)
         assert code not in " ".join(served.proc.args)
-        page = open_table(browser, url)
+        page = browser.new_context(viewport={"width": 1280, "height": 800},
+                                   locale="fr-FR").new_page()  # Accept-Language: fr-FR
+        page.add_init_script(SCREEN_HOOK)
+        page.goto(url)
         wait_for_screen(page, r"Vous regardez cette table")  # the watcher's waiting room
         player = threading.Thread(target=asyncio.run, args=(Player(
             SimpleNamespace(port=port, code=code), "Ana", 5, tmp_path / "ana.json").play(),))

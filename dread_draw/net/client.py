@@ -43,6 +43,8 @@ from websockets.exceptions import (
 from dread_draw import __version__
 from dread_draw.base.errors import DeckError, DreadDrawError
 from dread_draw.base.files import atomic_write, read_bounded
+from dread_draw.base.hosts import is_host_name
+from dread_draw.base.reasons import os_reason
 from dread_draw.base.safe_text import clean
 from dread_draw.deck.cards import load_deck, parse_deck
 from dread_draw.i18n import _, fmt
@@ -57,6 +59,7 @@ from dread_draw.net.protocol import (
     loads,
     normal_code,
     pake,
+    places_from_json,
     public_from_json,
     said,
     view_from_json,
@@ -64,6 +67,7 @@ from dread_draw.net.protocol import (
 from dread_draw.net.protocol import answer as answer_message
 from dread_draw.net.secure import Channel, Exchange, Unsealed
 from dread_draw.rules import Decision, Deck, Event, PublicView, View
+from dread_draw.rules.view import Known
 
 DEFAULT_PORT = 7777
 MAX_FRAME = 32 * 1024 * 1024  # a rejoin's update repeats the whole log: allow a long game
@@ -140,6 +144,7 @@ class Update:
     table: TableState
     problem: str | None = None  # the host refused something this client sent: why
     public: PublicView | None = None  # a spectator's: the public view (R11.1), no seat's
+    face_up: Known = ()  # a seat's: the Draw Deck's places everyone knows (R11.4)
 
 
 @dataclass(frozen=True)
@@ -168,7 +173,7 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     elif text.count(":") == 1:
         host, raw = text.split(":")
         port = _port(raw, text)
-    if not host or any(c.isspace() or c in "/?#@" for c in host):
+    if not host or any(c.isspace() or c in "/?#@" for c in host) or not is_host_name(host):
         raise NetError(fmt(_("{text} is not an address: write HOST or HOST:PORT, such as "
                              "127.0.0.1:7777."), text=repr(clean(text))))
     return host, port
@@ -332,7 +337,7 @@ class Client:
                 problem: Exception = e
             except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as e:
                 problem = e
-            why = getattr(problem, "strerror", None) or str(problem) or type(problem).__name__
+            why = os_reason(problem)
             raise NetError(fmt(_("Cannot reach a Dread Draw host at {address} ({reason}). "
                                  "Check the address and the port, and that the host is "
                                  "running."), address=clean(self.where), reason=clean(why))
@@ -401,7 +406,7 @@ class Client:
                     continue
                 update = Update(self.last.view, [], self.last.first, self.last.decision,
                                 self.last.table, said(message),
-                                self.last.public)
+                                self.last.public, self.last.face_up)
             else:
                 continue  # a message of a later protocol this client does not know
             self.last = update
@@ -427,7 +432,9 @@ class Client:
         if view is not None and view.pending is not None and \
                 view.pending.seat == self.welcome.seat and view.pending.options:
             decision = view.pending
-        return Update(view, events, first, decision, table)
+        face_up = () if view is None else places_from_json(
+            message.get("face_up", []), self.welcome.deck, view.draw_count)
+        return Update(view, events, first, decision, table, face_up=face_up)
 
     @property
     def decision(self) -> Decision | None:

@@ -37,6 +37,7 @@ from websockets.exceptions import ConnectionClosed
 
 from dread_draw import __version__
 from dread_draw.base.errors import DreadDrawError
+from dread_draw.base.reasons import os_reason
 from dread_draw.base.safe_text import clean, normal_name
 from dread_draw.i18n import _, fmt
 from dread_draw.net.admission import (
@@ -58,6 +59,7 @@ from dread_draw.net.protocol import (
     loads,
     new_code,
     parse_answer,
+    places_to_json,
     public_to_json,
     view_to_json,
 )
@@ -292,7 +294,7 @@ class Host:
                                       "another port with --port."), port=port,
                                     where=where)) from None
             raise HostError(fmt(_("Cannot listen on {where}, port {port} ({reason})."),
-                                where=where, port=port, reason=e.strerror or e)) from None
+                                where=where, port=port, reason=os_reason(e))) from None
         self.port = self.server.sockets[0].getsockname()[1] if self.server.sockets else port
         self.alive_task = loop.create_task(self._keep_alive())
         if self.match is not None and self.play_task is None:
@@ -489,14 +491,19 @@ class Host:
         view = None
         events: list[Message] = []
         first = conn.sent
+        update: Message = {"type": "update", "first": first}
         if self.match is not None:
             log_ = self.match.events
             events = [for_seat(e, seat) for e in log_[first:]]
             conn.sent = len(log_)
-            view = (public_to_json(self.match.game.public_view()) if conn.watching
-                    else view_to_json(self.match.game.view(seat)))
-        return {"type": "update", "first": first, "events": events, "view": view,
-                "table": self.table()}
+            public = self.match.game.public_view()
+            if conn.watching:
+                view = public_to_json(public)
+            else:  # and which Draw Deck places everyone knows (a seat's view cannot say)
+                view = view_to_json(self.match.game.view(seat))
+                update["face_up"] = places_to_json(public.draw_known)
+        update.update(events=events, view=view, table=self.table())
+        return update
 
     def table(self) -> Message:
         return {"started": self.started, "over": self.over.is_set(), "waiting": self.waiting(),

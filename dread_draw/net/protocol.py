@@ -32,6 +32,7 @@ from dread_draw.base.errors import DreadDrawError
 from dread_draw.base.safe_text import NAME_FAULTS, clean
 from dread_draw.i18n import N_, _, fmt, placeholders
 from dread_draw.rules import EFFECTS, KINDS, Decision, Deck, PublicView, View
+from dread_draw.rules.view import Known
 
 PROTOCOL = 3  # the message schema's version: bump it with any change a peer would notice
 #              (2: the key exchange on the join code, then every frame sealed; 3: the
@@ -389,6 +390,26 @@ def public_to_json(public: PublicView) -> Message:
             value = decision_to_json(value)
         out[name] = value
     return out
+
+
+def places_to_json(places: Known) -> list[list[int]]:
+    """Places in a face-down pile, (depth from the top, uid), as a seat's update carries
+    the Draw Deck's public ones (R11.4: cards put face up on it)."""
+    return [[depth, uid] for depth, uid in places]
+
+
+def places_from_json(data: Any, deck: Deck, draw_count: int) -> Known:
+    """The Draw Deck's public places a host sent a seat, checked: each a place in the Draw
+    Deck and a card of this deck, none twice."""
+    if not isinstance(data, list) or not all(
+            isinstance(p, list) and len(p) == 2 and is_int(p[0]) and is_int(p[1])
+            and 0 <= p[0] < draw_count and 0 <= p[1] < deck.size for p in data):
+        raise ProtocolError("the update's 'face_up' is not a list of Draw Deck places")
+    places = tuple((int(p[0]), int(p[1])) for p in data)
+    if len({d for d, _c in places}) != len(places) or len({c for _d, c in places}) != len(
+            places):
+        raise ProtocolError("the update's 'face_up' names a place or a card twice")
+    return tuple(sorted(places))
 
 
 def public_from_json(data: Any, deck: Deck) -> PublicView:

@@ -38,8 +38,9 @@ from dread_draw.base.safe_text import clean, name_problem
 from dread_draw.i18n import N_, _, fmt, level_word
 from dread_draw.net.client import Client, Update, parse_address
 from dread_draw.net.host import PERSON, Host
-from dread_draw.net.protocol import closed
-from dread_draw.net.remote import LOST, RemoteMatch, RemoteMove, seat_list
+from dread_draw.net.remote import LOST, RemoteMatch, RemoteMove, away_note, seat_list
+from dread_draw.table.ending import Ending
+from dread_draw.table.seam import TableMove
 from dread_draw.tui.app import DreadDrawApp, stopped_line
 from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.screens.game_over import GameOver
@@ -48,10 +49,6 @@ from dread_draw.tui.widgets.base import TooSmall
 from dread_draw.tui.widgets.keybar import KeyBar
 from dread_draw.tui.widgets.prompt import PromptBar
 
-AWAY_NOTE = N_("The game goes on at the host without you: the same join command takes your "
-               "seat back.")
-BACK_LATER = N_("The same join command takes your seat back once the host takes the game "
-                "back.")
 WATCHER_PAUSE = 8.0  # a round's summary at a watcher's table, when the host set no pause
 
 
@@ -153,24 +150,23 @@ class RemoteTable(TableScreen, inherit_bindings=False):
 
     # the table's keys but `s` (the CPUs' pace is the host's); `h` and `u` are not offered
     # (the host alone holds the game: see README), out of the key bar, and pressed they say
-    # so in a line (the model's `served`)
+    # so in a line (the session's `NETWORK_KEYS`)
     BINDINGS = [b for b in TableScreen.BINDINGS if getattr(b, "action", "") not in (
         "skip", "hint", "take_back")] + [
         Binding("h", "hint", N_("Hint"), show=False),
         Binding("u", "take_back", N_("Take back"), show=False)]
-    served = tuple(k for k in TableScreen.served if k not in ("h", "u", "v"))
     chrome = TableScreen.chrome + 1  # the connection line
 
     def __init__(self, remote: RemoteMatch, first: Update) -> None:
         # One person at this table, whose cards are the only private ones it ever holds (a
         # watcher's: nobody, R11.1). Its own failed reveal waits for the person, as at a
         # local table; the CPUs' pace and the round summaries' pause are the host's.
-        super().__init__(remote, cpu_delay=0,  # type: ignore[arg-type]  # Match-shaped
+        super().__init__(remote, cpu_delay=0,
                          people=[] if remote.watching else [remote.seat], hold_own=True)
         self.model.round_pause = remote.pause if remote.pause is not None or not (
             remote.watching) else WATCHER_PAUSE
         self.remote = remote
-        self.first = first  # the update the table opened on (taken: told by `retell`)
+        self.first = first  # the update the table opened on (taken: told by `retold`)
 
     def compose(self) -> ComposeResult:
         parts = iter(super().compose())
@@ -180,14 +176,13 @@ class RemoteTable(TableScreen, inherit_bindings=False):
 
     def on_mount(self) -> None:
         self.remote.listeners.append(self.show_status)
-        self.remote.hooks.append(self.heard)
+        self.remote.add_hook(self.heard)
         self.show_status()
 
     def on_unmount(self) -> None:
         if self.show_status in self.remote.listeners:
             self.remote.listeners.remove(self.show_status)
-        if self.heard in self.remote.hooks:
-            self.remote.hooks.remove(self.heard)
+        self.remote.remove_hook(self.heard)
 
     def show_status(self) -> None:
         for line in self.query(ConnectionLine).results(ConnectionLine):  # none once going
@@ -202,36 +197,39 @@ class RemoteTable(TableScreen, inherit_bindings=False):
     # the round's summary, this seat's looks and failed reveals) and asks this seat's
     # questions (dread_draw/table/conductor.py), as at a local table.
 
-    def heard(self, match: RemoteMatch, move: RemoteMove) -> None:
+    def heard(self, match: object, move: TableMove) -> None:
         """A hook of the remote match: what the host says of an update, and that a CPU
         played for this seat while it was away."""
-        if move.problem:
+        if isinstance(move, RemoteMove) and move.problem:
             self.app.notify(clean(move.problem), title=_("The host says"), markup=False)
-        if match.played_for_me(move.events):
+        if self.remote.played_for_me(list(move.events)):
             self.app.notify(_("A CPU played for you while you were away."), markup=False)
         self.show_status()
 
     def waiting(self) -> None:
-        self.query_one(PromptBar).clear(self.waiting_line())
+        """Whom the table waits for — or, the connection lost, why, whole (the moves that
+        came before it are shown first: the line must not go back to a CPU thinking)."""
+        lost = self.remote.lost
+        self.query_one(PromptBar).clear(Text(clean(self.remote.status)) if lost
+                                        else self.waiting_line())
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if self.remote.watching and action in ("pick", "use", "go_on"):
             return False  # a watcher answers nothing: no answer keys in its key bar
         return super().check_action(action, parameters)
 
-    async def game_over(self) -> None:
+    async def game_over(self, ending: Ending) -> None:
         r = self.remote
         prompt = self.query_one(PromptBar)
-        if r.over:
-            winner = r.game.latest.winner if r.game else -1
-            prompt.clear(Text(fmt(_("{name} wins the game."), name=clean(self.names[winner]))))
-            await self.app.push_screen_wait(RemoteGameOver(r, self.model))  # type: ignore[arg-type]
+        if ending.over:
+            prompt.clear(Text(clean(ending.line)))
+            await self.app.push_screen_wait(RemoteGameOver(r, self.model))
             self.app.exit()
         else:
             prompt.clear(Text(clean(r.refused or _("The host ended the game."))))
 
     def waiting_line(self) -> Text:
-        table, view = self.remote.table, self.remote.game
+        table, view = self.remote.table, self.remote.seat_game
         seat = view.latest.pending.seat if view and view.latest.pending else -1
         if table is None or not 0 <= seat < len(table.seats):
             return Text("…")
@@ -289,9 +287,7 @@ class RemoteApp(DreadDrawApp):
     def save_note(self) -> str | None:
         if not self.in_progress() or not self.remote.started:
             return None
-        if self.remote.stopped:  # the host stopped on purpose: why, and how to come back
-            return f"{closed('the host stopped')} {_(BACK_LATER)}"
-        return _(AWAY_NOTE)
+        return away_note(self.remote)  # (the host stopped on purpose: why, how to come back)
 
 
 def join_table(address: str, code: str, name: str, **run: Any) -> RemoteApp:

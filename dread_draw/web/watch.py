@@ -3,16 +3,16 @@
 The same server as `serve` (dread_draw/web/serve.py: one table process per browser session,
 at most `--max-tables` at once, the same checks of who may connect), but each session's
 table is a watcher's — ``dread-draw join HOST:PORT --watch`` — on the public view the host
-sends a spectator (R11.1), in the language serve was given, live until the game is over and
+sends a spectator (R11.1), in the browser's language (as `serve`'s tables: `Table` gives it
+in the environment), live until the game is over and
 through a restart of the host. The join code reaches each table process in its environment
 (`DREAD_DRAW_CODE`), never on a command line; before serving, one watcher joins and leaves,
 so that a wrong code or a host that is not there is said at once (exit 2), not in every
-browser.
+browser (dread_draw/commands/serve.py).
 """
 
 from __future__ import annotations
 
-import asyncio
 import os
 import shlex
 import subprocess
@@ -20,10 +20,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from dread_draw.base.errors import DreadDrawError
-from dread_draw.i18n import _, current_language, fmt
-from dread_draw.net.client import Client, NetError, parse_address
-from dread_draw.web.serve import TableServer, serve_command
+from dread_draw.i18n import _
+from dread_draw.net.client import Client, parse_address
+from dread_draw.web.serve import TableServer
 
 CODE_VARIABLE = "DREAD_DRAW_CODE"
 WATCH_IDLE = 6 * 3600.0  # seconds: a watcher never types: its table closes for idleness
@@ -32,9 +31,9 @@ WATCH_IDLE = 6 * 3600.0  # seconds: a watcher never types: its table closes for 
 
 def watch_command(address: str) -> str:
     """The shell command of one browser's watcher table (textual-serve runs a shell
-    command; the code is in the environment)."""
-    args = [sys.executable, "-m", "dread_draw", "join", address, "--watch",
-            "--lang", current_language()]
+    command; the code is in the environment). No --lang: the table speaks the browser's
+    language, which `Table` gives it."""
+    args = [sys.executable, "-m", "dread_draw", "join", address, "--watch"]
     if os.name == "nt":
         return subprocess.list2cmdline(args)
     return "exec " + shlex.join(args)
@@ -69,17 +68,3 @@ async def check_watchable(address: str, code: str) -> None:
     finally:
         await client.close()
 
-
-def watch_serve_command(*, address: str, code: str, **options: Any) -> None:
-    """`dread-draw serve --watch ADDRESS`: check that the game can be watched, then serve
-    its watcher's table to browsers (`options`: serve_command's)."""
-    try:
-        asyncio.run(check_watchable(address, code))
-    except NetError as e:
-        raise DreadDrawError(fmt(_("--watch {address}: {problem}"), address=address,
-                                 problem=e)) from None
-
-    def make(*args: Any, **kwargs: Any) -> WatchServer:
-        return WatchServer(*args, address=address, code=code, **kwargs)
-
-    serve_command(make_server=make, **options)
