@@ -238,6 +238,7 @@ BOUNDS: dict[str, Callable[[], int | float]] = {
     "cpu_delay": lambda: 60.0,  # a minute between CPU moves
     "keep_games": lambda: 100_000,
     "start_after": lambda: 7 * 86_400.0,  # a week
+    "summary_pause": lambda: 600.0,  # ten minutes on one round's summary
     "idle_minutes": lambda: 7 * 24 * 60.0,  # a week
 }
 EMPTY_PATH_OPTIONS = ("--save-dir", "--deck", "--log")
@@ -545,6 +546,13 @@ def serve(
         min=1.0, metavar="MINUTES",
         help=N_("Close a table nobody has typed in for this many minutes (its game is "
                 "saved)."))] = 30.0,
+    watch: Annotated[str | None, typer.Option(
+        "--watch", metavar="HOST[:PORT]",
+        help=N_("Serve a game hosted with dread-draw host to watch, instead of games of "
+                "their own: each browser follows it as a watcher (nobody's cards)."))] = None,
+    code: Annotated[str | None, typer.Option(
+        "--code", help=N_("With --watch: the join code (else DREAD_DRAW_CODE, or typed at "
+                          "the prompt)."))] = None,
     lang: LangOpt = None,
 ) -> None:
     lang = speak(lang)
@@ -561,8 +569,18 @@ def serve(
                          "command, run in Dread Draw's source folder: {command}"),
                        command=web_extra_command())) from None
 
-    serve_command(host=host, port=port, public_url=public_url, save_dir=save_dir,
-                  max_tables=max_tables, idle_minutes=idle_minutes)
+    options: dict[str, Any] = dict(host=host, port=port, public_url=public_url,
+                                   save_dir=save_dir, max_tables=max_tables,
+                                   idle_minutes=idle_minutes)
+    if watch is not None:
+        from dread_draw.commands.net import join_code
+        from dread_draw.commands.serve import watch_serve_command
+
+        watch_serve_command(address=watch, code=join_code(code), **options)
+        return
+    if code is not None:
+        raise DreadDrawError(_("--code goes with --watch (the game to watch)."))
+    serve_command(**options)
 
 
 @app.command(help=N_("Host a game that players join from their own terminals (dread-draw join). It "
@@ -605,6 +623,10 @@ def host(
     cpu_delay: Annotated[float, typer.Option(
         min=0.0, help=N_("Seconds each CPU move takes at least, so that the players can follow "
                          "it."))] = 0.8,
+    summary_pause: Annotated[float, typer.Option(
+        min=0.0, metavar="SECONDS",
+        help=N_("Seconds a round's summary stays on the players' tables before the game goes "
+                "on by itself (0: until each player presses Enter)."))] = 8.0,
     console: Annotated[bool, typer.Option(
         "--console", help=N_("With --name: play your seat in plain lines of text instead of "
                              "the table (also when the output is not a terminal)."))] = False,
@@ -616,7 +638,8 @@ def host(
     host_command(port=port, players=players, own=name, people=human or [], cpus=cpu or [],
                  seed=seed, deck=deck, lan=lan, resume_saved=resume, save_dir=save_dir,
                  start_when_full=start_when_full, start_after=start_after, cpu_delay=cpu_delay,
-                 table=not console and sys.stdout.isatty())
+                 table=not console and sys.stdout.isatty(),
+                 summary_pause=summary_pause or None)
 
 
 @app.command(help=N_("Take a seat at a hosted game and play it at this terminal. The same command "
@@ -626,7 +649,10 @@ def join(
     address: Annotated[str, typer.Argument(
         metavar="HOST[:PORT]", help=N_("The host's address, as it printed it (port 7777 by "
                                     "default)."))],
-    code: Annotated[str, typer.Option("--code", help=N_("The join code the host printed."))],
+    code: Annotated[str | None, typer.Option(
+        "--code", help=N_("The join code the host printed. Without it, join asks for it (or "
+                          "reads the DREAD_DRAW_CODE environment variable), which keeps it out "
+                          "of the shell's history."))] = None,
     name: Annotated[str, typer.Option("--name", help=N_("Your name at the table."))] = "",
     console: Annotated[bool, typer.Option(
         "--console", "--plain",
@@ -634,7 +660,8 @@ def join(
                              "output is not a terminal)."))] = False,
     watch: Annotated[bool, typer.Option(
         "--watch", help=N_("Watch the game without a seat: everything on the table that "
-                           "nobody keeps hidden, live, in plain lines of text."))] = False,
+                           "nobody keeps hidden, live (on the table, or in plain lines of "
+                           "text with --console)."))] = False,
     lang: LangOpt = None,
 ) -> None:
     lang = speak(lang)
@@ -643,7 +670,9 @@ def join(
     if not name and not watch:
         raise DreadDrawError(_("--name is needed to take a seat (or --watch to watch the "
                                "game without one)."))
-    join_command(address, code, name, table=not console and sys.stdout.isatty(), watch=watch)
+    served = os.environ.get("DREAD_DRAW_WEB") == "1"  # a browser's table (serve --watch)
+    join_command(address, code, name, table=not console and (sys.stdout.isatty() or served),
+                 watch=watch)
 
 
 @app.command(help=N_("Games played and won, per player name and per CPU level, from the "

@@ -314,3 +314,17 @@ def test_the_bar_comparison_finder_finds_one():
     assert bar_comparisons("good = deck.strength[top] > card_to_beat(state, nxt)") != []
     assert bar_comparisons("ok = [c for c in cards if s[c] <= bar]") != []
     assert bar_comparisons("if bar < 0 or n >= len(table): pass") == []
+
+
+def test_no_class_of_network_play_is_over_400_lines():
+    """Issue 39: the host was one class of 663 lines and 36 methods doing four jobs; each
+    job is now a class of its own (net/admission.py, lobby.py, seats.py, kept.py,
+    connection.py beside host.py), and none grows past 400 lines."""
+    sizes = {}
+    for name, path in MODULES.items():
+        if under(name, "dread_draw.net"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ClassDef):
+                    sizes[f"{name}.{node.name}"] = node.end_lineno - node.lineno + 1
+    assert "dread_draw.net.host.Host" in sizes
+    assert {k: v for k, v in sizes.items() if v > 400} == {}

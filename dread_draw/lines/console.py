@@ -33,19 +33,29 @@ from dread_draw.i18n import N_, _, fmt, level_word
 from dread_draw.lines.plain import LineSource, LinesTable, Quit
 from dread_draw.net.client import (
     Client,
+    ConnectionLost,
     NetError,
     SeatTokens,
     TableState,
     TakenOver,
+    Update,
     parse_address,
 )
 from dread_draw.net.host import CPU, OPEN, PERSON, Host
-from dread_draw.net.remote import AWAY_NOTE, LOST, RemoteMatch, seat_list
+from dread_draw.net.remote import (
+    LOST,
+    RemoteMatch,
+    away_note,
+    rejoin,
+    seat_list,
+    stopped_line,
+)
 from dread_draw.rules import Event
 from dread_draw.table.ending import Ending, ending_words
 from dread_draw.table.seam import TableMatch
 from dread_draw.words.narrate import Narrator
 
+REJOIN_PAUSE = 2.0  # a lost connection: seconds between two tries to rejoin
 COMMANDS = N_("Type s and Enter to start the game (CPUs take the empty seats), c to let a CPU "
               "play for a player who lost the connection, q to stop. Before the start: f "
               "and a seat's number frees that seat, c and a number gives it to a CPU, r and "
@@ -143,8 +153,8 @@ class ConsoleTable(LinesTable):
         r = self.remote
         if r is None:
             return
-        if r.lost and not self.lost:
-            self.say(_(LOST))
+        if r.lost and not self.lost:  # (the host stopped on purpose: why, and the wait)
+            self.say(stopped_line() if r.stopped else _(LOST))
         elif self.lost and not r.lost and not r.refused:
             self.say(_("Back at the table."))
         self.lost = r.lost
@@ -153,7 +163,7 @@ class ConsoleTable(LinesTable):
                 self.say(line)
 
     def save_note(self) -> str | None:
-        return None if self.remote is None else _(AWAY_NOTE)
+        return None if self.remote is None else away_note(self.remote)
 
     async def game_over(self, ending: Ending) -> None:
         await super().game_over(ending)
@@ -264,13 +274,28 @@ class Spectator:
         self.narrator: Narrator | None = None
 
     async def play(self) -> None:
-        """Watch until the game is over."""
-        async for u in self.client.updates():
-            if u.problem:
-                say(self.out, fmt(_("The host says: {problem}"), problem=u.problem))
-            shown = u.public
-            if shown is None:
-                continue
+        """Watch until the game is over; through a lost connection (a host stopped and
+        taken back, restarted), join again as a watcher for as long as the person waits."""
+        while True:
+            try:
+                async for u in self.client.updates():
+                    self.show(u)
+                return
+            except ConnectionLost as e:
+                if e.stopped:  # on purpose: the game waits, saved, for the host's --resume
+                    say(self.out, stopped_line())
+                else:
+                    say(self.out, fmt(_("{problem} Trying to rejoin…"), problem=e))
+                await rejoin(self.client, REJOIN_PAUSE)
+                say(self.out, _("Back at the table."))
+
+    def show(self, u: Update) -> None:
+        """One update: the host's word, then the public story it adds (a rejoin repeats
+        the log from the start: only what was not told yet)."""
+        if u.problem:
+            say(self.out, fmt(_("The host says: {problem}"), problem=u.problem))
+        shown = u.public
+        if shown is not None:
             if self.narrator is None:
                 self.narrator = Narrator(shown.deck, u.table.names)
             start = self.told
@@ -377,10 +402,13 @@ def ipv6_addresses(table: str = "/proc/net/if_inet6") -> list[str]:
     return found
 
 
-def join_line(address: str, port: int, code: str) -> str:
+def join_line(address: str, port: int) -> str:
+    """The join command, on a line of its own (indented: a table shows it unbroken, so it
+    is copied in one piece). It has no code: `join` asks for it (or reads DREAD_DRAW_CODE),
+    so the code is not kept in a shell's history nor shown by `ps`."""
     shown = f"[{address}]" if ":" in address else address
-    return "    " + fmt(_("dread-draw join {address}:{port} --code {code} --name YOUR-NAME"),
-                        address=shown, port=port, code=code)
+    return "    " + fmt(_("dread-draw join {address}:{port} --name YOUR-NAME"),
+                        address=shown, port=port)
 
 
 def banner(host: Host, lan: bool, addresses: list[str]) -> list[str]:
@@ -393,14 +421,16 @@ def banner(host: Host, lan: bool, addresses: list[str]) -> list[str]:
                   _("Anyone who can reach this computer and has the join code can take an "
                     "empty seat."),
                   _("Players join with:")]
-        lines += [join_line(a, host.port, host.code) for a in addresses or [_("ADDRESS")]]
+        lines += [join_line(a, host.port) for a in addresses or [_("ADDRESS")]]
     else:
         lines += [fmt(_("Listening on this computer only (127.0.0.1, port {port}). Players at "
                         "this computer join with:"), port=host.port),
-                  join_line("127.0.0.1", host.port, host.code),
+                  join_line("127.0.0.1", host.port),
                   _("To let other computers join, start the host with --lan.")]
     lines.append(_("To watch without a seat, join with --watch instead of --name."))
     lines.append(fmt(_("Join code: {code}"), code=host.code))
+    lines.append(_("The join command asks for the code (or reads it from DREAD_DRAW_CODE): "
+                   "say it to the players, don't post it."))
     return lines
 
 

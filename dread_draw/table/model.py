@@ -161,12 +161,16 @@ class TableModel:
 
     `served`: the information keys this table offers (a network table does not offer the
     hint and the take-back: the host alone holds the game); `hold_own`: a person's own
-    failed reveal waits for them ("Go on"); `people`: the seats played at this keyboard."""
+    failed reveal waits for them ("Go on"); `people`: the seats played at this keyboard;
+    `round_pause`: seconds a round's summary stays before the table goes on by itself (a
+    network table's, the host's choice; None: until a person goes on, or a short pause at a
+    table of CPUs only)."""
 
     match: TableMatch
     people: list[int]
     hold_own: bool = True
     cpu_delay: float = 0.8
+    round_pause: float | None = None
     served: tuple[str, ...] = INFO_KEYS
     holder: int | None = None
     asking: Asking | None = None
@@ -337,7 +341,8 @@ class TableModel:
             if report is not None and not self.skipping:
                 if self.hot_seat:  # everyone reads the summary: public cards only
                     self.set_holder(None)
-                alone = None if self.people else 4 * self.cpu_delay  # CPUs only: it goes on
+                alone = self.round_pause if self.round_pause is not None else (
+                    None if self.people else 4 * self.cpu_delay)  # CPUs only: it goes on
                 yield RoundOver(report, alone)
                 yield Redraw()
 

@@ -233,10 +233,12 @@ class Table(AppService):
     """One session's table: textual-serve's app process, with the session's own settings
     folder, closing the page when the process ends, and ended if it will not close."""
 
-    def __init__(self, command: str, settings: Path, language: str, **kwargs: Any) -> None:
+    def __init__(self, command: str, settings: Path, language: str, *,
+                 environment: dict[str, str] | None = None, **kwargs: Any) -> None:
         super().__init__(command, **kwargs)
         self.settings = settings
         self.language = language
+        self.extra = environment or {}  # the server's own (a watch page's join code)
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width=width, height=height)
@@ -245,6 +247,7 @@ class Table(AppService):
         # The language unless the player chose one there (the first that gettext reads).
         environment["LANGUAGE"] = self.language
         environment[WEB] = "1"  # no server paths, no shell commands: a browser player reads it
+        environment.update(self.extra)
         return environment
 
     async def run(self) -> None:
@@ -288,6 +291,22 @@ class TableServer(Server):
         # to (its page's Accept-Language: a socket may not say).
         self.issued: OrderedDict[str, str] = OrderedDict()
         self.language = current_language()  # serve's: for browsers that ask for none of ours
+
+    # What each session's table runs (dread_draw/web/watch.py serves a watcher's instead).
+    def table_command(self, folder: Path, resume: bool) -> str:
+        return play_command(folder, resume)
+
+    def table_environment(self) -> dict[str, str]:
+        return {}
+
+    def served_words(self) -> str:
+        """What the console says once the server listens ({port}, {address})."""
+        if self.public:
+            return _("Dread Draw is served on port {port} at {address} — open that address in "
+                     "a web browser. Each browser session is a game of its own. Press Ctrl+C "
+                     "to stop.")
+        return _("Dread Draw is served at {address} — open that address in a web browser. "
+                 "Each browser session is a game of its own. Press Ctrl+C to stop.")
 
     async def _make_app(self) -> web.Application:
         app = web.Application()
@@ -465,7 +484,8 @@ class TableServer(Server):
                         width: int, height: int) -> None:
         folder = self.sessions / session
         resume = await asyncio.to_thread(can_resume, folder)
-        table = Table(play_command(folder, resume), folder / "settings", language,
+        table = Table(self.table_command(folder, resume), folder / "settings", language,
+                      environment=self.table_environment(),
                       write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                       close=websocket.close, download_manager=self.download_manager)
         try:
@@ -540,15 +560,8 @@ class TableServer(Server):
             raise ServeError(bind_problem(markup_safe(self.host), self.port, e)) from None
         port = runner.addresses[0][1]
         await asyncio.to_thread(self.prune)  # the empty folders of earlier runs
-        if self.public:
-            text = _("Dread Draw is served on port {port} at {address} — open that address in a "
-                     "web browser. Each browser session is a game of its own. Press Ctrl+C to "
-                     "stop.")
-        else:
-            text = _("Dread Draw is served at {address} — open that address in a web browser. "
-                     "Each browser session is a game of its own. Press Ctrl+C to stop.")
-        self.console.print(fmt(text, port=port, address=self.address(port)), soft_wrap=True,
-                           highlight=False, markup=False)
+        self.console.print(fmt(self.served_words(), port=port, address=self.address(port)),
+                           soft_wrap=True, highlight=False, markup=False)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
