@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Protocol, TypeVar
 
-from dread_draw.rules.deck import Deck
+from dread_draw.rules.deck import MAX_PLAYERS, Deck
 from dread_draw.rules.registry import BEAT, DEAL, WARD, hook_amounts
 
 
@@ -188,7 +188,6 @@ def next_to_play(state: PublicState, seat: int) -> int:
     tied for lowest and still in (R5.2), else the first tied player to its left.
     """
     in_round = state.in_round
-    n = len(in_round)
     if sum(in_round) <= 1:
         return -1
     forced = state.next_seat
@@ -196,10 +195,12 @@ def next_to_play(state: PublicState, seat: int) -> int:
         return forced
     totals = state.totals
     best, low = -1, -1
-    if in_round[seat]:
-        best, low = seat, totals[seat]
-    for k in range(1, n + 1):  # to the left, around the table
-        s = (seat + k) % n
+    for s in _AROUND[len(in_round)][seat]:  # `seat` itself, then to its left
         if in_round[s] and (best < 0 or totals[s] < low):
             best, low = s, totals[s]
     return best
+
+
+# _AROUND[players][seat]: `seat`, then the seats to its left, around the table
+_AROUND = [[tuple((seat + k) % n for k in range(n)) for seat in range(n)]
+           for n in range(MAX_PLAYERS + 1)]
