@@ -449,6 +449,10 @@ def shuffle(rng: random.Random, cards: list[int]) -> None:
 
 def _fill(count: int, known: Sequence[tuple[int, int]], pool: list[int]) -> list[int]:
     """A hidden zone (top at the end) with known depths in place and the rest from `pool`."""
+    if not known and count:  # (most often: nothing known, the pile straight from the pool)
+        zone = pool[-count:]
+        del pool[-count:]
+        return zone
     at = dict(known)
     zone = [at[depth] if depth in at else pool.pop() for depth in range(count)]
     return zone[::-1]
@@ -564,6 +568,17 @@ def determinize(view: View, rng: random.Random, unseen: Sequence[int] | None = N
     times faster, which counts inside the CPU's search.)"""
     g: Game = _determinize(view, rng, list(view.unseen() if unseen is None else unseen))
     return g
+
+
+def skip_determinize(rng: random.Random, unseen: int) -> None:
+    """Advance `rng` past one `determinize` of a view whose seat cannot place `unseen` cards:
+    the very draws it makes (a key per unseen card, then its game's seed), without dealing
+    anything — for a search that plays only some of its samples (tests/test_ai.py checks
+    that the two leave the generator alike)."""
+    draw = rng.random
+    for _ in range(unseen):
+        draw()
+    rng.getrandbits(64)
 
 
 # ------------------------------------------------------------------------------ the steps
