@@ -169,6 +169,47 @@ def test_a_killed_simulate_leaves_no_worker_running():
         term.close()
 
 
+def descendants(pid: int) -> list[int]:
+    found, todo = [], [pid]
+    while todo:
+        try:
+            kids = children(todo.pop())
+        except FileNotFoundError:
+            continue
+        found += kids
+        todo += kids
+    return found
+
+
+@pytest.mark.skipif(not LINUX, reason="reads /proc")
+def test_the_coachs_lasting_workers_die_with_a_killed_parent():
+    """`Workers` (the hint's pool) starts its workers from a fork server, so they are not
+    its children: they still end the moment it is killed outright, and so does the server."""
+    script = ("import os, sys, time\n"
+              "from dread_draw.base.runner import Workers\n"
+              "pool = Workers(2)\n"
+              "pool.warm()\n"
+              "print(sorted({pool.submit(os.getpid).result() for _ in range(8)}), flush=True)\n"
+              "time.sleep(120)\n")
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().startswith("[")  # the pool answered
+        helpers = descendants(proc.pid)
+        assert len(helpers) >= 3  # the fork server and two workers (and a resource tracker)
+        proc.send_signal(signal.SIGKILL)  # no chance to clean up
+        proc.wait(timeout=5)
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and any(state(h) not in ("gone", "Z")
+                                                  for h in helpers):
+            time.sleep(0.05)
+        assert all(state(h) in ("gone", "Z") for h in helpers)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+
+
 def run_cli(*args: str, timeout: float = 20) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "dread_draw", *args], capture_output=True,
                           text=True, timeout=timeout)

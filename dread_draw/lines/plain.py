@@ -22,10 +22,10 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from dread_draw.base.safe_text import clean
-from dread_draw.coach.hints import HINT_MS, hint, note_hint
+from dread_draw.coach.hints import HINT_MS, Thinking, note_hint
 from dread_draw.coach.takeback import check_take_back, take_back
 from dread_draw.coach.tutorial import Tutor, is_tutorial
-from dread_draw.coach.words import hint_lines, take_back_text
+from dread_draw.coach.words import hint_heading, hint_lines, take_back_text
 from dread_draw.deck.overlays import deck_text
 from dread_draw.i18n import _, fmt, ngettext
 from dread_draw.i18n.grammar import join
@@ -295,11 +295,13 @@ class PlainTable:
         decision = view.pending
         assert decision is not None
         self.say(_("The coach is thinking…"))
-        found = hint(view, decision, HINT_MS, seed=m.seed)
+        found = Thinking(view, decision, HINT_MS, seed=m.seed,  # the table's very numbers
+                         levels=[s.kind for s in m.seats]).wait()
         note_hint(m, info.seat)  # the save, the replay and stats say hints were used
         if self.saver is not None:
             self.saver.save_now()
         self.say(_("What the coach would do"))
+        self.say(hint_heading(found, m.deck, self.model.names))
         for line in hint_lines(found, m.deck, self.model.names):
             self.say(line)
 

@@ -19,6 +19,7 @@ bind the keys, in a few lines marked "coach:".
 from __future__ import annotations
 
 import asyncio
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -30,14 +31,22 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Label, LoadingIndicator, ProgressBar, RichLog, Static
 
-from dread_draw.coach.hints import HINT_MS, REVIEW_MS, hint, note_hint, review_game
+from dread_draw.coach.hints import (
+    HINT_MS,
+    REVIEW_MS,
+    Thinking,
+    coach_workers,
+    note_hint,
+    review_game,
+)
 from dread_draw.coach.review import SAVE, Reviewable, practice_copy, review_lines
 from dread_draw.coach.takeback import check_take_back, take_back
 from dread_draw.coach.tutorial import Lesson, Tutor, is_tutorial
-from dread_draw.coach.words import hint_lines, option_words, take_back_text
+from dread_draw.coach.words import hint_heading, hint_lines, hint_progress, take_back_text
 from dread_draw.deck.cards import Deck
 from dread_draw.i18n import N_, _, fmt
 from dread_draw.play.sim import Match, SeatSpec
+from dread_draw.rules import Decision
 from dread_draw.tui.widgets.base import AnswerOnce, taken_down
 
 # The table (`tui/screens/`'s TableScreen) imports this module, so it is not imported back
@@ -56,7 +65,12 @@ def _save_now(app: Any) -> None:
 
 class HintDialog(AnswerOnce, ModalScreen[None]):
     """`h` at a person's decision: the coach's choice and the chances, from that seat's
-    view only. The game waits (a modal screen) until it is closed."""
+    view only. The game waits (a modal screen) until it is closed. The coach's search runs
+    in its worker processes (`coach.hints.Thinking`): the dialog shows its answer so far
+    after about 0.3 s, with each chance's margin and a progress bar, and refines it until
+    the whole schedule is played — the final numbers are the same on any machine. If the
+    question has moved on (the game went on before the dialog opened), it closes itself
+    and says so."""
 
     BINDINGS = [Binding("escape,enter,h", "close", N_("Back to the game"))]
     DEFAULT_CSS = """
@@ -64,6 +78,7 @@ class HintDialog(AnswerOnce, ModalScreen[None]):
     HintDialog #hint-box { width: 76; height: auto; max-height: 90%; border: thick $accent;
                            background: $surface; padding: 1 2; }
     HintDialog #hint-thinking { height: 3; }
+    HintDialog #hint-progress { margin: 1 0 0 0; }
     HintDialog .dialog-title { text-style: bold; margin: 0 0 1 0; }
     """
 
@@ -73,35 +88,60 @@ class HintDialog(AnswerOnce, ModalScreen[None]):
         self.seat = seat
         self.budget_ms = budget_ms or HINT_MS
         self.lines: list[str] = []  # what the dialog says, once the coach has answered
+        self.final = False  # the whole schedule is played
 
     def compose(self) -> ComposeResult:
         with Vertical(id="hint-box"):
             yield Label(_("What the coach would do"), classes="dialog-title")
             yield LoadingIndicator(id="hint-thinking")
             yield Static(Text(_("The coach is thinking…")), id="hint-body")
+            yield ProgressBar(id="hint-progress", show_eta=False)
             yield Button(_("Enter  Back to the game"), id="hint-close", compact=True)
 
     def on_mount(self) -> None:
         self.think()
 
+    def asked(self) -> Decision | None:
+        """The seat's question, if it is still the one pending (else the game moved on)."""
+        decision = self.match.game.pending
+        return decision if decision is not None and decision.seat == self.seat else None
+
     @work(exclusive=True, group="hint")
     async def think(self) -> None:
         m, seat = self.match, self.seat
-        view = m.game.view(seat)  # the seat's view only (R11): all the hint ever sees
-        decision = view.pending
-        assert decision is not None and decision.seat == seat
-        found = await asyncio.to_thread(hint, view, decision, self.budget_ms, seed=m.seed,
-                                        levels=[s.kind for s in m.seats])  # seats as they are
-        note_hint(m, seat)  # the save, the replay and stats say hints were used
-        _save_now(self.app)
-        names = [s.name for s in m.seats]
-        best = option_words(m.deck, decision, found.best, names)
-        self.lines = [fmt(_("The coach would choose: {option}."), option=best), ""]
-        self.lines += hint_lines(found, m.deck, names)
-        if taken_down(self):  # closed while the coach thought (issue 26)
+        decision = self.asked()
+        if decision is None:  # the game went on before the dialog opened (issue 40)
+            self.moved_on()
             return
-        self.query_one("#hint-thinking").display = False
-        self.query_one("#hint-body", Static).update(Text("\n".join(self.lines)))  # outside text
+        view = m.game.view(seat)  # the seat's view only (R11): all the hint ever sees
+        thinking = Thinking(view, view.pending or decision, self.budget_ms, seed=m.seed,
+                            levels=[s.kind for s in m.seats])  # the seats as they are
+        names = [s.name for s in m.seats]
+        async for found in thinking.hints():
+            if taken_down(self):  # closed while the coach thought (issue 26)
+                return
+            if self.asked() is not decision:
+                self.moved_on()
+                return
+            if not self.lines:  # the first answer shown: the hint is used
+                note_hint(m, seat)  # the save, the replay and stats say hints were used
+                _save_now(self.app)
+            self.lines = [hint_heading(found, m.deck, names), ""]
+            self.lines += hint_lines(found, m.deck, names)
+            self.query_one("#hint-thinking").display = False
+            bar = self.query_one(ProgressBar)
+            bar.update(total=found.schedule, progress=found.deals)
+            bar.display = not found.final
+            if not found.final:
+                self.lines += ["", hint_progress(found)]
+            self.query_one("#hint-body", Static).update(Text("\n".join(self.lines)))
+        self.final = True
+
+    def moved_on(self) -> None:
+        """Close, saying why: the question this hint was for is no longer asked."""
+        self.app.notify(_("The game has moved on: that question is no longer asked, so the "
+                          "hint is closed."), timeout=5)
+        self.dismiss(None)
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -109,6 +149,18 @@ class HintDialog(AnswerOnce, ModalScreen[None]):
     @on(Button.Pressed, "#hint-close")
     def pressed(self) -> None:
         self.dismiss(None)
+
+
+def warm_coach(table: TableScreen) -> None:
+    """Start the coach's worker processes while the table is read, when a person sits at it
+    (a hint can be asked): the first hint then answers as fast as the others. After the
+    first frames, in a thread: the table's start is not slowed."""
+    if any(s.is_human for s in table.match.seats):
+        table.set_timer(WARM_AFTER, lambda: threading.Thread(
+            target=coach_workers().warm, name="coach-warm", daemon=True).start())
+
+
+WARM_AFTER = 1.5  # seconds after the table opens
 
 
 def person_asked(table: TableScreen) -> int:

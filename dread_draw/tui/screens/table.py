@@ -45,7 +45,7 @@ from dread_draw.table.model import (
 from dread_draw.table.moments import acts
 from dread_draw.table.turn import beat_line, next_line
 from dread_draw.tui.cardface import FRAMED, LINE, LINES, STYLES, TWO_LINE
-from dread_draw.tui.coach import tutor_for, tutor_step
+from dread_draw.tui.coach import tutor_for, tutor_step, warm_coach
 from dread_draw.tui.pauses import collect
 from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.screens.game_over import GameOver
@@ -216,6 +216,7 @@ class TableScreen(SizeAware, Screen):
         self.show_table()
         self.size_checked()  # opened on a terminal already too small: it waits
         self.drive()
+        warm_coach(self)  # coach: its hint's worker processes start meanwhile (tui/coach.py)
 
     def retell(self, from_round: bool = True) -> None:
         """The story so far into the bounded log: its latest events only — the round in
