@@ -140,8 +140,8 @@ def main() -> None:
             continue
         d = m.game.pending
         kinds = [s.kind for s in m.seats]
-        told = {"seats": hint(view, d, args.budget_ms, seed=seed, clock=False, levels=kinds),
-                "all normal": hint(view, d, args.budget_ms, seed=seed, clock=False)}
+        told = {"seats": hint(view, d, args.budget_ms, seed=seed, levels=kinds),
+                "all normal": hint(view, d, args.budget_ms, seed=seed)}
         options = [e.option for e in told["seats"].estimates]
         real = truth(view, options, kinds, seed, args.playouts)
         se = [math.sqrt(max(p * (1 - p), 0.0025) / args.playouts) for p in real]

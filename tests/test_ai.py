@@ -113,7 +113,7 @@ def test_a_search_plays_any_run_of_its_samples_as_the_whole_schedule_would(stand
     """A sample skipped (`skip_determinize`) leaves the search's generator exactly where its
     deal would: runs of samples played apart — in other processes — are the schedule's own
     samples, and add up to the very same search."""
-    from dread_draw.ai.hard import play_samples, plan_search, tally
+    from dread_draw.ai.hard import plan_search, play_samples, tally
     from dread_draw.rules import determinize, skip_determinize
 
     for _seat, view, _ in swapped_views(standard_deck, 5, players=3)[:3]:
