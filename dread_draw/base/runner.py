@@ -17,17 +17,16 @@ It is built for runs of any length and for people who stop them:
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import queue
 import select
 import signal
 import sys
 import threading
-import traceback
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:  # (imported when a pool is made: every command imports this module)
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 R = TypeVar("R")
 
@@ -58,6 +57,9 @@ def run_batches(work: Callable[[int, int], R], total: int, *, workers: int = 1,
 
 
 def _pool(work: Callable[[int, int], R], total: int, size: int, workers: int) -> Iterator[R]:
+    import multiprocessing  # (here: every command imports this module, few make a pool)
+    import queue
+
     ctx = multiprocessing.get_context()
     tasks: Any = ctx.Queue()
     results: Any = ctx.Queue()
@@ -110,6 +112,8 @@ def _worker(work: Callable[[int, int], Any], tasks: Any, results: Any, parent: i
         try:
             results.put((index, True, work(start, stop)))
         except BaseException:
+            import traceback
+
             results.put((index, False, traceback.format_exc()))
             return
 
@@ -154,6 +158,9 @@ class Workers:
         self._lock = threading.Lock()
 
     def _executor(self) -> ProcessPoolExecutor:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
         with self._lock:
             if self._pool is None:
                 methods = multiprocessing.get_all_start_methods()
