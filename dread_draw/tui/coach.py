@@ -95,7 +95,7 @@ class HintDialog(AnswerOnce, ModalScreen[None]):
             yield Label(_("What the coach would do"), classes="dialog-title")
             yield LoadingIndicator(id="hint-thinking")
             yield Static(Text(_("The coach is thinking…")), id="hint-body")
-            yield ProgressBar(id="hint-progress", show_eta=False)
+            yield ProgressBar(id="hint-progress", show_eta=False, show_percentage=False)
             yield Button(_("Enter  Back to the game"), id="hint-close", compact=True)
 
     def on_mount(self) -> None:
