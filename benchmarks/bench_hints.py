@@ -72,15 +72,18 @@ def latency(deck, count: int, budget: int, workers: int, check: bool) -> None:
     spots = positions(deck, count - count // 2, 2) + positions(deck, count // 2, 4, 1000)
     for f in [pool.submit(os.getpid) for _ in range(2 * pool.size)]:  # started: not timed
         f.result()
-    firsts, wholes, differ = [], [], 0
+    firsts, wholes, alone, differ = [], [], [], 0
     try:
         for view, d, seed, levels in spots:
             first, whole, found = asyncio.run(timed(Thinking(view, d, budget, seed=seed,
                                                              levels=levels, workers=pool)))
             firsts.append(1000 * first)
             wholes.append(1000 * whole)
-            if check and found != hint(view, d, budget, seed=seed, levels=levels):
-                differ += 1
+            if check:
+                start = time.process_time()
+                if found != hint(view, d, budget, seed=seed, levels=levels):
+                    differ += 1
+                alone.append(1000 * (time.process_time() - start))
     finally:
         pool.shutdown()
     print(f"hint at {budget} ms budget, {len(spots)} positions (half heads-up, half four "
@@ -91,6 +94,9 @@ def latency(deck, count: int, budget: int, workers: int, check: bool) -> None:
           f"{percentile(wholes, 95):.0f} ms, slowest {max(wholes):.0f} ms", flush=True)
     if check:
         print(f"  answers that differ from one process's: {differ} of {len(spots)}")
+        print(f"  the schedule in one process, CPU: median {percentile(alone, 50):.0f} ms, p95 "
+              f"{percentile(alone, 95):.0f} ms (over {pool.size} cores: "
+              f"{percentile(alone, 95) / pool.size:.0f} ms at p95, before the sharing's cost)")
 
 
 def calibration(deck, games: int, budget: int, players: int) -> None:

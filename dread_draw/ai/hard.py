@@ -18,11 +18,12 @@ machine so loaded that the schedule takes that long answers with what it has, ra
 hang the game. ``ROLLOUTS_PER_MS`` is calibrated so the schedule fits the budget at the 95th
 percentile on a quiet core (`benchmarks/bench_hard.py --default`). Pass ``samples=N`` to fix
 the schedule outright and never read the clock (tests do), or ``clock=True`` for the old
-anytime behaviour: stop at the budget itself (the coach's live hints, which must not keep a
-person waiting).
+anytime behaviour: stop at the budget itself.
 
-`search` is the whole search, with its figures: the coach (`dread_draw.coach.hints`) asks it with
-its own budget; nothing else differs.
+`HardAgent.search` is the whole search, with its figures; its schedule is a `Plan`, whose
+samples any process can play in runs (`play_samples`) and `tally` adds up in order: the coach
+(`dread_draw.coach.hints`) shares its hint's plan among worker processes, with its own budget;
+nothing else differs.
 """
 
 from __future__ import annotations
@@ -361,7 +362,7 @@ class HardAgent:
         """The search behind `choose`, with its figures (the coach's hints and reviews).
         `clock=None`: the agent's own (by default the fixed schedule up to the safety stop);
         `clock=False`: the whole schedule, however long it takes (a review: the same figures
-        every time); `clock=True`: stop at the budget (a live hint)."""
+        every time); `clock=True`: stop at the budget (anytime)."""
         deadline = None
         if self.samples is None and (clock or (clock is None and self.clock)):
             deadline = time.perf_counter() + self.think_ms / 1000
