@@ -301,6 +301,9 @@ def play_samples(plan: Plan, start: int, stop: int, *,
         if styles is not None:
             rng.getrandbits(64)
     out: list[Result] = []
+    # every seat like NORMAL: `rollout_styled` plays as `rollout` does, and never throws its
+    # dice (its seed is drawn all the same: the generator goes on alike)
+    normal = styles is None or all(style == NORMAL for style in styles)
     for _ in range(start, stop):
         root = determinize(view, rng, unseen) if deal is None else deal(rng)
         root_seed = rng.getrandbits(64) if styles is not None else 0
@@ -308,9 +311,10 @@ def play_samples(plan: Plan, start: int, stop: int, *,
         for i, o in enumerate(opts):
             g = root.copy() if i < k - 1 else root
             g.choose(o)
-            if styles is None:
+            if normal:
                 results.append(rollout(g, seat, plan.horizon, plan.peeks))
             else:  # its own dice per option: the same for every option of this sample
+                assert styles is not None
                 dice = random.Random(root_seed)
                 results.append(rollout_styled(g, seat, styles, dice, plan.horizon, plan.peeks))
         out.append(tuple(results))
