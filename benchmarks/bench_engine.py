@@ -21,6 +21,7 @@ import json
 import os
 import random
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -80,21 +81,26 @@ def run_in(tree: Path, args: list[str]) -> subprocess.CompletedProcess[str]:
                           check=True, cwd=tree)
 
 
-def simulated(tree: Path) -> tuple[float, float]:
-    """`dread-draw simulate ...` in `tree`: (games/s as its table says, wall seconds)."""
+def simulated(tree: Path) -> tuple[float, float, float]:
+    """`dread-draw simulate ...` in `tree`: (games/s as its table says, wall seconds, CPU
+    seconds of the whole command, its start included: on a shared machine the one figure
+    that other processes do not change)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = run_in(tree, ["-m", "dread_draw", *SIMULATE])
     wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     rate = re.search(r"games per second[^│┃|]*[│┃|]\s*([\d,.]+)", done.stdout)
     if rate is None:
         raise SystemExit(f"{tree}: no games per second in simulate's output:\n{done.stdout}")
-    return float(rate.group(1).replace(",", "")), wall
+    return float(rate.group(1).replace(",", "")), wall, cpu
 
 
 def against(other: Path, a: argparse.Namespace) -> None:
     trees = {"this": HERE, "other": other.resolve()}
     loops: dict[str, dict[str, list[float]]] = {t: {"engine": [], "driver": []} for t in trees}
-    sims: dict[str, list[tuple[float, float]]] = {t: [] for t in trees}
+    sims: dict[str, list[tuple[float, float, float]]] = {t: [] for t in trees}
     me = str(Path(__file__).resolve())
     for _ in range(a.rounds):
         for name, tree in trees.items():
@@ -112,12 +118,14 @@ def against(other: Path, a: argparse.Namespace) -> None:
         print(f"{label:7s} this {mine:7,.0f} games/s, other {theirs:7,.0f} games/s: "
               f"{mine / theirs:.2f}x  (medians; CPU seconds)")
     if a.simulate:
-        (rate, wall), (rate0, wall0) = ((statistics.median(r for r, _ in sims[t]),
-                                         statistics.median(w for _, w in sims[t]))
-                                        for t in trees)
-        print(f"dread-draw {' '.join(SIMULATE)}: this {rate:,.0f} games/s ({wall:.2f} s wall), "
-              f"other {rate0:,.0f} games/s ({wall0:.2f} s wall): {rate / rate0:.2f}x games/s, "
-              f"{wall0 / wall:.2f}x wall  (medians)")
+        (rate, wall, cpu), (rate0, wall0, cpu0) = (
+            tuple(statistics.median(run[i] for run in sims[t]) for i in range(3))
+            for t in trees)
+        print(f"dread-draw {' '.join(SIMULATE)} (medians):")
+        print(f"  its table's games/s (wall): this {rate:,.0f}, other {rate0:,.0f}: "
+              f"{rate / rate0:.2f}x")
+        print(f"  the whole command: this {wall:.2f} s wall, {cpu:.2f} s CPU; other "
+              f"{wall0:.2f} s wall, {cpu0:.2f} s CPU: {cpu0 / cpu:.2f}x games per CPU second")
 
 
 def main() -> None:
