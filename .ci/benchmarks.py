@@ -27,6 +27,7 @@ BRIEF: dict[str, list[str]] = {
     "bench_log_viewer.py": ["--games", "1", "--size", "80x24", "--runs", "1"],
     "bench_network.py": ["--games", "1"],
     "bench_oracle.py": ["--deals", "1", "--samples", "2", "--players", "2", "--only", "hard"],
+    "bench_rl.py": ["--brief"],
     "bench_saves.py": ["--games", "2"],
     "bench_table.py": ["--quick"],
     "emblem_sheet.py": ["--out", "{tmp}/emblem_sheet.svg"],

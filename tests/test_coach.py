@@ -170,6 +170,58 @@ def test_a_hint_shared_among_worker_processes_is_the_single_process_hint_exactly
         pool.shutdown()
 
 
+def test_the_sessions_hint_refines_to_the_very_lines_plain_lines_wait_for(
+        standard_deck, monkeypatch):
+    """Every front end asks the session: plain lines wait for `hint_lines`, the full table
+    shows `think_hint`'s answers as they refine — the last of them is `hint_lines`'s word
+    for word (so every front end says the same), the earlier ones say they are an answer so
+    far. Each records the hint once per question and saves; a hint whose question has been
+    answered meanwhile stops without a word, and none is started for it."""
+    import asyncio
+    import functools
+
+    import dread_draw.table.session as table_session
+    from dread_draw.play.sim import HUMAN
+    from dread_draw.table.session import Session
+
+    monkeypatch.setattr(table_session, "HINT_MS", 60)
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "easy"), SeatSpec("Orrin", "hard")]
+
+    def at_anas_choice(seed: int) -> Match | None:
+        m = Match(standard_deck, seats, seed=seed)
+        m.play_cpus()
+        while not m.over and len(m.game.pending.options) == 1:  # Ana's choices with no choice
+            m.apply(m.game.pending.options[0])
+            m.play_cpus()
+        return m if m.to_move() == 0 and len(m.game.pending.options) > 1 else None
+
+    match = next(m for m in map(at_anas_choice, range(40)) if m is not None)
+    saved: list[int] = []
+    session = Session(match, None, save=lambda: saved.append(len(match.hints)))
+
+    async def answers(asked):
+        return [a async for a in asked.so_far()]
+
+    whole = session.hint_lines(0)
+    assert whole[0].startswith("The coach would choose: ") and whole[1] == ""
+    assert "A hard CPU is assumed to play like normal" in whole[-1]  # the seats' levels
+    assert [h.seat for h in match.hints] == [0] and saved == [1]
+    asked = session.think_hint(0)
+    asked.thinking.hints = functools.partial(asked.thinking.hints, 0, 0)  # every answer
+    refined = asyncio.run(answers(asked))
+    assert list(refined[-1].lines) == whole and refined[-1].final and not refined[-1].progress
+    for so_far in refined[:-1]:
+        assert not so_far.final and so_far.lines[0].startswith("So far the coach leans to: ")
+        assert so_far.progress.startswith("Still thinking: ")
+    assert [h.seat for h in match.hints] == [0] and saved == [1, 1]  # the same question
+
+    late = session.think_hint(0)
+    match.apply(match.game.pending.options[0])  # answered before the coach said a word
+    assert asyncio.run(answers(late)) == []
+    if match.to_move() != 0:
+        assert session.think_hint(0) is None
+
+
 def test_R4_3_the_reason_counts_the_unseen_cards_that_beat_the_card_to_beat(standard_deck):
     g = _reveal_or_reserve(standard_deck)
     view = g.view(0)

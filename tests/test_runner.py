@@ -38,17 +38,25 @@ def test_batches_come_back_in_order_whatever_the_number_of_workers():
     assert one == two == [i * i for i in range(103)]
 
 
+def started_since(before: set) -> set:
+    """The child processes started since `before` that are still running (the coach's
+    lasting workers, started by an earlier test in this process, are not the runner's)."""
+    return set(multiprocessing.active_children()) - before
+
+
 def test_a_failing_batch_is_an_error_here_with_the_workers_traceback():
+    before = set(multiprocessing.active_children())
     with pytest.raises(RuntimeError, match="ValueError: seven"):
         list(run_batches(fails_at_seven, 40, workers=2, batch=3))
-    assert not multiprocessing.active_children()
+    assert not started_since(before)
 
 
 def test_a_reader_that_stops_early_stops_the_workers():
+    before = set(multiprocessing.active_children())
     batches = run_batches(squares, MAX_GAMES, workers=2, batch=10)
     assert next(batches) == squares(0, 10)
     batches.close()  # e.g. Ctrl+C in the loop that reads them
-    assert not multiprocessing.active_children()
+    assert not started_since(before)
 
 
 # --------------------------------------------------------------------- the real program

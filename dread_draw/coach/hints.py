@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import asyncio
 import pickle
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncGenerator, Callable, Mapping, Sequence
 from concurrent import futures
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -364,7 +364,7 @@ class Thinking:
                 self._play_here(self._unsent.pop())
         return self.hint()
 
-    async def hints(self, first: float = 0.3, every: float = 0.25) -> AsyncIterator[Hint]:
+    async def hints(self, first: float = 0.3, every: float = 0.25) -> AsyncGenerator[Hint, None]:
         """The answer as it refines: the deals played by `first` seconds, then the newly
         played ones every `every` seconds at most, and the final answer last. Closed early
         (the dialog was), it drops the deals not yet started."""
