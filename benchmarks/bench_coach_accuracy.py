@@ -140,8 +140,8 @@ def measure(seed: int, opponents: str | None, playouts: int, budget_ms: int
         return None
     d = m.game.pending
     kinds = [s.kind for s in m.seats]
-    told = {"seats": hint(view, d, budget_ms, seed=seed, clock=False, levels=kinds),
-            "all normal": hint(view, d, budget_ms, seed=seed, clock=False)}
+    told = {"seats": hint(view, d, budget_ms, seed=seed, levels=kinds),
+            "all normal": hint(view, d, budget_ms, seed=seed)}
     options = [e.option for e in told["seats"].estimates]
     return {"seed": seed, "kinds": kinds, "kind": d.kind, "options": options,
             "real": truth(view, options, kinds, seed, playouts),

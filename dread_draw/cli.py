@@ -14,7 +14,7 @@ import sys
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 import typer.core
@@ -24,12 +24,11 @@ from rich.text import Text
 
 from dread_draw import __version__
 from dread_draw.base import wide_text as _wide_text  # noqa: F401  (Korean help lines keep their last syllable)
-from dread_draw.base.errors import DreadDrawError
-from dread_draw.base.files import NAME_MAX, long_name
 from dread_draw.base.runner import MAX_GAMES
-from dread_draw.base.safe_text import clean
-from dread_draw.deck import overlays as _overlays  # noqa: F401  (registers the deck translation check)
 from dread_draw.i18n import N_, _, fmt, pgettext, use_language
+
+if TYPE_CHECKING:  # the rules core (and with it the errors) loads with the commands that use it:
+    from dread_draw.base.errors import DreadDrawError  # `dread-draw --version` is quick
 
 FIRST_COMMANDS = ("play", "tutorial")  # --help lists these first: what most people came for
 
@@ -200,6 +199,8 @@ SaveDirOpt = Annotated[
 def print_error(message: str) -> None:
     """One paragraph on stderr, shown exactly as written: a message may quote a path or a name
     from a file (``x[/]y.toml``, ``[[card]]``), which must never be read as markup."""
+    from dread_draw.base.safe_text import clean
+
     err.print(Text.assemble((_("Error:"), "bold red"), " ", clean(message, lines=True)),
               soft_wrap=True)
 
@@ -250,6 +251,8 @@ def guarded(*, writes: str | None = None) -> Callable[[Callable[..., None]], Cal
     def wrap(body: Callable[..., None]) -> Callable[..., None]:
         @functools.wraps(body)
         def command(**options: Any) -> None:
+            from dread_draw.base.errors import DreadDrawError
+
             check_bounds(options)
             try:
                 body(**options)
@@ -276,6 +279,8 @@ def shortened(text: str, most: int = 40) -> str:
 
 
 def check_bounds(options: dict[str, Any]) -> None:
+    from dread_draw.base.files import NAME_MAX, long_name  # (here: `--version` stays quick)
+
     for name, value in options.items():
         flag = "--" + name.replace("_", "-")
         if isinstance(value, float) and not math.isfinite(value):  # nan passes every bound
@@ -665,6 +670,7 @@ def join(
     lang: LangOpt = None,
 ) -> None:
     lang = speak(lang)
+    from dread_draw.base.errors import DreadDrawError
     from dread_draw.commands.net import join_command
 
     if not name and not watch:
@@ -781,9 +787,13 @@ def main() -> None:
         translate_help(command)
         # also under `python -m dread_draw`: help and completion name the program
         command.main(args=sys.argv[1:], prog_name="dread-draw")
-    except DreadDrawError as e:
-        print_error(error_text(e))  # text, not markup: "[overlay]" in it shows as written
-        sys.exit(2)
     except KeyboardInterrupt:
         err.print(_("Interrupted."))
         sys.exit(130)
+    except Exception as e:
+        from dread_draw.base.errors import DreadDrawError
+
+        if not isinstance(e, DreadDrawError):
+            raise
+        print_error(error_text(e))  # text, not markup: "[overlay]" in it shows as written
+        sys.exit(2)

@@ -76,6 +76,55 @@ async def test_h_shows_the_coachs_choice_and_chances_the_game_waits_and_the_save
 
 
 @sync
+async def test_h_shows_the_answer_refining_then_the_whole_schedules_numbers(standard_deck):
+    """The hint shares its search among worker processes and shows its answer as it
+    refines, each chance with its margin; the last answer is the single-process hint's."""
+    from dread_draw.coach.hints import hint
+    from dread_draw.coach.words import hint_lines
+
+    match = person_vs_cpu(standard_deck)
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await until_asked(app, pilot)
+        view = match.game.view(0)
+        await pilot.press("h")
+        await until(pilot, lambda: isinstance(app.screen, HintDialog), "the hint dialog")
+        dialog = app.screen
+        await until(pilot, lambda: dialog.final, "the coach's final answer", tries=3000)
+        body = text_of(dialog.query_one("#hint-body"))
+        levels = [s.kind for s in match.seats]
+        alone = hint(view, view.pending, 20, seed=match.seed, levels=levels)
+        names = [s.name for s in match.seats]
+        assert "The coach would choose:" in body and "±" in body
+        for line in hint_lines(alone, standard_deck, names, levels):
+            assert line in body
+        assert not dialog.query_one("#hint-progress").display  # done: no progress mark
+
+
+@sync
+async def test_a_hint_whose_question_has_moved_on_closes_itself_and_says_so(standard_deck):
+    """Issue 40: `h` at a person's question, and the game went on before the hint dialog
+    mounted (a Life Deck draw answered at once): the dialog asserted and the app ended. It
+    closes itself with a line saying why, and the game goes on."""
+    seats = [SeatSpec("Zora", "normal"), SeatSpec("Ana", HUMAN)]
+    match = next(m for m in (Match(standard_deck, seats, seed=s) for s in range(20))
+                 if m.to_move() == 0)
+    app = make_app(match, cpu_delay=5)  # Zora thinks (paced) for a while: not Ana's turn
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.2)
+        assert match.to_move() == 0
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await app.push_screen(HintDialog(table.session, 1))  # opened for Ana's question, gone
+        line = "The game has moved on: that question is no longer asked, so the hint is closed."
+        await until(pilot, lambda: line in [n.message for n in app._notifications],
+                    "the line saying why")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "back at the table")
+        assert not match.hints  # no hint was shown
+        assert app.is_running
+
+
+@sync
 async def test_h_at_a_cpus_turn_shows_no_hint(standard_deck):
     seats = [SeatSpec("Zora", "normal"), SeatSpec("Ana", HUMAN)]
     match = next(m for m in (Match(standard_deck, seats, seed=s) for s in range(20))

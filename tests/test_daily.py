@@ -98,7 +98,7 @@ def _daily_game(folder: SaveDir, standard_deck, day: date, *, hints: bool = Fals
         if d.seat == 0:
             view = m.game.view(0)
             if hints and len(d.options) > 1 and not m.hints:
-                hint(view, d, 5, seed=setup.seed, clock=False)
+                hint(view, d, 5, seed=setup.seed)
                 note_hint(m, 0)
                 note_hint(m, 0)  # once per decision
             m.apply(person.choose(view, d))

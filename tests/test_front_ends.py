@@ -55,12 +55,11 @@ PROMPT = re.compile(r"^Your answer \((?:1-)?(\d+)\):$")
 
 @pytest.fixture(autouse=True)
 def same_hint(monkeypatch):
-    """Hints that think their whole (small) schedule: the same numbers at every table. The
-    full table's guards against a double press are off: the script's keys come one at a
+    """Hints with a small schedule (each table thinks it whole: the same numbers at every
+    table). The full table's guards against a double press are off: the script's keys come one at a
     time, each once the table waits for it."""
     use_language("en")
     monkeypatch.setattr(table_session, "HINT_MS", 30)
-    monkeypatch.setattr(table_session, "HINT_CLOCK", False)
     monkeypatch.setattr("dread_draw.tui.screens.handoff.HANDOFF_WAIT", 0)
     monkeypatch.setattr("dread_draw.tui.screens.dialogs.PRESS_GUARD", 0)
     monkeypatch.setattr("dread_draw.tui.widgets.prompt.PRESS_GUARD", 0)

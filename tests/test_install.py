@@ -264,6 +264,21 @@ def test_ci_installs_every_floor_exactly_and_plays_through_the_table():
     assert "--constraint" in ci and "whole_game_through_the_keys" in ci
 
 
+def test_every_benchmark_runs_briefly_in_ci():
+    """Issue 41: a benchmark that no longer runs fails CI instead of rotting — each has its
+    brief run in .ci/benchmarks.py, which .ci/run runs."""
+    import importlib.util
+
+    if not (ROOT / "benchmarks").is_dir():
+        pytest.skip("the benchmarks are not in this package")
+    spec = importlib.util.spec_from_file_location("ci_benchmarks", ROOT / ".ci" / "benchmarks.py")
+    assert spec is not None and spec.loader is not None
+    ci = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ci)
+    assert set(ci.BRIEF) == {p.name for p in (ROOT / "benchmarks").glob("*.py")}
+    assert ".venv/bin/python .ci/benchmarks.py" in (ROOT / ".ci" / "run").read_text()
+
+
 def test_the_test_command_installs_every_extra_so_no_test_is_skipped_for_want_of_one():
     """The suite tests the OpenSpiel game and the learning environments (`openspiel`, `rl`)
     and the served table (`web`, through `test`): the README's test command, which CI runs

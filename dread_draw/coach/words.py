@@ -159,25 +159,48 @@ def assumption_text(styles: Sequence[str], seat: int, names: Sequence[str],
     return line
 
 
+def hint_heading(hint: Hint, deck: Deck, names: Sequence[str]) -> str:
+    """'The coach would choose: Reveal the top card.' — or, while it is still thinking,
+    what it leans to so far."""
+    best = option_words(deck, hint.decision, hint.best, names)
+    if hint.final:
+        return fmt(_("The coach would choose: {option}."), option=best)
+    return fmt(_("So far the coach leans to: {option}."), option=best)
+
+
+def hint_progress(hint: Hint) -> str:
+    """'Still thinking: 40% of the deals played.'"""
+    done = 100 * hint.deals / hint.schedule if hint.schedule else 100.0
+    # Translators: the coach plays many deals of the cards a player cannot see; this says
+    # how many of them it has played so far, as a percentage ("40%")
+    return fmt(_("Still thinking: {progress} of the deals played."),
+               progress=percentage(int(done)))
+
+
 def hint_lines(hint: Hint, deck: Deck, names: Sequence[str], levels: Sequence[str] = ()
                ) -> list[str]:
-    """'Reveal the top card: 41%', 'Summon The Moon (10): 52% (best)', then the reasons and
-    the line saying what the chances assume. An option not told apart from the best is
-    flagged as a near-tie."""
+    """'Reveal the top card: 41% ±4% chance to win the game', 'Summon The Moon (10): 52%
+    ±4% chance to win the game (best)', then the reasons and the line saying what the
+    chances assume. The best is the highest chance; an option whose interval overlaps the
+    best one's is flagged as a near-tie. With the seats' `levels`, the last line
+    also says how a `hard` CPU is assumed to play."""
     lines = []
     for e in hint.estimates:
         option = option_words(deck, hint.decision, e.option, names)
         chance = percent(e.chance)
+        margin = percent(e.margin)
         if e.option == hint.best:
-            lines.append(fmt(_("{option}: {chance} chance to win the game (best)"),
-                             option=option, chance=chance))
+            # Translators: {margin}: how far the chance may be off, either way (a 95%
+            # interval: "41% ±4%" means between 37% and 45%)
+            lines.append(fmt(_("{option}: {chance} ±{margin} chance to win the game (best)"),
+                             option=option, chance=chance, margin=margin))
         elif e.option in hint.near:
-            lines.append(fmt(_("{option}: {chance} chance to win the game (a near-tie with "
-                               "the best: too close to tell apart)"), option=option,
-                             chance=chance))
+            lines.append(fmt(_("{option}: {chance} ±{margin} chance to win the game (a "
+                               "near-tie with the best: too close to tell apart)"),
+                             option=option, chance=chance, margin=margin))
         else:
-            lines.append(fmt(_("{option}: {chance} chance to win the game"), option=option,
-                             chance=chance))
+            lines.append(fmt(_("{option}: {chance} ±{margin} chance to win the game"),
+                             option=option, chance=chance, margin=margin))
     lines += [reason_text(r, deck, names) for r in hint.reasons]
     if hint.styles:
         lines.append(assumption_text(hint.styles, hint.seat, names, levels))

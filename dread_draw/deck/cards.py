@@ -156,7 +156,7 @@ def parse_deck(source: bytes | str, path: str = "<deck>") -> Deck:
     # The deck's translation file for the language in use (mydeck.fr.toml beside it) is
     # checked now, like the deck: a bad one is refused here, never in the middle of a game.
     # (dread_draw.deck.overlays registers that check: it reads decks, so the loader cannot
-    # import it.)
+    # import it; the deck package does, for everything that loads a deck.)
     for check in AFTER_LOAD:
         check(deck)
     return deck

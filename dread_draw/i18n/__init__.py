@@ -32,7 +32,6 @@ from importlib import resources
 from pathlib import Path
 
 from dread_draw.i18n import grammar, korean
-from dread_draw.rules.errors import DreadDrawError
 
 DOMAIN = "dread_draw"
 LANGUAGES = ("en", "fr", "es", "de", "pt", "ko")
@@ -104,6 +103,9 @@ def choose_language(explicit: str | None = None,
         return language_from_environment(environ)
     language = parse_locale(explicit)
     if language is None:
+        from dread_draw.rules.errors import DreadDrawError  # (only then: the rules core, which
+        # holds the errors, loads with the commands that need it; `--version` is quick)
+
         raise DreadDrawError(fmt(
             _("--lang {value} is not a language Dread Draw speaks; use one of {languages}."),
             value=repr(explicit),
@@ -123,6 +125,8 @@ def translations(language: str) -> _gettext.NullTranslations:
     if language == "en":
         return _gettext.NullTranslations()
     if language not in LANGUAGES:
+        from dread_draw.rules.errors import DreadDrawError
+
         raise DreadDrawError(f"no such language: {language!r}")
     with (locale_dir() / language / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as f:
         return _gettext.GNUTranslations(f)

@@ -111,8 +111,10 @@ class EffectSpec:
         declares one; else every pick whose options are public must have one."""
         if self.can_act is not None:
             return self.can_act(state, seat, card, params)
-        return all(p.candidates(state, seat, card, params) for p in self.picks
-                   if p.candidates is not None)
+        for p in self.picks:  # (a loop, not all(...): asked at every offer of an ability)
+            if p.candidates is not None and not p.candidates(state, seat, card, params):
+                return False
+        return True
 
 
 EFFECTS: dict[str, EffectSpec] = {}

@@ -10,7 +10,11 @@ front end forwards:
 - `run()`: the game from where it stands — the story so far told afresh (`Story`), then
   played to its end, starting again after a take-back;
 - `hint_lines(seat)`: the coach's hint, from that seat's view only (R11), with every
-  seat's level (the one place a table asks `coach.hints.hint`);
+  seat's level — its whole fixed schedule, the same numbers on any machine (plain lines
+  wait for it); `think_hint(seat)` starts the same hint shared among the coach's worker
+  processes and offers its answer so far with its progress (the full table shows it
+  refining), its last answer word for word `hint_lines`'s. The one place a table asks the
+  coach (`coach.hints.Thinking`); `warm_coach()` starts those processes ahead of a hint;
 - `take_back()`: the person's last choice taken back when the rule allows it (else why
   not), the game rewound and asked again;
 - `thinking_line(seat)`: what a table says while a CPU thinks.
@@ -22,14 +26,18 @@ the game (`NETWORK_KEYS`).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import AsyncGenerator, Callable, Sequence
+from contextlib import aclosing
+from dataclasses import dataclass
 
-from dread_draw.coach.hints import HINT_MS, hint, note_hint
+from dread_draw.coach.hints import HINT_MS, Hint, Thinking, coach_workers, note_hint
 from dread_draw.coach.review import tutor_for
 from dread_draw.coach.takeback import check_take_back, take_back
-from dread_draw.coach.words import hint_lines, option_words, take_back_text
+from dread_draw.coach.words import hint_heading, hint_lines, hint_progress, take_back_text
 from dread_draw.i18n import _, fmt, level_word
 from dread_draw.play.sim import Match, SeatSpec
+from dread_draw.rules import Decision
 from dread_draw.table.conductor import Conductor, FrontEnd, Story
 from dread_draw.table.model import (
     HINT,
@@ -43,8 +51,6 @@ from dread_draw.table.model import (
 from dread_draw.table.seam import TableMatch
 
 RESUME_EVENTS = 400  # a table opened on a game in progress tells at most its last events
-HINT_CLOCK = True  # the coach stops at its budget; False: it thinks its whole schedule, the
-#                    same hint every time (the differential test compares front ends by it)
 NETWORK_KEYS = tuple(k for k in INFO_KEYS if k not in (HINT, TAKE_BACK, REVIEW))
 
 
@@ -80,8 +86,7 @@ class Session:
         self.tutor = tutor_for(local) if local is not None else None  # lessons, verdicts
         self.conductor = Conductor(self.model, front, hold=hold, tutor=self.tutor,
                                    review=local is not None, rated=rated)
-        self.hint_ms = HINT_MS  # the coach's thinking budget
-        self.hint_clock = HINT_CLOCK
+        self.hint_ms = HINT_MS  # the size of the coach's fixed schedule (ms of rollouts)
         self.resume_events = RESUME_EVENTS
         self.driving: asyncio.Future[None] | None = None
         self.rewound = False  # a take-back cancelled the driver: it starts again
@@ -141,23 +146,44 @@ class Session:
 
     def hint_lines(self, seat: int) -> list[str]:
         """`h`: what the coach would do in `seat`'s place and why, from that seat's view
-        only (R11), against the seats as they are (`levels`); recorded in the match (the
-        save, the replay and `stats` say hints were used) and saved. It thinks for the
-        session's budget: a front end runs it where the table stays alive."""
+        only (R11), against the seats as they are (`levels`): its whole fixed schedule,
+        shared among the coach's worker processes and waited for — the same lines on any
+        machine; recorded in the match (the save, the replay and `stats` say hints were
+        used) and saved. The game waits meanwhile."""
+        asked = self.think_hint(seat)
+        assert asked is not None, "a hint for the seat asked"
+        found = asked.thinking.wait()
+        asked.used()
+        return asked.lines_of(found)
+
+    def think_hint(self, seat: int) -> HintAsked | None:
+        """Start the coach on `seat`'s pending question (its view only, R11; every seat's
+        level), shared among the coach's worker processes: `HintAsked.so_far()` gives its
+        answer as it refines. None if the question is no longer `seat`'s to answer (the
+        game went on before the hint was asked)."""
         m = self.local
         assert m is not None, "a network table serves no hint"
         view = m.game.view(seat)
         decision = view.pending
-        assert decision is not None and decision.seat == seat, "a hint for the seat asked"
+        if decision is None or decision.seat != seat or m.game.pending is None:
+            return None
         levels = self.levels()
-        found = hint(view, decision, self.hint_ms, seed=m.seed, clock=self.hint_clock,
-                     levels=levels)
-        note_hint(m, seat)
+        thinking = Thinking(view, decision, self.hint_ms, seed=m.seed, levels=levels)
+        return HintAsked(self, m, seat, m.game.pending, thinking, levels or ())
+
+    def warm_coach(self) -> None:
+        """Start the coach's worker processes now, in a thread, when a person here may ask a
+        hint (a local game): the first hint then answers as fast as the others."""
+        if self.local is not None and self.model.people:
+            threading.Thread(target=coach_workers().warm, name="coach-warm",
+                             daemon=True).start()
+
+    def hint_used(self, seat: int) -> None:
+        """Record that `seat` was shown a hint at the question now pending, and save."""
+        assert self.local is not None
+        note_hint(self.local, seat)
         if self.save is not None:
             self.save()
-        best = option_words(m.deck, decision, found.best, self.names)
-        return [fmt(_("The coach would choose: {option}."), option=best), "",
-                *hint_lines(found, m.deck, self.names, levels or ())]
 
     def take_back(self) -> str:
         """`u`: take back the last choice of the person at the keyboard (or of the person
@@ -204,3 +230,62 @@ class Session:
                                     "the next decision of a person."), name=self.names[out[0]])
         return thinking + _("Everyone at the keyboard is out of this round: press s to skip "
                             "ahead to the next decision of a person.")
+
+
+@dataclass(frozen=True)
+class HintSoFar:
+    """The coach's answer as it stands: its lines in words (a heading — what it would
+    choose, or leans to so far — a blank line, the chances and reasons: once `final`,
+    `Session.hint_lines`'s word for word), and how far it is: `deals` of its `schedule`'s
+    played, `progress` that in words ("" once final)."""
+
+    lines: tuple[str, ...]
+    deals: int
+    schedule: int
+    progress: str
+
+    @property
+    def final(self) -> bool:
+        return self.deals >= self.schedule
+
+
+class HintAsked:
+    """A hint being thought (`Session.think_hint`): the seat's question it answers, the
+    coach's `Thinking`, and the words of its answers."""
+
+    def __init__(self, session: Session, match: Match, seat: int, decision: Decision,
+                 thinking: Thinking, levels: Sequence[str]) -> None:
+        self.session, self.match, self.seat = session, match, seat
+        self.decision, self.thinking, self.levels = decision, thinking, levels
+        self.shown = False
+
+    def still_asked(self) -> bool:
+        """Whether the question is still the one pending (not answered, nor taken back)."""
+        return self.match.game.pending is self.decision
+
+    def lines_of(self, found: Hint) -> list[str]:
+        names = self.session.names
+        return [hint_heading(found, self.match.deck, names), "",
+                *hint_lines(found, self.match.deck, names, self.levels)]
+
+    def used(self) -> None:
+        """The hint was shown: recorded (once) and saved."""
+        if not self.shown:
+            self.shown = True
+            self.session.hint_used(self.seat)
+
+    async def so_far(self) -> AsyncGenerator[HintSoFar, None]:
+        """The answer as it refines (after about 0.3 s, then every quarter second at most),
+        the final answer last; recorded as used at the first. Ends early, with nothing
+        more, once the question is no longer asked (`still_asked`); closed early, the deals
+        not yet started are dropped."""
+        async with aclosing(self.thinking.hints()) as answers:
+            async for found in answers:
+                if not self.still_asked():
+                    return
+                self.used()
+                yield HintSoFar(tuple(self.lines_of(found)), found.deals, found.schedule,
+                                "" if found.final else hint_progress(found))
+
+    def cancel(self) -> None:
+        self.thinking.cancel()

@@ -4,8 +4,9 @@ the take-back) and `dread_draw.coach`; the table (`tui/screens/`) and the replay
 (`tui/replay.py`) only bind the keys, in a few lines marked "coach:".
 
 - `HintDialog`: the session's hint — what `hard` would do in the person's place, from that
-  seat's view only (R11), against every seat's level — thought in a thread behind a
-  spinner; the game waits while it is open.
+  seat's view only (R11), against every seat's level — thought in the coach's worker
+  processes, its answer so far shown with a progress bar until it is final; the game
+  waits while it is open.
 - `ReviewScreen`: a finished game reviewed for a seat (each person in hot-seat), turning
   points first, with a progress bar.
 - `TipScreen`: one of the tutorial's lessons (`dread_draw.coach.tutorial`).
@@ -14,6 +15,7 @@ the take-back) and `dread_draw.coach`; the table (`tui/screens/`) and the replay
 from __future__ import annotations
 
 import asyncio
+from contextlib import aclosing
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +66,12 @@ from dread_draw.tui.widgets.base import AnswerOnce, taken_down
 
 class HintDialog(AnswerOnce, ModalScreen[None]):
     """`h` at a person's decision: the coach's choice and the chances, from that seat's
-    view only. The game waits (a modal screen) until it is closed."""
+    view only. The game waits (a modal screen) until it is closed. The coach's search runs
+    in its worker processes (`coach.hints.Thinking`): the dialog shows its answer so far
+    after about 0.3 s, with each chance's margin and a progress bar, and refines it until
+    the whole schedule is played — the final numbers are the same on any machine. If the
+    question has moved on (the game went on before the dialog opened), it closes itself
+    and says so."""
 
     BINDINGS = [Binding("escape,enter,h", "close", N_("Back to the game"))]
     DEFAULT_CSS = """
@@ -72,6 +79,7 @@ class HintDialog(AnswerOnce, ModalScreen[None]):
     HintDialog #hint-box { width: 76; height: auto; max-height: 90%; border: thick $accent;
                            background: $surface; padding: 1 2; }
     HintDialog #hint-thinking { height: 3; }
+    HintDialog #hint-progress { margin: 1 0 0 0; }
     HintDialog .dialog-title { text-style: bold; margin: 0 0 1 0; }
     """
 
@@ -80,12 +88,14 @@ class HintDialog(AnswerOnce, ModalScreen[None]):
         self.session = session
         self.seat = seat
         self.lines: list[str] = []  # what the dialog says, once the coach has answered
+        self.final = False  # the whole schedule is played
 
     def compose(self) -> ComposeResult:
         with Vertical(id="hint-box"):
             yield Label(_("What the coach would do"), classes="dialog-title")
             yield LoadingIndicator(id="hint-thinking")
             yield Static(Text(_("The coach is thinking…")), id="hint-body")
+            yield ProgressBar(id="hint-progress", show_eta=False, show_percentage=False)
             yield Button(_("Enter  Back to the game"), id="hint-close", compact=True)
 
     def on_mount(self) -> None:
@@ -94,11 +104,30 @@ class HintDialog(AnswerOnce, ModalScreen[None]):
     @work(exclusive=True, group="hint")
     async def think(self) -> None:
         # the seat's view only (R11), every seat's level: the session's one hint
-        self.lines = await asyncio.to_thread(self.session.hint_lines, self.seat)
-        if taken_down(self):  # closed while the coach thought (issue 26)
+        asked = self.session.think_hint(self.seat)
+        if asked is None:  # the game went on before the dialog opened (issue 40)
+            self.moved_on()
             return
-        self.query_one("#hint-thinking").display = False
-        self.query_one("#hint-body", Static).update(Text("\n".join(self.lines)))  # outside text
+        async with aclosing(asked.so_far()) as answers:
+            async for found in answers:
+                if taken_down(self):  # closed while the coach thought (issue 26)
+                    return
+                self.lines = list(found.lines)
+                self.query_one("#hint-thinking").display = False
+                bar = self.query_one(ProgressBar)
+                bar.update(total=found.schedule, progress=found.deals)
+                bar.display = not found.final
+                shown = self.lines if found.final else [*self.lines, "", found.progress]
+                self.query_one("#hint-body", Static).update(Text("\n".join(shown)))  # outside text
+                self.final = found.final
+        if not self.final and not taken_down(self):  # the question moved on meanwhile
+            self.moved_on()
+
+    def moved_on(self) -> None:
+        """Close, saying why: the question this hint was for is no longer asked."""
+        self.app.notify(_("The game has moved on: that question is no longer asked, so the "
+                          "hint is closed."), timeout=5)
+        self.dismiss(None)
 
     def action_close(self) -> None:
         self.dismiss(None)

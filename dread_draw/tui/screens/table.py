@@ -72,6 +72,7 @@ __all__ = ["TableScreen", "offers_hidden_cards"]
 
 
 LOG_LINES = 300  # the table's log keeps this many lines (the whole story is in the match)
+WARM_COACH_AFTER = 1.5  # seconds after the table opens: the coach's processes start (a hint)
 
 
 class GameLog(ReflowLog):
@@ -190,6 +191,8 @@ class TableScreen(SizeAware, Screen):
         self.show_table()
         self.size_checked()  # opened on a terminal already too small: it waits
         self.call_after_refresh(self.drive)  # the table laid out before its first question
+        # coach: the hint's worker processes start meanwhile, once the table is drawn
+        self.set_timer(WARM_COACH_AFTER, self.session.warm_coach)
 
     def retold(self, story: Story) -> None:
         """The story so far into the bounded log (the session's: the round in progress, at
