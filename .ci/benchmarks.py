@@ -24,14 +24,20 @@ BRIEF: dict[str, list[str]] = {
     "bench_engine.py": ["--games", "20"],
     "bench_hard.py": ["--positions", "3", "--samples", "2", "--repeat", "1"],
     "bench_hints.py": ["--quick"],
+    "bench_keys_tmux.py": ["--quick"],
     "bench_log_viewer.py": ["--games", "1", "--size", "80x24", "--runs", "1"],
     "bench_network.py": ["--games", "1"],
     "bench_oracle.py": ["--deals", "1", "--samples", "2", "--players", "2", "--only", "hard"],
     "bench_rl.py": ["--brief"],
     "bench_saves.py": ["--games", "2"],
     "bench_table.py": ["--quick"],
+    # the network's: the join flood (fails if an honest join or rejoin is refused or takes
+    # over 5 s, a traceback reaches the host's console, or a save is lost) and the dead
+    # connections (fails if a side takes over 10 s to notice)
+    "dead_peer.py": ["--limit", "20"],
     "emblem_sheet.py": ["--out", "{tmp}/emblem_sheet.svg"],
     "fit_value.py": ["--games", "40"],
+    "flood.py": ["--seconds", "10"],
     "hostile_inputs.py": ["--only", "bigint", "--timeout", "30"],
     "tutorial_deal.py": ["--seeds", "2"],
     "vs_openspiel.py": ["--players", "2", "--seeds", "1", "--think-ms", "100"],
