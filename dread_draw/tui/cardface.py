@@ -14,12 +14,16 @@ Strength and damage are numbers and dots, never colour alone.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rich.cells import cell_len, get_character_cell_size
 from rich.text import Text
 
 from dread_draw.base.glyphs import Glyphs, glyphs
 from dread_draw.base.safe_text import clean
 from dread_draw.deck.emblems import emblem
+from dread_draw.i18n import current_language
+from dread_draw.i18n.grammar import without_article
 from dread_draw.rules.deck import Deck
 from dread_draw.words.narrate import card_name
 
@@ -28,6 +32,32 @@ TWO_LINE, LINE = "two-line", "line"
 STYLES = (GIANT, HUGE, LARGE, TALL, FRAMED, TWO_LINE, LINE)  # from the most room to the least
 LINES = (TWO_LINE, LINE)  # the unframed styles
 EMBLEMED = (GIANT, HUGE, LARGE)  # the styles that draw the card's emblem
+
+
+def bare_name(deck: Deck, uid: int) -> str:
+    """A card's name in the current language without its article: what a small card shows
+    before it cuts the name ("Teufel", not "Der Teu…")."""
+    return clean(without_article(current_language(), card_name(deck, deck.card[uid])))
+
+
+def distinguishing(deck: Deck, uid: int) -> int:
+    """How many characters of its `bare_name` a card needs to be told from every other card
+    of the deck in the current language: its shortest start that no other name starts with
+    ("Moo" for Moon among Moth, Mother and Mourner), or the whole name when it is the start of
+    another ("Moth"). A shortened name never keeps fewer."""
+    return _distinguishing(deck, current_language())[deck.card[uid].id]
+
+
+@lru_cache(maxsize=16)
+def _distinguishing(deck: Deck, language: str) -> dict[str, int]:
+    names = {card.id: bare_name(deck, uid) for uid, card in enumerate(deck.card)}
+    others = set(names.values())
+
+    def needed(name: str) -> int:
+        rest = others - {name}
+        return next((n for n in range(1, len(name) + 1)
+                     if not any(o.startswith(name[:n]) for o in rest)), len(name))
+    return {cid: needed(name) for cid, name in names.items()}
 
 
 def fit(text: str, width: int, ellipsis: str = "…") -> str:
