@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Label, RichLog, Static
+from textual.widgets import Button, RichLog, Static
 
 from dread_draw.base.glyphs import glyphs
 from dread_draw.base.safe_text import clean, plain
@@ -44,7 +44,7 @@ from dread_draw.table.model import (
 )
 from dread_draw.table.moments import acts
 from dread_draw.table.turn import beat_line, next_line
-from dread_draw.tui.cardface import FRAMED, LINE, LINES, STYLES, TWO_LINE
+from dread_draw.tui.cardface import FRAMED, LINES, STYLES, line_widths
 from dread_draw.tui.coach import tutor_for, tutor_step
 from dread_draw.tui.pauses import collect
 from dread_draw.tui.screens.base import SizeAware
@@ -58,8 +58,17 @@ from dread_draw.tui.widgets.cards import CardFocused, CardReader, CardTile
 from dread_draw.tui.widgets.centre import TableCentre, TurnLine
 from dread_draw.tui.widgets.keybar import KeyBar
 from dread_draw.tui.widgets.log import ReflowLog
+from dread_draw.tui.widgets.plan import Seat, plan_table
 from dread_draw.tui.widgets.prompt import Choice, PromptBar
-from dread_draw.tui.widgets.seats import SeatPanel, SeatState, kind_label, seat_states
+from dread_draw.tui.widgets.seats import (
+    PlayArea,
+    SeatPanel,
+    SeatState,
+    kind_label,
+    mark_widths,
+    probe_sizes,
+    seat_states,
+)
 from dread_draw.words.narrate import RoundReport, describe
 
 __all__ = ["TableScreen", "offers_hidden_cards"]
@@ -69,6 +78,8 @@ LOG_LINES = 300  # the table's log keeps this many lines (the whole story is in 
 
 
 RESUME_EVENTS = 400  # a resumed game narrates only its last events into the log
+
+STAGE_LINES = 3  # the stage's lines on a small screen, unless a row needs them
 
 
 class GameLog(ReflowLog):
@@ -137,6 +148,7 @@ class TableScreen(SizeAware, Screen):
         self.conductor = Conductor(self.model, self, hold=hold)
         self.answer: asyncio.Future | None = None
         self.card_style = FRAMED
+        self.seat_states: list[SeatState] = []  # as last shown (laid out again on a resize)
         self.tutor = tutor_for(match)  # coach: the tutorial's lessons (None: not the tutorial)
 
     served: tuple[str, ...] = (HINT, ODDS, LOG, DISCARD, "r", "v", TAKE_BACK)  # the model's keys
@@ -179,7 +191,7 @@ class TableScreen(SizeAware, Screen):
         top = (n + 1) // 2
         yield Static(id="topbar")
         with Horizontal(id="main"):
-            with Vertical(id="play"):
+            with PlayArea(id="play"):
                 with Vertical(id="seats-top", classes="seats"):
                     for s in range(top):
                         yield SeatPanel(self.match.deck, s, self.ascii)
@@ -200,7 +212,6 @@ class TableScreen(SizeAware, Screen):
         with Vertical(id="probes"):  # the card styles' sizes, read from the stylesheet
             for style in STYLES:
                 yield CardTile(self.match.deck, 0, style=style)
-            yield Label("reserves", classes="reserve-mark")
         yield TooSmall()
 
     def on_mount(self) -> None:
@@ -241,52 +252,45 @@ class TableScreen(SizeAware, Screen):
         self.set_class(w < 100, "-narrow")
         self.set_class(w >= 160, "-wide")
         self.set_class(h < 36, "-short")
+        self.set_class(w >= 120 and h >= 36, "-stage-first")  # room for a framed reveal
         self.set_class(w >= 160 and h >= 50, "-roomy")  # the stage keeps room for its card
         self.query_one(CardReader).emblem = w >= 100 and h >= 36
         self.call_after_refresh(self.show_table)  # the styles' sizes are the new ones then
 
     # ---------------------------------------------------------------- rendering (from a view)
 
-    def style_sizes(self) -> dict[str, tuple[int, int]]:
-        """Each card style's (width, height) with its margin, and the reserves mark's width
-        (key ""), from the stylesheet (dread_draw.tcss), never repeated here."""
-        def cells(scalar) -> int:
-            return int(scalar.value) if scalar is not None else 0
-
-        sizes = {}
-        for tile in self.query_one("#probes").query(CardTile):
-            st = tile.styles
-            sizes[tile.style_name] = (cells(st.width) + st.margin.right,
-                                      cells(st.height) + st.margin.bottom)
-        mark = self.query_one("#probes .reserve-mark", Label).styles
-        sizes[""] = (cells(mark.width) + mark.margin.left + mark.margin.right, 0)
-        return sizes
-
-    def choose_style(self, states: list[SeatState]) -> str:
-        """The largest card style in which every seat's row and reserves fit on one line and
-        every seat fits in the height: one style for the whole table."""
+    def lay_out_seats(self, states: list[SeatState]) -> None:
+        """The seats' cards in the room the stage leaves them (widgets/plan.py): one style
+        for the whole table, grown to the room; again whenever the play area's size changes
+        (a resize, a taller prompt)."""
+        self.seat_states = states
         play = self.query_one("#play")
         width, height = play.size
-        if not width:
-            return self.card_style
-        band = self.query_one("#centre-band").styles.min_height
-        turn = self.query_one("#turn").styles.height
-        room = height - int(band.value if band else 0) - int(turn.value if turn else 0)
-        sizes = self.style_sizes()
-        for style in STYLES:
-            wide = all(self.fits(st, style, sizes, width) for st in states)
-            tall = len(states) * (1 + sizes[style][1]) <= room
-            if wide and tall:
-                return style
-        # too long for every style: unframed tiles share the line, on two lines if they fit
-        return TWO_LINE if len(states) * (1 + sizes[TWO_LINE][1]) <= room else LINE
+        plan = None
+        if width:
+            # the stage's room: its least (min-height), and on a small screen the lines it
+            # keeps unless a row needs them
+            band = self.query_one("#centre-band").styles.min_height
+            least = int(band.value) if band else 1
+            stage = max(least, STAGE_LINES)
+            turn = self.query_one("#turn").styles.height
+            room = height - stage - int(turn.value if turn else 0)
+            deck = self.match.deck
+            plan = plan_table([Seat(st.row, st.reserves) for st in states], width - 1, room,
+                              probe_sizes(self.query_one("#probes")), mark_widths(),
+                              lambda uid, style: line_widths(deck, uid, style, self.ascii),
+                              stage - least)
+            self.card_style = plan.style
+            for box in self.query(".seats"):  # the seats in two columns, or in one
+                box.set_class(plan.columns, "-columns")
+        for i, (panel, state) in enumerate(zip(self.query(SeatPanel), states, strict=True)):
+            panel.show(state, self.card_style, plan.seats[i] if plan else None,
+                       plan.tile if plan else (0, 0))
 
-    @staticmethod
-    def fits(st: SeatState, style: str, sizes: dict[str, tuple[int, int]], width: int) -> bool:
-        """Whether a seat's row and reserves fit on one line of `width` in `style`."""
-        tile_w = sizes[style][0]
-        return tile_w * (max(len(st.row), 1) + max(len(st.reserves), 1)) + sizes[""][0] + 2 \
-            <= width
+    @on(PlayArea.Resized)
+    def play_resized(self) -> None:
+        if self.seat_states:
+            self.lay_out_seats(self.seat_states)
 
     def show_table(self, ended: RoundReport | None = None) -> None:
         """The table as it is now. While a round's summary is up (`ended`): the round's
@@ -321,14 +325,7 @@ class TableScreen(SizeAware, Screen):
                                                 n=ended.round))
             if top.cell_len > self.size.width:  # one line, never cut: the short words
                 top = Text("DREAD DRAW" + sep + fmt(_("Round {n} is over."), n=ended.round))
-        style = self.choose_style(states)
-        self.card_style = style
-        width = self.query_one("#play").size.width
-        sizes = self.style_sizes() if style in LINES and width else {}
-        for panel, state in zip(self.query(SeatPanel), states, strict=True):
-            # the smallest style, still too long: its tiles share the line (names shorten)
-            squeeze = bool(sizes) and not self.fits(state, style, sizes, width)
-            panel.show(state, style, squeeze)
+        self.lay_out_seats(states)
         self.query_one(TableCentre).show(view, m.seed, self.names, mine,
                                          None if ended is None else ended.round)
         update_if_changed(self.query_one("#topbar", Static), top,

@@ -25,6 +25,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from dread_draw.base.safe_text import clean
+from dread_draw.deck.cards import Deck
 from dread_draw.tui.cardface import bare_name, distinguishing
 from dread_draw.tui.stage import Stage, StageCard, StageWords
 from dread_draw.tui.widgets.cards import CardTile
@@ -105,11 +106,15 @@ class NameShown:
 
 
 def name_shown(tile: CardTile, grid: list[list[str]]) -> NameShown:
-    """What `tile` shows on the screen, judged: its numbers, and its name whole or cut with
-    "…" after at least the letters that tell it from every other card of the deck
-    (`cardface.distinguishing`), the article dropped before a letter of the name is."""
-    deck, uid = tile.deck, tile.uid
-    lines = [line.rstrip() for line in lines_in(grid, tile.content_region)]
+    """What `tile` shows on the screen, judged (`judged`)."""
+    return judged(tile.deck, tile.uid, lines_in(grid, tile.content_region))
+
+
+def judged(deck: Deck, uid: int, lines: list[str]) -> NameShown:
+    """The inside of a card tile as shown (`lines`), judged: its numbers, and its name whole
+    or cut with "…" after at least the letters that tell it from every other card of the
+    deck (`cardface.distinguishing`), the article dropped before a letter of the name is."""
+    lines = [line.rstrip() for line in lines]
     faults = []
     first = NUMBERS.match(lines[0]) if lines else None
     numbers = bool(first) and first is not None and (

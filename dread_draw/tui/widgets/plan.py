@@ -1,0 +1,274 @@
+"""How the seats' cards are laid out in the room the stage leaves them (issue 42), worked out
+with no Textual: one card style for the whole table, the size of its tiles grown to fill the
+room, and for each seat whether its reserves sit beside its row or on a line of their own
+under it (two rows of cards), and — for the one-line styles (`CHIPS`) — each tile's width.
+
+The stage keeps its room first: the table passes the seats only the height the stage leaves.
+Each framed style whose every seat fits has its tiles grown, up to the stylesheet's
+`max-width` and `max-height` for the style, until the seats fill their height or a row its
+width; the one that then shows the most card wins. One-line tiles get the width that shows
+their whole name when the line has it, and never less than their numbers and enough
+letters to tell the card from every other
+(`cardface.line_widths`): a row that cannot have that goes on two lines, reserves under it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from dread_draw.tui.cardface import CHIPS, STYLES
+
+MARGIN = 1  # between two tiles (the stylesheet's CardTile margin)
+
+
+@dataclass(frozen=True)
+class StyleSize:
+    """A card style's tile, from the stylesheet: its `least` (width, height) and the `most`
+    it may grow to, without the margin."""
+
+    least: tuple[int, int]
+    most: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    """One seat: `stacked`: its reserves on a line under its row; `widths`: each tile's
+    width, the row's then the reserves' (the one-line styles); `tile`: the width of its
+    framed tiles (all of the plan's height); `mark`: the width of the "reserves" mark."""
+
+    stacked: bool
+    widths: tuple[int, ...]
+    mark: int
+    bare: bool = False  # no card at all: its one line says "empty" and "none"
+    tile: int = 0  # framed: its tiles' width (0: the plan's)
+
+    def height(self, tile: int) -> int:
+        """Its lines with tiles `tile` lines high: the head line, and the cards'."""
+        return 1 + (1 if self.bare else (2 if self.stacked else 1) * tile)
+
+
+Bands = tuple[tuple[int, ...], ...]  # the seats side by side in each band, top to bottom
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The table's cards: their `style`, the `tile` (least width, height) of a framed tile
+    (a seat with few cards may have wider ones: `SeatPlan.tile`), each seat's plan, and
+    the `bands` of seats side by side (one seat a band: one column of seats; the top half
+    and the bottom half side by side: `columns`)."""
+
+    style: str
+    tile: tuple[int, int]
+    seats: tuple[SeatPlan, ...]
+    bands: Bands
+
+    @property
+    def columns(self) -> bool:
+        return any(len(band) > 1 for band in self.bands)
+
+    def height(self) -> int:
+        """The lines the seats take: in each band, its tallest seat's head line and lines
+        of cards."""
+        return sum(max(self.seats[s].height(self.tile[1]) for s in band)
+                   for band in self.bands)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """What a seat holds: its row and its reserves (card uids)."""
+
+    row: tuple[int, ...]
+    reserves: tuple[int, ...]
+
+
+# (uid, style) -> (least, wanted) width of an unframed tile (cardface.line_widths)
+LineWidths = Callable[[int, str], tuple[int, int]]
+
+
+COLUMNS_FROM = 150  # cells of play area from which the seats may sit in two columns
+GAP = 1  # between two seats side by side (the stylesheet's margin)
+TALLEST = 9  # a grown tile's height is at most this many tenths of its width (cells)
+WIDEST = 40  # and its width at most this many tenths of its height
+
+
+def plan_table(seats: Sequence[Seat], width: int, height: int,
+               sizes: dict[str, StyleSize], mark: tuple[int, int],
+               line_widths: LineWidths, spare: int = 0) -> Plan:
+    """Of the framed styles in which every seat fits `width` and all of them `height`, their
+    tiles grown to the room, the one that shows the most card; else the unframed styles,
+    the larger first. `mark`: the "reserves" mark's (least, wanted) width, margin
+    included. Too little room for every style: the smallest, with `spare` more lines (the
+    stage's, on a small screen) for rows that need two lines, and the rows that still do
+    not fit squeezed onto one."""
+    alone: Bands = tuple((s,) for s in range(len(seats)))
+    arrangements = [alone]
+    top = (len(seats) + 1) // 2  # (the table's top and bottom halves)
+    if width >= COLUMNS_FROM and len(seats) > 2:
+        arrangements.append((tuple(range(top)), tuple(range(top, len(seats)))))
+    framed = [plan for style in STYLES if style not in CHIPS
+              if (plan := _framed(seats, width, height, style, sizes[style], mark[1],
+                                  arrangements)) is not None]
+    if framed:  # the most card on the screen (the first of equals: the larger style)
+        return max(framed, key=lambda plan: _area(plan, seats))
+    for style in CHIPS:
+        plan = _chips(seats, width, height, style, mark, line_widths)
+        if plan is not None:
+            return plan
+    return _chips(seats, width, height + spare, CHIPS[-1], mark, line_widths,
+                  squeezed=True) or Plan(CHIPS[-1], (0, 1), (), alone)
+
+
+PLACEHOLDER = 7  # "empty" or "none" where a row or the reserves have no card, its margin
+
+
+def _fits(row: int, res: int, width: int, mark: int, tile: int, stacked: bool) -> bool:
+    """Whether `row` and `res` tiles `tile` wide (margin counted) and the mark fit a seat
+    `width` wide, beside each other or the reserves under the row (an empty row or empty
+    reserves: a word, `PLACEHOLDER`)."""
+    row_w = row * tile or PLACEHOLDER
+    res_w = (res * tile or PLACEHOLDER) + mark
+    return max(row_w, res_w) <= width if stacked else row_w + res_w <= width
+
+
+def _framed(seats: Sequence[Seat], width: int, height: int, style: str, size: StyleSize,
+            mark: int, arrangements: list[Bands]) -> Plan | None:
+    """Framed tiles of `style`, in the arrangement of seats and the way of each seat (its
+    reserves beside its row if they fit there, else under it; or every seat's under it)
+    that shows the most card, its tiles grown to the room."""
+    best: Plan | None = None
+    for bands in arrangements:
+        room = _seat_widths(bands, width)
+        must = []
+        for seat, seat_width in zip(seats, room, strict=True):
+            row, res, step = len(seat.row), len(seat.reserves), size.least[0] + MARGIN
+            if _fits(row, res, seat_width, mark, step, stacked=False):
+                must.append(False)
+            elif _fits(row, res, seat_width, mark, step, stacked=True):
+                must.append(True)
+            else:
+                break
+        else:
+            for stacked in (must, [True] * len(seats)):
+                plan = _grown(seats, room, height, style, size, stacked, mark, bands)
+                if plan is not None and (best is None or _area(plan, seats) > _area(best, seats)):
+                    best = plan
+    return best
+
+
+def _seat_widths(bands: Bands, width: int) -> list[int]:
+    """Each seat's width: its band's, shared with the seats beside it."""
+    out = {s: (width - GAP * (len(band) - 1)) // len(band) if len(band) > 1 else width
+           for band in bands for s in band}
+    return [out[s] for s in sorted(out)]
+
+
+def _grown(seats: Sequence[Seat], room: list[int], height: int, style: str, size: StyleSize,
+           stacked: list[bool], mark: int, bands: Bands) -> Plan | None:
+    """The tiles grown: as tall as the height and the narrowest seat's cards allow (a card,
+    not a pillar: `TALLEST`), then each seat's as wide as its own line allows (not a strip:
+    `WIDEST`) — a seat with few cards is not held back by a crowded one."""
+    fit = []
+    for seat, width, stack in zip(seats, room, stacked, strict=True):
+        wide = size.most[0]
+        while wide > size.least[0] and not _fits(len(seat.row), len(seat.reserves), width,
+                                                 mark, wide + MARGIN, stack):
+            wide -= 1
+        fit.append(wide)
+    narrowest = min((w for w, seat in zip(fit, seats, strict=True) if not _bare(seat)),
+                    default=size.least[0])
+    if narrowest < size.least[0]:
+        return None
+    for tall in range(min(size.most[1], narrowest * TALLEST // 10), size.least[1] - 1, -1):
+        plans = tuple(SeatPlan(stack and not _bare(seat), (), mark, _bare(seat),
+                               max(narrowest, min(wide, tall * WIDEST // 10)))
+                      for seat, stack, wide in zip(seats, stacked, fit, strict=True))
+        plan = Plan(style, (narrowest, tall), plans, bands)
+        if plan.height() <= height:
+            return plan
+    return None
+
+
+def _bare(seat: Seat) -> bool:
+    return not seat.row and not seat.reserves
+
+
+def _area(plan: Plan, seats: Sequence[Seat]) -> int:
+    """The cells of the screen the plan's cards take."""
+    return plan.tile[1] * sum((sp.tile or plan.tile[0]) * (len(s.row) + len(s.reserves))
+                              for s, sp in zip(seats, plan.seats, strict=True))
+
+
+def _chips(seats: Sequence[Seat], width: int, height: int, style: str,
+           mark: tuple[int, int], line_widths: LineWidths,
+           squeezed: bool = False) -> Plan | None:
+    """Tiles of one of the `CHIPS` styles, each as wide as its whole name when the line has
+    room, never less than its least (numbers and a name that tells it apart); a seat whose
+    line cannot hold its least goes on two lines. None: the seats do not fit `height` so
+    (`squeezed`: the rows that do not fit are squeezed onto one line, their tiles below
+    their least)."""
+    tall = CHIP_LINES[style]
+    lines = len(seats) * (1 + tall)
+    plans = []
+    for seat in seats:
+        row_cards = [line_widths(uid, style) for uid in seat.row] or [EMPTY]
+        res_cards = [line_widths(uid, style) for uid in seat.reserves] or [EMPTY]
+        beside = _share(row_cards + res_cards, width, mark)
+        top, bottom = _share(row_cards, width, (0, 0)), _share(res_cards, width, mark)
+        if beside is not None:
+            widths, mark_width, stacked = beside[0], beside[1], False
+        elif top is not None and bottom is not None and lines + tall <= height:
+            widths, mark_width, stacked = top[0] + bottom[0], bottom[1], True
+            lines += tall
+        elif squeezed:
+            widths, mark_width, stacked = _squeezed(row_cards + res_cards, width, mark), \
+                mark[0], False
+        else:
+            return None
+        # the placeholders' widths out: the tiles' only
+        rows = len(row_cards)
+        widths = (widths[:rows] if seat.row else ()) + (widths[rows:] if seat.reserves else ())
+        plans.append(SeatPlan(stacked, widths, mark_width, _bare(seat)))
+    lines -= (tall - 1) * sum(map(_bare, seats))  # (no card at all: one line of words)
+    if lines > height and not squeezed:
+        return None
+    return Plan(style, (0, tall), tuple(plans), tuple((s,) for s in range(len(seats))))
+
+
+def _squeezed(cards: list[tuple[int, int]], width: int, mark: tuple[int, int]
+              ) -> tuple[int, ...]:
+    """Tiles below their least width, sharing one line in proportion to it (each keeps at
+    least its numbers' room and a letter: cardface cuts the name shorter)."""
+    room = width - mark[0] - MARGIN * len(cards)
+    total = sum(least for least, _want in cards)
+    return tuple(max(SQUEEZED, least * room // total) for least, _want in cards)
+
+
+SQUEEZED = 7  # "12 ●1 …": the least a squeezed tile keeps
+
+
+EMPTY = (6, 6)  # "empty", "none": a placeholder's width
+CHIP_LINES = dict(zip(CHIPS, (3, 2, 1), strict=True))  # each chip style's height
+
+
+def _share(cards: list[tuple[int, int]], width: int,
+           mark: tuple[int, int]) -> tuple[tuple[int, ...], int] | None:
+    """The widths of tiles on one line of `width` (margins counted), and the mark's: each
+    tile its least, then the mark its wanted width, then the tiles more, in turn, up to their
+    wanted width. None: their least is too wide."""
+    widths = [least for least, _want in cards]
+    free = width - sum(widths) - MARGIN * len(cards) - mark[0]
+    if free < 0:
+        return None
+    mark_width = mark[0] + min(free, mark[1] - mark[0])
+    free -= mark_width - mark[0]
+    while free > 0:
+        grew = False
+        for i, (_least, want) in enumerate(cards):
+            if free > 0 and widths[i] < want:
+                widths[i] += 1
+                free -= 1
+                grew = True
+        if not grew:
+            break
+    return tuple(widths), mark_width
