@@ -132,6 +132,13 @@ def line_widths(deck: Deck, uid: int, style: str, ascii: bool = False) -> tuple[
     wanted shows its whole name (without its article) and its numbers, least the numbers and
     just enough letters to tell it from every other card of the deck, then "…"; its frame
     counted."""
+    return _line_widths(deck, uid, style, ascii, current_language())
+
+
+@lru_cache(maxsize=4096)
+def _line_widths(deck: Deck, uid: int, style: str, ascii: bool,
+                 language: str) -> tuple[int, int]:
+    # (`language` keys the cache: the names measured are the current language's)
     g = glyphs(ascii)
     card = deck.card[uid]
     bare = bare_name(deck, uid)

@@ -14,6 +14,7 @@ letters to tell the card from every other
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -111,6 +112,7 @@ def plan_table(seats: Sequence[Seat], width: int, height: int,
                                   arrangements)) is not None]
     if framed:  # the most card on the screen (the first of equals: the larger style)
         return max(framed, key=lambda plan: _area(plan, seats))
+    line_widths = functools.cache(line_widths)  # (each card's, asked once a style)
     for style in CHIPS:
         plan = _chips(seats, width, height, style, mark, line_widths)
         if plan is not None:
@@ -168,25 +170,37 @@ def _grown(seats: Sequence[Seat], room: list[int], height: int, style: str, size
     """The tiles grown: as tall as the height and the narrowest seat's cards allow (a card,
     not a pillar: `TALLEST`), then each seat's as wide as its own line allows (not a strip:
     `WIDEST`) — a seat with few cards is not held back by a crowded one."""
-    fit = []
-    for seat, width, stack in zip(seats, room, stacked, strict=True):
-        wide = size.most[0]
-        while wide > size.least[0] and not _fits(len(seat.row), len(seat.reserves), width,
-                                                 mark, wide + MARGIN, stack):
-            wide -= 1
-        fit.append(wide)
+    fit = [min(size.most[0], _widest(seat, width, mark, stack))
+           for seat, width, stack in zip(seats, room, stacked, strict=True)]
     narrowest = min((w for w, seat in zip(fit, seats, strict=True) if not _bare(seat)),
                     default=size.least[0])
     if narrowest < size.least[0]:
         return None
-    for tall in range(min(size.most[1], narrowest * TALLEST // 10), size.least[1] - 1, -1):
-        plans = tuple(SeatPlan(stack and not _bare(seat), (), mark, _bare(seat),
-                               max(narrowest, min(wide, tall * WIDEST // 10)))
-                      for seat, stack, wide in zip(seats, stacked, fit, strict=True))
-        plan = Plan(style, (narrowest, tall), plans, bands)
-        if plan.height() <= height:
-            return plan
-    return None
+    # the seats' height at tiles `tall` high: in each band, its head line and its tallest
+    # seat's lines of tiles (a band of seats with no card: their line of words)
+    lines = [max((2 if stacked[s] else 1) for s in band if not _bare(seats[s])) if any(
+        not _bare(seats[s]) for s in band) else 0 for band in bands]
+    words = sum(1 for n in lines if not n)
+    tall = min(size.most[1], narrowest * TALLEST // 10)
+    if sum(lines):
+        tall = min(tall, (height - len(bands) - words) // sum(lines))
+    if tall < size.least[1]:
+        return None
+    plans = tuple(SeatPlan(stack and not _bare(seat), (), mark, _bare(seat),
+                           max(narrowest, min(wide, tall * WIDEST // 10)))
+                  for seat, stack, wide in zip(seats, stacked, fit, strict=True))
+    return Plan(style, (narrowest, tall), plans, bands)
+
+
+def _widest(seat: Seat, width: int, mark: int, stacked: bool) -> int:
+    """The widest tiles (without their margin) a seat's line or lines can hold: `_fits`
+    worked out."""
+    row, res = len(seat.row), len(seat.reserves)
+    if stacked:
+        return min(width // row if row else width,
+                   (width - mark) // res if res else width) - MARGIN
+    free = width - mark - (0 if row else PLACEHOLDER) - (0 if res else PLACEHOLDER)
+    return (free // (row + res) if row + res else width) - MARGIN
 
 
 def _bare(seat: Seat) -> bool:
