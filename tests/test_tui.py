@@ -801,14 +801,25 @@ async def test_too_small_a_terminal_plays_nothing_blind_and_the_game_waits(plain
 
 
 @sync
-async def test_five_players_fit_80x24_in_the_compact_layout(plain_deck):
+async def test_five_players_fit_80x24(plain_deck):
+    """Five seats at 80x24, before and once cards are on the table (one-line tiles then):
+    every seat above the prompt (widgets/plan.py gives them the room the stage leaves)."""
     seats = [SeatSpec("Ana", HUMAN)] + [SeatSpec(f"C{i}", "random") for i in range(4)]
-    app = make_app(Match(plain_deck, seats, seed=2))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        panels = list(app.screen.query(SeatPanel))
-        assert len(panels) == 5 and all(p.has_class("-compact") for p in panels)
-        assert max(p.region.bottom for p in panels) <= app.screen.query_one("#prompt").region.y
+    match = Match(plain_deck, seats, seed=2)
+    for later in (False, True):
+        while later and not (sum(map(len, match.game.rows)) >= 4
+                             and match.game.pending.seat == 0):
+            match.apply(match.cpu_choice() if match.cpu_to_move() else
+                        match.game.pending.options[0])
+        app = make_app(match)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until_asked(app, pilot)
+            await pilot.pause(0.3)
+            panels = list(app.screen.query(SeatPanel))
+            prompt = app.screen.query_one("#prompt").region.y
+            assert len(panels) == 5 and max(p.region.bottom for p in panels) <= prompt
+            if later:
+                assert all(p.has_class("-compact") for p in panels)
 
 
 def test_answer_buttons_wrap_into_rows_that_fit_in_order():

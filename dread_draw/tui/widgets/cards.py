@@ -85,8 +85,8 @@ class CardTile(Widget, can_focus=True):
         keyword = keyword_of(self.deck.card[self.uid])
         self.border_title = (keyword if framed and keyword and cell_len(keyword) <= room
                              else None)
-        beat = _("to beat")
-        self.border_subtitle = beat if framed and self.to_beat and cell_len(beat) <= room \
+        words = _("to beat")
+        self.border_subtitle = words if framed and self.to_beat and cell_len(words) <= room \
             else None
 
     def on_focus(self) -> None:
