@@ -247,3 +247,4 @@ def test_the_measure_finds_every_fault_of_a_shown_name(standard_deck):
     assert judged(standard_deck, devil, framed).faults == ()
     assert "cut below its distinguishing length" in judged(
         standard_deck, devil, [f"{strength} ●{damage} D…"]).faults
+    assert judged(standard_deck, devil, [f"{strength} *{damage} Dev..."]).faults == ()  # ASCII

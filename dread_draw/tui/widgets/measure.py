@@ -122,7 +122,8 @@ def judged(deck: Deck, uid: int, lines: list[str]) -> NameShown:
     if not numbers:
         faults.append("no number")
     rest = [lines[0][first.end():] if first else lines[0], *lines[1:]] if lines else []
-    rest = [line.strip() for line in rest if line.strip()]
+    # (the ASCII glyph set's ellipsis is "...": read as one)
+    rest = [re.sub(r"\.\.\.$", "…", line.strip()) for line in rest if line.strip()]
     full = clean(card_name(deck, deck.card[uid]))
     bare = bare_name(deck, uid)
     shown = ""
