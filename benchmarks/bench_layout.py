@@ -115,8 +115,13 @@ def main() -> None:
     for size in sizes:
         for seats in seat_counts:
             for seed in seeds:
-                positions += asyncio.run(play_positions(size, seats, seed,  # type: ignore[arg-type]
-                                                        args.rounds, args.shots))
+                game = asyncio.run(play_positions(size, seats, seed,  # type: ignore[arg-type]
+                                                  args.rounds, args.shots))
+                positions += game
+                if game:  # (as it goes: a long run's figures are not all lost if stopped)
+                    print(f"  {size[0]}x{size[1]} seats {seats} seed {seed}: {len(game)} "
+                          f"positions, coverage {statistics.mean(p.coverage for p in game):.1%}",
+                          flush=True)
     report(positions)
     print(f"\n{len(positions)} positions in {time.perf_counter() - start:.0f} s")
 

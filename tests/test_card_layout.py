@@ -143,13 +143,13 @@ def test_the_probes_in_the_stylesheet_match_the_sizes_here(standard_deck):
     from test_tui import make_app
     from test_tui_snapshots import mid_round
 
-    from dread_draw.tui.widgets.seats import probe_sizes
+    from dread_draw.tui.widgets.seats import Probes
 
     async def read():
         app = make_app(mid_round(standard_deck))
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
-            return probe_sizes(app.screen.query_one("#probes"))
+            return app.screen.query_one(Probes).sizes
 
     sizes = asyncio.run(read())
     assert {k: v for k, v in sizes.items() if k in SIZES} == SIZES

@@ -58,15 +58,15 @@ from dread_draw.tui.widgets.cards import CardFocused, CardReader, CardTile
 from dread_draw.tui.widgets.centre import TableCentre, TurnLine
 from dread_draw.tui.widgets.keybar import KeyBar
 from dread_draw.tui.widgets.log import ReflowLog
-from dread_draw.tui.widgets.plan import Seat, plan_table
+from dread_draw.tui.widgets.plan import Plan, Seat, plan_table
 from dread_draw.tui.widgets.prompt import Choice, PromptBar
 from dread_draw.tui.widgets.seats import (
     PlayArea,
+    Probes,
     SeatPanel,
     SeatState,
     kind_label,
     mark_widths,
-    probe_sizes,
     seat_states,
 )
 from dread_draw.words.narrate import RoundReport, describe
@@ -149,6 +149,7 @@ class TableScreen(SizeAware, Screen):
         self.answer: asyncio.Future | None = None
         self.card_style = FRAMED
         self.seat_states: list[SeatState] = []  # as last shown (laid out again on a resize)
+        self.plan: Plan | None = None  # how they were laid out (widgets/plan.py)
         self.tutor = tutor_for(match)  # coach: the tutorial's lessons (None: not the tutorial)
 
     served: tuple[str, ...] = (HINT, ODDS, LOG, DISCARD, "r", "v", TAKE_BACK)  # the model's keys
@@ -209,7 +210,7 @@ class TableScreen(SizeAware, Screen):
         yield OddsLine(id="odds")  # viewers (issue 14): the odds line (hidden until o)
         yield PromptBar(id="prompt")
         yield KeyBar()
-        with Vertical(id="probes"):  # the card styles' sizes, read from the stylesheet
+        with Probes(id="probes"):  # the card styles' sizes, read from the stylesheet
             for style in STYLES:
                 yield CardTile(self.match.deck, 0, style=style)
         yield TooSmall()
@@ -276,13 +277,15 @@ class TableScreen(SizeAware, Screen):
             turn = self.query_one("#turn").styles.height
             room = height - stage - int(turn.value if turn else 0)
             deck = self.match.deck
+            was = self.plan
             plan = plan_table([Seat(st.row, st.reserves) for st in states], width - 1, room,
-                              probe_sizes(self.query_one("#probes")), mark_widths(),
+                              self.query_one("#probes", Probes).sizes, mark_widths(),
                               lambda uid, style: line_widths(deck, uid, style, self.ascii),
-                              stage - least)
-            self.card_style = plan.style
-            for box in self.query(".seats"):  # the seats in two columns, or in one
-                box.set_class(plan.columns, "-columns")
+                              stage - least, was)
+            self.plan, self.card_style = plan, plan.style
+            if was is None or was.columns != plan.columns:  # two columns of seats, or one
+                for box in self.query(".seats"):
+                    box.set_class(plan.columns, "-columns")
         for i, (panel, state) in enumerate(zip(self.query(SeatPanel), states, strict=True)):
             panel.show(state, self.card_style, plan.seats[i] if plan else None,
                        plan.tile if plan else (0, 0))

@@ -89,32 +89,46 @@ LineWidths = Callable[[int, str], tuple[int, int]]
 
 COLUMNS_FROM = 150  # cells of play area from which the seats may sit in two columns
 GAP = 1  # between two seats side by side (the stylesheet's margin)
+STAY = 1.25  # how much more card another arrangement of seats or style must show
+SLACK = 2  # lines a larger style than the table's must leave free to be taken
 TALLEST = 9  # a grown tile's height is at most this many tenths of its width (cells)
 WIDEST = 40  # and its width at most this many tenths of its height
 
 
 def plan_table(seats: Sequence[Seat], width: int, height: int,
                sizes: dict[str, StyleSize], mark: tuple[int, int],
-               line_widths: LineWidths, spare: int = 0) -> Plan:
+               line_widths: LineWidths, spare: int = 0, was: Plan | None = None) -> Plan:
     """Of the framed styles in which every seat fits `width` and all of them `height`, their
     tiles grown to the room, the one that shows the most card; else the unframed styles,
     the larger first. `mark`: the "reserves" mark's (least, wanted) width, margin
     included. Too little room for every style: the smallest, with `spare` more lines (the
     stage's, on a small screen) for rows that need two lines, and the rows that still do
-    not fit squeezed onto one."""
+    not fit squeezed onto one. `was`: the plan the table shows now; what the table shows
+    changes no more than it must (`STAY`, `SLACK`): seats do not jump from one place to
+    another, nor cards from one style to another, with every card played or every line the
+    prompt takes or gives back."""
     alone: Bands = tuple((s,) for s in range(len(seats)))
     arrangements = [alone]
     top = (len(seats) + 1) // 2  # (the table's top and bottom halves)
     if width >= COLUMNS_FROM and len(seats) > 2:
         arrangements.append((tuple(range(top)), tuple(range(top, len(seats)))))
+    order = STYLES.index(was.style) if was is not None else len(STYLES)
+
+    def room(style: str) -> int:  # a larger style than the table's: only with lines to spare
+        return height - (SLACK if STYLES.index(style) < order else 0)
+
     framed = [plan for style in STYLES if style not in CHIPS
-              if (plan := _framed(seats, width, height, style, sizes[style], mark[1],
-                                  arrangements)) is not None]
-    if framed:  # the most card on the screen (the first of equals: the larger style)
-        return max(framed, key=lambda plan: _area(plan, seats))
+              for plan in _framed(seats, width, room(style), style, sizes[style], mark[1],
+                                  arrangements)]
+    if framed:  # the most card on the screen (of equals: the larger style, the same seats)
+        def shown(plan: Plan) -> float:
+            same = [was is not None and was.columns == plan.columns,
+                    was is not None and was.style == plan.style]
+            return _area(plan, seats) * STAY ** sum(same) + sum(same)
+        return max(framed, key=shown)
     line_widths = functools.cache(line_widths)  # (each card's, asked once a style)
     for style in CHIPS:
-        plan = _chips(seats, width, height, style, mark, line_widths)
+        plan = _chips(seats, width, room(style), style, mark, line_widths)
         if plan is not None:
             return plan
     return _chips(seats, width, height + spare, CHIPS[-1], mark, line_widths,
@@ -134,11 +148,11 @@ def _fits(row: int, res: int, width: int, mark: int, tile: int, stacked: bool) -
 
 
 def _framed(seats: Sequence[Seat], width: int, height: int, style: str, size: StyleSize,
-            mark: int, arrangements: list[Bands]) -> Plan | None:
-    """Framed tiles of `style`, in the arrangement of seats and the way of each seat (its
-    reserves beside its row if they fit there, else under it; or every seat's under it)
-    that shows the most card, its tiles grown to the room."""
-    best: Plan | None = None
+            mark: int, arrangements: list[Bands]) -> list[Plan]:
+    """Framed tiles of `style`, grown to the room, in each arrangement of seats and each
+    way of the seats' lines that fits: each seat's reserves beside its row if they fit
+    there, else under it; or every seat's under it."""
+    plans = []
     for bands in arrangements:
         room = _seat_widths(bands, width)
         must = []
@@ -153,9 +167,9 @@ def _framed(seats: Sequence[Seat], width: int, height: int, style: str, size: St
         else:
             for stacked in (must, [True] * len(seats)):
                 plan = _grown(seats, room, height, style, size, stacked, mark, bands)
-                if plan is not None and (best is None or _area(plan, seats) > _area(best, seats)):
-                    best = plan
-    return best
+                if plan is not None:
+                    plans.append(plan)
+    return plans
 
 
 def _seat_widths(bands: Bands, width: int) -> list[int]:

@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from rich.cells import cell_len
 from rich.text import Text
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
 from textual.widgets import Label, Static
 
 from dread_draw.base.glyphs import glyphs
@@ -250,20 +250,24 @@ class SeatPanel(Vertical):
 MARK_MARGIN = 1  # the "reserves" mark's margin (the stylesheet's), which its plan counts
 
 
-def probe_sizes(probes: Widget) -> dict[str, StyleSize]:
-    """Each card style's tile, from the stylesheet (`probes`: a tile of each style, never
-    shown): its least size (`width`, `height`) and the most it may grow to (`max-width`,
-    `max-height`; none: it does not grow)."""
-    def cells(scalar, default: int = 0) -> int:
-        return int(scalar.value) if scalar is not None else default
+class Probes(Vertical):
+    """A card tile of each style, never shown: the stylesheet's sizes for the table's plan
+    (`sizes`, read once: the table's styles do not change its tiles' sizes)."""
 
-    sizes = {}
-    for tile in probes.query(CardTile):
-        st = tile.styles
-        least = (cells(st.width), cells(st.height))
-        sizes[tile.style_name] = StyleSize(least, (cells(st.max_width, least[0]),
-                                                   cells(st.max_height, least[1])))
-    return sizes
+    @cached_property
+    def sizes(self) -> dict[str, StyleSize]:
+        """Each card style's tile: its least size (`width`, `height`) and the most it may
+        grow to (`max-width`, `max-height`; none: it does not grow)."""
+        def cells(scalar, default: int = 0) -> int:
+            return int(scalar.value) if scalar is not None else default
+
+        sizes = {}
+        for tile in self.query(CardTile):
+            st = tile.styles
+            least = (cells(st.width), cells(st.height))
+            sizes[tile.style_name] = StyleSize(least, (cells(st.max_width, least[0]),
+                                                       cells(st.max_height, least[1])))
+        return sizes
 
 
 def mark_widths() -> tuple[int, int]:
