@@ -131,8 +131,8 @@ def plan_table(seats: Sequence[Seat], width: int, height: int,
         plan = _chips(seats, width, room(style), style, mark, line_widths)
         if plan is not None:
             return plan
-    return _chips(seats, width, height + spare, CHIPS[-1], mark, line_widths,
-                  squeezed=True) or Plan(CHIPS[-1], (0, 1), (), alone)
+    return _chips(seats, width, height, CHIPS[-1], mark, line_widths, squeezed=True,
+                  spare=spare) or Plan(CHIPS[-1], (0, 1), (), alone)
 
 
 PLACEHOLDER = 7  # "empty" or "none" where a row or the reserves have no card, its margin
@@ -229,24 +229,29 @@ def _area(plan: Plan, seats: Sequence[Seat]) -> int:
 
 def _chips(seats: Sequence[Seat], width: int, height: int, style: str,
            mark: tuple[int, int], line_widths: LineWidths,
-           squeezed: bool = False) -> Plan | None:
+           squeezed: bool = False, spare: int = 0) -> Plan | None:
     """Tiles of one of the `CHIPS` styles, each as wide as its whole name when the line has
-    room, never less than its least (numbers and a name that tells it apart); a seat whose
-    line cannot hold its least goes on two lines. None: the seats do not fit `height` so
-    (`squeezed`: the rows that do not fit are squeezed onto one line, their tiles below
-    their least)."""
+    room, never less than its least (numbers and a name that tells it apart). A seat whose
+    names are not all whole on one line puts its reserves on a line of their own while the
+    height allows (the seats in turn), or must, its least being too wide for one line.
+    None: the seats do not fit `height` so (`squeezed`: a row whose least is too wide for
+    one line may take `spare` lines more for its second, and the rows that still do not fit
+    are squeezed onto one line, their tiles below their least)."""
     tall = CHIP_LINES[style]
-    lines = len(seats) * (1 + tall)
+    lines = len(seats) * (1 + tall) - (tall - 1) * sum(map(_bare, seats))  # (no card: words)
     plans = []
     for seat in seats:
         row_cards = [line_widths(uid, style) for uid in seat.row] or [EMPTY]
         res_cards = [line_widths(uid, style) for uid in seat.reserves] or [EMPTY]
         beside = _share(row_cards + res_cards, width, mark)
         top, bottom = _share(row_cards, width, (0, 0)), _share(res_cards, width, mark)
-        if beside is not None:
+        room = height + (spare if beside is None else 0)  # (the stage's lines: if it must)
+        two = (top[0] + bottom[0], bottom[1], top[2] and bottom[2]) if (
+            top is not None and bottom is not None and lines + tall <= room) else None
+        if beside is not None and (beside[2] or two is None or not two[2]):
             widths, mark_width, stacked = beside[0], beside[1], False
-        elif top is not None and bottom is not None and lines + tall <= height:
-            widths, mark_width, stacked = top[0] + bottom[0], bottom[1], True
+        elif two is not None:
+            widths, mark_width, stacked = two[0], two[1], True
             lines += tall
         elif squeezed:
             widths, mark_width, stacked = _squeezed(row_cards + res_cards, width, mark), \
@@ -257,8 +262,7 @@ def _chips(seats: Sequence[Seat], width: int, height: int, style: str,
         rows = len(row_cards)
         widths = (widths[:rows] if seat.row else ()) + (widths[rows:] if seat.reserves else ())
         plans.append(SeatPlan(stacked, widths, mark_width, _bare(seat)))
-    lines -= (tall - 1) * sum(map(_bare, seats))  # (no card at all: one line of words)
-    if lines > height and not squeezed:
+    if lines > height + (spare if squeezed else 0):
         return None
     return Plan(style, (0, tall), tuple(plans), tuple((s,) for s in range(len(seats))))
 
@@ -280,16 +284,15 @@ CHIP_LINES = dict(zip(CHIPS, (3, 2, 1), strict=True))  # each chip style's heigh
 
 
 def _share(cards: list[tuple[int, int]], width: int,
-           mark: tuple[int, int]) -> tuple[tuple[int, ...], int] | None:
-    """The widths of tiles on one line of `width` (margins counted), and the mark's: each
-    tile its least, then the mark its wanted width, then the tiles more, in turn, up to their
-    wanted width. None: their least is too wide."""
+           mark: tuple[int, int]) -> tuple[tuple[int, ...], int, bool] | None:
+    """The widths of tiles on one line of `width` (margins counted), the mark's, and whether
+    every name is whole: each tile its least, then the tiles more, in turn, up to their
+    wanted width, then the mark its wanted width ("res…" only for names that need the
+    room). None: their least is too wide."""
     widths = [least for least, _want in cards]
     free = width - sum(widths) - MARGIN * len(cards) - mark[0]
     if free < 0:
         return None
-    mark_width = mark[0] + min(free, mark[1] - mark[0])
-    free -= mark_width - mark[0]
     while free > 0:
         grew = False
         for i, (_least, want) in enumerate(cards):
@@ -299,4 +302,5 @@ def _share(cards: list[tuple[int, int]], width: int,
                 grew = True
         if not grew:
             break
-    return tuple(widths), mark_width
+    whole = all(w >= want for w, (_least, want) in zip(widths, cards, strict=True))
+    return tuple(widths), mark[0] + min(free, mark[1] - mark[0]), whole
