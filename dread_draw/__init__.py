@@ -1,3 +1,4 @@
 """Dread Draw: the press-your-luck fortune-telling card game, at your terminal."""
 
-__version__ = "0.1.0"
+# The release: raised for each one (CHANGELOG.md says what changed, for players).
+__version__ = "0.4.0"

@@ -6,7 +6,9 @@ Each command's body lives with the part it belongs to; this module only declares
 
 from __future__ import annotations
 
+import errno
 import functools
+import math
 import os
 import sys
 import traceback
@@ -23,10 +25,11 @@ from rich.text import Text
 from dread_draw import __version__
 from dread_draw.base import wide_text as _wide_text  # noqa: F401  (Korean help lines keep their last syllable)
 from dread_draw.base.errors import DreadDrawError
+from dread_draw.base.files import NAME_MAX, long_name
 from dread_draw.base.runner import MAX_GAMES
 from dread_draw.base.safe_text import clean
 from dread_draw.deck import overlays as _overlays  # noqa: F401  (registers the deck translation check)
-from dread_draw.i18n import N_, _, fmt, use_language
+from dread_draw.i18n import N_, _, fmt, pgettext, use_language
 
 FIRST_COMMANDS = ("play", "tutorial")  # --help lists these first: what most people came for
 
@@ -51,6 +54,32 @@ def short_metavar(param: Any) -> str | None:
     return str(param.name or "value").upper()
 
 
+def placeholder(word: str | None) -> str | None:
+    """An option's placeholder in --help in the player's language ("NOM", "NIVEAU"), as the
+    errors name it ("--human NOM"); one this program does not know stays as it is."""
+    if word is None:
+        return None
+    words = {
+        "N": pgettext("placeholder in --help", "N"),
+        "NAME": pgettext("placeholder in --help", "NAME"),
+        "LEVEL": pgettext("placeholder in --help", "LEVEL"),
+        "FILE": pgettext("placeholder in --help", "FILE"),
+        "FOLDER": pgettext("placeholder in --help", "FOLDER"),
+        "SECONDS": pgettext("placeholder in --help", "SECONDS"),
+        "MINUTES": pgettext("placeholder in --help", "MINUTES"),
+        "ADDRESS": pgettext("placeholder in --help", "ADDRESS"),
+        "LANG": pgettext("placeholder in --help", "LANG"),
+        "AGENT": pgettext("placeholder in --help", "AGENT"),
+        "SEATS": pgettext("placeholder in --help", "SEATS"),
+        "SORT": pgettext("placeholder in --help", "SORT"),
+        "CODE": pgettext("placeholder in --help", "CODE"),
+        "HOST[:PORT]": pgettext("placeholder in --help", "HOST[:PORT]"),
+        "[OPTIONS]": pgettext("placeholder in --help", "[OPTIONS]"),
+        "COMMAND [ARGS]...": pgettext("placeholder in --help", "COMMAND [ARGS]..."),
+    }
+    return words.get(word, word)
+
+
 class DreadDrawGroup(typer.core.TyperGroup):
     """The command group: `play` and `tutorial` first in --help, then the others in the order
     they are declared, with short placeholders for option values."""
@@ -65,7 +94,10 @@ class DreadDrawGroup(typer.core.TyperGroup):
         while commands:
             command = commands.pop()
             for param in command.params:
-                param.metavar = short_metavar(param) or param.metavar
+                param.metavar = placeholder(short_metavar(param) or param.metavar)
+            command.options_metavar = placeholder(command.options_metavar)
+            if hasattr(command, "subcommand_metavar"):
+                command.subcommand_metavar = placeholder(command.subcommand_metavar)
             commands += getattr(command, "commands", {}).values()  # `deck new` too
         return super().main(*args, **kwargs)
 
@@ -77,6 +109,7 @@ app = typer.Typer(
             "Without a command, it opens the new-game screen (as dread-draw play)."),
     invoke_without_command=True,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["--help", "-h"]},  # -h as most tools have it
 )
 err = Console(stderr=True, highlight=False)
 
@@ -124,7 +157,7 @@ LangOpt = Annotated[
 def root(
     ctx: typer.Context,
     version: Annotated[bool, typer.Option(
-        "--version", callback=show_version, is_eager=True,
+        "--version", "-V", callback=show_version, is_eager=True,
         help=N_("Print the version and exit."))] = False,
     lang: LangOpt = None,
 ) -> None:
@@ -188,7 +221,8 @@ def fail(message: str) -> typer.Exit:
 # ------------------------------------------------------------ every command's guards (issue 26)
 # Every command is declared `@app.command(...)` then `@guarded(...)`: the one entry layer, so
 # that a new command inherits the guards (tests/test_guards.py fails for one without it).
-#  - numbers a person could not mean (BOUNDS) are refused with a clear message, exit 2;
+#  - numbers a person could not mean (BOUNDS, nan, inf) and file or folder names longer than
+#    the system allows are refused with a clear message, exit 2;
 #  - a crash exits non-zero, and a command that writes games says where its save is kept;
 #  - the commands that write games (`writes`: the option naming their save folder) take the
 #    folder's lock before the table opens (and SaveDir.write takes it for any write), and
@@ -204,6 +238,7 @@ BOUNDS: dict[str, Callable[[], int | float]] = {
     "cpu_delay": lambda: 60.0,  # a minute between CPU moves
     "keep_games": lambda: 100_000,
     "start_after": lambda: 7 * 86_400.0,  # a week
+    "idle_minutes": lambda: 7 * 24 * 60.0,  # a week
 }
 EMPTY_PATH_OPTIONS = ("--save-dir", "--deck", "--log")
 
@@ -219,6 +254,11 @@ def guarded(*, writes: str | None = None) -> Callable[[Callable[..., None]], Cal
                 body(**options)
             except (DreadDrawError, typer.Exit, typer.Abort, KeyboardInterrupt):
                 raise
+            except OSError as e:
+                if e.errno != errno.ENAMETOOLONG:  # a whole path too long: no bug of ours
+                    raise
+                raise fail(fmt(_("{path}: the path is too long for this computer; give a "
+                                 "shorter one."), path=shortened(str(e.filename)))) from None
             except Exception:
                 traceback.print_exc()  # a bug: its report needs the traceback
                 folder = options.get(writes) if writes else None
@@ -230,7 +270,22 @@ def guarded(*, writes: str | None = None) -> Callable[[Callable[..., None]], Cal
     return wrap
 
 
+def shortened(text: str, most: int = 40) -> str:
+    return text if len(text) <= most else text[:most - 1] + "…"
+
+
 def check_bounds(options: dict[str, Any]) -> None:
+    for name, value in options.items():
+        flag = "--" + name.replace("_", "-")
+        if isinstance(value, float) and not math.isfinite(value):  # nan passes every bound
+            raise fail(fmt(_("{option} {value}: give a plain number, such as 1 or 0.5."),
+                           option=flag, value=value))
+        part = long_name(value) if isinstance(value, Path) else None
+        if part is not None:
+            raise fail(fmt(_("{name}: a file or folder name may be at most {most} bytes long; "
+                             "this one has {length}. Give a shorter name."),
+                           name=shortened(part), most=NAME_MAX,
+                           length=len(os.fsencode(part))))
     for name, bound in BOUNDS.items():
         value, most = options.get(name), bound()
         if value is not None and value > most:
@@ -494,7 +549,7 @@ def serve(
 ) -> None:
     lang = speak(lang)
     try:
-        from dread_draw.web.serve import serve_command
+        from dread_draw.commands.serve import serve_command
     except ModuleNotFoundError as e:
         if (e.name or "").partition(".")[0] not in WEB_MODULES:
             raise
@@ -602,10 +657,19 @@ def stats(save_dir: SaveDirOpt = None, lang: LangOpt = None) -> None:
 
 
 deck_app = typer.Typer(
-    help=N_("Write a deck of your own: start from the standard deck, then check it (the "
-            "format: docs/deck-format.md)."),
+    help=N_("Write a deck of your own: start from the standard deck, then check it (deck new "
+            "says where its format is described)."),
     no_args_is_help=True)
 app.add_typer(deck_app, name="deck")
+
+
+@deck_app.callback()
+def deck_root(lang: LangOpt = None) -> None:
+    # `deck --lang ko check`: the --lang given to `deck` holds for its commands
+    global _root_lang
+    if lang is not None:
+        _root_lang = lang
+        use_language(lang)
 
 
 @deck_app.command("new", help=N_("Write the standard deck to FILE as a starting point for a "
@@ -616,7 +680,7 @@ def deck_new(
                                                                  "(TOML)."), dir_okay=False)],
     lang: LangOpt = None,
 ) -> None:
-    use_language(lang)
+    lang = speak(lang)
     from dread_draw.commands.deck import new_command
 
     new_command(file)
@@ -635,7 +699,7 @@ def deck_check(
     seed: Annotated[int, typer.Option(help=N_("The run's seed: same seed, same games."))] = 1,
     lang: LangOpt = None,
 ) -> None:
-    use_language(lang)
+    speak(lang)
     from dread_draw.commands.deck import check_command
 
     check_command(file, players, games, seed)
@@ -657,7 +721,8 @@ def lang_argument(argv: list[str]) -> str | None:
 def translate_help(command: Any) -> None:
     """Put `command`'s help texts (marked with N_ above) in the current language: the
     command's, its options' and arguments', and its subcommands'. Typer's and Click's own
-    words ("Usage:", "Options", their error messages) stay English."""
+    words ("Usage:", "Options", their error messages) are put in it by
+    `dread_draw.i18n.cli_words`."""
     if command.help:
         command.help = _(command.help)
     if command.short_help:
@@ -674,6 +739,9 @@ def main() -> None:
     """Entry point: run the app; the project's own errors exit 2 with a clear message."""
     try:
         use_language(lang_argument(sys.argv[1:]))
+        from dread_draw.i18n import cli_words
+
+        cli_words.install()  # Click's and Typer's own words ("Usage:", "Options") too
         empty = empty_path_option(sys.argv[1:])
         if empty is not None:
             print_error(fmt(_("{option} needs a path; an empty one would mean the current "

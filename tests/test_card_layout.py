@@ -185,6 +185,17 @@ def test_the_seats_never_take_the_stages_room():
             assert all(w >= 7 for w in sp.widths), sp
 
 
+def test_a_table_too_short_for_its_seats_still_draws_every_seat():
+    """A tall question under a small table (a pick among the discards at 80x24 with five
+    seats) leaves the seats fewer lines than one each needs: every seat is still planned,
+    each on one line of one-line tiles (the table crashed there: no seat had a plan)."""
+    seats = [Seat((1,), ()), Seat((), (2,)), Seat((), (3,)), Seat((), (4,)), Seat((5,), ())]
+    p = plan(seats, 59, 7)
+    assert p.style == LINE and len(p.seats) == len(seats)
+    assert not any(sp.stacked for sp in p.seats)
+    assert [len(sp.widths) for sp in p.seats] == [1, 1, 1, 1, 1]
+
+
 def test_cards_grow_with_the_window():
     """The same three seats get bigger cards at 200x60 than at 120x40 (the seats' room
     there: about 159x41 and 85x22), and bigger again than at 160x45."""

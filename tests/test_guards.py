@@ -57,7 +57,8 @@ COMMANDS: dict[str, Guard] = {
                     reads=(("replay", "--print", "{fifo}"),
                            ("replay", "--print", "--last", "--deck", "{fifo}"))),
     "review": Guard("dread_draw.commands.review.review_command", reads=(("review", "{fifo}"),)),
-    "serve": Guard("dread_draw.web.serve.serve_command", writes=True),  # each table is a `play`
+    # each table is a `play`
+    "serve": Guard("dread_draw.commands.serve.serve_command", writes=True),
     "host": Guard("dread_draw.commands.net.host_command", writes=True,
                   locked_run=("host", "--port", "0", "--cpu", "easy", "--start-after", "0"),
                   reads=(("host", "--port", "0", "--deck", "{fifo}"),)),
@@ -228,14 +229,20 @@ def test_finding_2_a_bad_translation_file_is_refused_at_load_like_a_deck(capsys,
     assert not (tmp_path / "s" / "current.json").exists()
 
 
-def test_finding_2_resuming_in_that_language_is_refused_clearly_not_a_crash(
-        capsys, monkeypatch, tmp_path):
+def saved_with_broken_overlay(tmp_path: Path) -> tuple[Path, SaveDir]:
+    """A deck, a game of it saved, then its French translation file broken."""
     deck = broken_overlay(tmp_path)
     (tmp_path / "mydeck.fr.toml").rename(tmp_path / "later.toml")  # fine while it was saved
     match = Match(load_deck(deck), [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")], 3)
     folder = SaveDir(tmp_path / "s")
     folder.write(folder.current, Save.of(match))
     (tmp_path / "later.toml").rename(tmp_path / "mydeck.fr.toml")
+    return deck, folder
+
+
+def test_finding_2_resuming_in_that_language_is_refused_clearly_not_a_crash(
+        capsys, monkeypatch, tmp_path):
+    deck, folder = saved_with_broken_overlay(tmp_path)
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")
     monkeypatch.delenv("LANGUAGE", raising=False)
     monkeypatch.delenv("LC_ALL", raising=False)
@@ -401,3 +408,139 @@ def test_finding_8_zero_width_names_newline_ids_bom_empty_paths_and_think_ms(
         parse_save(json.dumps(saved))
     saved["agent_options"] = {"hard": {"think_ms": 300}}
     assert parse_save(json.dumps(saved)).seed == 3
+
+
+# ------------------------------------------------------------- issue 45: the inputs left
+
+def one_clear_line(code: int, out: str, err: str) -> str:
+    """The message of a refusal: exit 2, one line on stderr, no traceback."""
+    assert code == 2, (code, out, err)
+    assert "Traceback" not in out + err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    return lines[0]
+
+
+LONG = "a" * 300  # a file or folder name: the system allows 255 bytes
+
+
+@pytest.mark.parametrize("args", [
+    ("simulate", "--games", "1", "--log", LONG),
+    ("replay", "--last", "--log", LONG),
+    ("stats", "--save-dir", f"{{tmp}}/{LONG}"),
+    ("play", "--resume", "--save-dir", f"{{tmp}}/{LONG}"),
+    ("deck", "new", f"{LONG}.toml"),
+    ("host", "--port", "0", "--cpu", "easy", "--save-dir", f"{{tmp}}/{LONG}"),
+    ("review", f"{{tmp}}/{LONG}/game.json"),
+])
+def test_a_name_longer_than_the_system_allows_is_one_clear_error(capsys, tmp_path,
+                                                                monkeypatch, args):
+    """Issue 45: "File name too long" ended in a traceback (exit 1)."""
+    monkeypatch.chdir(tmp_path)
+    said = one_clear_line(*run_cli(capsys, *(a.format(tmp=tmp_path) for a in args)))
+    assert "a file or folder name may be at most 255 bytes long; this one has" in said
+    assert said.startswith("Error: aaaa") and len(said) < 200  # the name, shortened
+
+
+def test_a_whole_path_longer_than_the_system_allows_is_one_clear_error(capsys, tmp_path):
+    deep = tmp_path.joinpath(*["b" * 200] * 25, "games.jsonl")  # every name short enough
+    said = one_clear_line(*run_cli(capsys, "simulate", "--games", "1", "--log", str(deep)))
+    assert "the path is too long for this computer" in said
+
+
+@pytest.mark.parametrize("args", [
+    ("join", "192.168..1", "--code", "ABCD", "--name", "Ana"),
+    ("join", "192.168..1:7777", "--code", "ABCD", "--name", "Ana"),
+    ("serve", "--host", "192.168..1", "--port", "0"),
+    ("serve", "--host", f"{'x' * 64}.example", "--port", "0"),
+])
+def test_a_mistyped_host_name_is_one_clear_error(capsys, tmp_path, monkeypatch, args):
+    """Issue 45: `192.168..1` ended in the name lookup's UnicodeError (exit 1)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    said = one_clear_line(*run_cli(capsys, *args))
+    assert "not an address" in said and ("192.168..1" in said or "x" * 64 in said)
+
+
+@pytest.mark.parametrize(("args", "option"), [
+    (("play", "--human", "Ana", "--cpu", "easy", "--cpu-delay", "nan"), "--cpu-delay nan"),
+    (("tutorial", "--cpu-delay", "NaN"), "--cpu-delay nan"),
+    (("host", "--port", "0", "--start-after", "nan"), "--start-after nan"),
+    (("serve", "--port", "0", "--idle-minutes", "nan"), "--idle-minutes nan"),
+    (("serve", "--port", "0", "--idle-minutes", "inf"), "--idle-minutes inf"),
+    (("host", "--port", "0", "--cpu-delay", "inf"), "--cpu-delay inf"),
+])
+def test_nan_and_inf_are_refused_by_the_bounds(capsys, tmp_path, monkeypatch, args, option):
+    """Issue 45: NaN passed every bound (nan > 60 is false) and, for --idle-minutes, turned
+    the idle close off."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    said = one_clear_line(*run_cli(capsys, *args))
+    assert said.startswith(f"Error: {option}: give a plain number")
+
+
+def test_a_huge_idle_time_is_refused_like_the_other_waits(capsys):
+    said = one_clear_line(*run_cli(capsys, "serve", "--idle-minutes", "1e9"))
+    assert "more than anyone would wait for" in said
+
+
+def test_a_broken_translation_file_is_blamed_on_resume_not_the_deck(capsys, monkeypatch,
+                                                                    tmp_path):
+    """Issue 45: resuming (without --deck) in the language of a broken translation file said
+    the deck file could no longer be read, and told the player to put the old deck back."""
+    _deck, folder = saved_with_broken_overlay(tmp_path)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
+    said = one_clear_line(*run_cli(capsys, "play", "--resume", "--save-dir", str(folder.root),
+                                   "--lang", "fr"))
+    assert "mydeck.fr.toml" in said and "fichier de traduction réparé, ou retiré" in said
+    assert "deck file back" not in said and "l'ancien fichier de deck" not in said
+    assert folder.current.exists()  # the save is kept
+
+
+def test_a_translation_files_deck_name_has_a_length_limit(capsys, tmp_path):
+    """Issue 45: a 900,000-character deck name in a translation file was accepted and
+    printed."""
+    deck = tmp_path / "big.toml"
+    deck.write_text(STANDARD.read_text(encoding="utf-8"), encoding="utf-8")
+    french = (STANDARD.parent / "cards.fr.toml").read_text(encoding="utf-8")
+    assert french.count('\nname = "Standard"\n') == 1
+    (tmp_path / "big.fr.toml").write_text(
+        french.replace('\nname = "Standard"\n', f'\nname = "{"N" * 900_000}"\n'),
+        encoding="utf-8")
+    said = one_clear_line(*run_cli(capsys, "cards", "--deck", str(deck), "--lang", "fr"))
+    assert "big.fr.toml" in said and "900,000" in said and "NNNN" not in said
+
+
+def test_a_number_of_thousands_of_digits_in_a_deck_is_said_plainly(capsys, tmp_path):
+    """Issue 45: the error told players to call sys.set_int_max_str_digits()."""
+    deck = tmp_path / "huge.toml"
+    deck.write_text(PLAIN.read_text(encoding="utf-8").replace(
+        "strength = ", f"strength = {'9' * 5000}\nx = ", 1), encoding="utf-8")
+    said = one_clear_line(*run_cli(capsys, "cards", "--deck", str(deck)))
+    line = 1 + PLAIN.read_text(encoding="utf-8").split("strength = ")[0].count("\n")
+    assert f"huge.toml, line {line}: a number thousands of digits long" in said
+    assert "sys." not in said and "set_int_max_str_digits" not in said
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM ends a Windows process at once")
+def test_a_killed_simulate_log_leaves_no_hidden_file_behind(tmp_path):
+    """Issue 45: `kill` (SIGTERM) during `simulate --log` left its hidden temporary file
+    (5 kills in 8); it now stops as Ctrl+C does, and the file is removed."""
+    import signal
+    import time
+
+    log = tmp_path / "games.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "dread_draw", "simulate", "--games",
+                             "100000", "--log", str(log)], cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env_for(tmp_path))
+    try:
+        deadline = time.monotonic() + 60
+        while not any(p.name.startswith(".games.jsonl.") for p in tmp_path.iterdir()):
+            assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, (out, err)  # as after Ctrl+C
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+    assert not log.exists() and "Traceback" not in out + err

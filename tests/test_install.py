@@ -16,8 +16,9 @@ from typer.testing import CliRunner
 import dread_draw
 from dread_draw.cli import app
 from dread_draw.store.saves import SaveDir, default_root
-from dread_draw.tui.setup import settings_path
+from dread_draw.store.setup import settings_path
 
+ROOT = Path(__file__).parent.parent
 linux_only = pytest.mark.skipif(sys.platform != "linux", reason="the Linux folders (XDG)")
 
 
@@ -80,6 +81,35 @@ def test_version_on_the_root_command():
     assert r.output == f"dread-draw {dread_draw.__version__}\n"
 
 
+@pytest.mark.parametrize("words", [["-V"], ["--lang", "fr", "-V"]])
+def test_dash_v_is_short_for_version(words):
+    """Issue 45: `-V` exited 2."""
+    r = CliRunner().invoke(app, words)
+    assert r.exit_code == 0 and r.output == f"dread-draw {dread_draw.__version__}\n"
+
+
+@pytest.mark.parametrize("words", [[], ["play"], ["deck"], ["deck", "new"], ["serve"]])
+def test_dash_h_is_short_for_help_on_every_command(words):
+    """Issue 45: `-h` exited 2."""
+    short = dread_draw_cmd(*words, "-h")
+    assert short.returncode == 0, short.stderr
+    assert short.stdout == dread_draw_cmd(*words, "--help").stdout
+    assert "Usage: dread-draw" in short.stdout
+
+
+def test_each_release_has_its_own_version_and_says_what_changed():
+    """Issue 45: --version said 0.1.0 at two releases, and both wheels had one name; nothing
+    told players what changed. The changelog has a section for this version, and it is part
+    of the package's description (what pip and an index show)."""
+    from importlib.metadata import metadata
+
+    assert dread_draw.__version__ != "0.1.0"
+    changes = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert re.search(rf"^## {re.escape(dread_draw.__version__)}\b", changes, re.M)
+    described = metadata("dread-draw").get_payload()  # type: ignore[attr-defined]
+    assert f"## {dread_draw.__version__}" in described and "# What changed" in described
+
+
 def test_the_installed_version_is_the_package_version():
     from importlib.metadata import version
 
@@ -135,31 +165,48 @@ def test_docs_cli_md_is_the_commands_own_help(tmp_path):
 
 # ------------------------------------------------------------------ install hints (issue 30)
 
-@pytest.mark.parametrize(("prefix", "installer", "source", "editable", "expected"), [
+@pytest.mark.parametrize(("prefix", "installer", "source", "editable", "receipt", "expected"), [
     ("/home/ana/.local/share/pipx/venvs/dread-draw", "pip", "/home/ana/src/dread-draw", False,
-     "pipx inject dread-draw textual-serve aiohttp"),
-    ("/home/ana/.local/pipx/venvs/dread-draw", "pip", None, False,
-     "pipx inject dread-draw textual-serve aiohttp"),
+     False, "pipx inject dread-draw textual-serve==1.1.3 'aiohttp>=3.9'"),
+    ("/home/ana/.local/pipx/venvs/dread-draw", "pip", None, False, False,
+     "pipx inject dread-draw textual-serve==1.1.3 'aiohttp>=3.9'"),
     ("/home/ana/.local/share/uv/tools/dread-draw", "uv", "/home/ana/src/dread-draw", False,
-     "uv tool install --force --with textual-serve --with aiohttp /home/ana/src/dread-draw"),
-    ("/home/ana/game/.venv", "pip", "/home/ana/src/dread draw", False,
+     True, "uv tool install --force '/home/ana/src/dread-draw[web]'"),
+    # UV_TOOL_DIR=/opt/games (issue 45: the hint said pip, which a uv tool does not have)
+    ("/opt/games/dread-draw", "uv", "/home/ana/src/dread draw", False, True,
+     "uv tool install --force '/home/ana/src/dread draw[web]'"),
+    ("/home/ana/game/.venv", "pip", "/home/ana/src/dread draw", False, False,
      "/home/ana/game/.venv/bin/python -m pip install '/home/ana/src/dread draw[web]'"),
-    ("/home/ana/game/.venv", "pip", "/home/ana/src/dread-draw", True,
+    ("/home/ana/game/.venv", "pip", "/home/ana/src/dread-draw", True, False,
      "/home/ana/game/.venv/bin/python -m pip install -e '/home/ana/src/dread-draw[web]'"),
-    ("/home/ana/game/.venv", "uv", None, False,
+    ("/home/ana/game/.venv", "uv", None, False, False,
      "/home/ana/game/.venv/bin/python -m pip install '.[web]'"),
 ])
 def test_the_web_extra_hint_fits_how_it_was_installed(prefix, installer, source, editable,
-                                                      expected):
-    """pipx: inject the published packages; uv tool: reinstall with them; pip: this
+                                                      receipt, expected):
+    """pipx: inject the published packages, pinned as the extra pins them (issue 45: the
+    hint bypassed textual-serve==1.1.3); uv tool: reinstall with the extra; pip: this
     environment's pip, from the folder it came from. Never `dread-draw[web]` from the index:
     the name is not published there, and anyone could register it."""
     from dread_draw.base.install import Installed, web_extra_command
 
-    where = Installed(prefix, installer, source, editable, f"{prefix}/bin/python")
+    where = Installed(prefix, installer, source, editable, f"{prefix}/bin/python", receipt)
     command = web_extra_command(where)
     assert command == expected
     assert "'dread-draw[web]'" not in command and " dread-draw[web]" not in command
+
+
+@pytest.mark.parametrize(("mark", "tool"), [("uv-receipt.toml", "uv"),
+                                            ("pipx_metadata.json", "pipx")])
+def test_a_uv_or_pipx_tool_anywhere_is_told_by_its_own_file(tmp_path, monkeypatch, mark, tool):
+    """A uv tool environment under a custom UV_TOOL_DIR (or pipx's under PIPX_HOME) may have
+    neither "uv" nor "pipx" in its path; the file each writes in it tells it apart from a pip
+    environment (issue 45: the hint said pip, which a uv tool does not have)."""
+    from dread_draw.base import install
+
+    (tmp_path / mark).write_text("{}\n")
+    monkeypatch.setattr(install.sys, "prefix", str(tmp_path))
+    assert install.installed().tool == tool
 
 
 def test_the_hint_names_exactly_the_web_extra_of_pyproject():
@@ -168,14 +215,10 @@ def test_the_hint_names_exactly_the_web_extra_of_pyproject():
     from dread_draw.base.install import WEB_PACKAGES
 
     project = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
-    web = project["project"]["optional-dependencies"]["web"]
-    names = tuple(req.split(">")[0].split("=")[0].split("<")[0].strip() for req in web)
-    assert names == WEB_PACKAGES
+    assert tuple(project["project"]["optional-dependencies"]["web"]) == WEB_PACKAGES
 
 
 # ------------------------------------------------------------------ quick start and CI (issue 30)
-
-ROOT = Path(__file__).parent.parent
 
 
 def quick_start() -> list[str]:
@@ -219,3 +262,34 @@ def test_ci_installs_every_floor_exactly_and_plays_through_the_table():
     assert "textual==5.0.0" in pins  # the table works from Textual 5.0.0 on (issue 30)
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "--constraint" in ci and "whole_game_through_the_keys" in ci
+
+
+def test_the_test_command_installs_every_extra_so_no_test_is_skipped_for_want_of_one():
+    """The suite tests the OpenSpiel game and the learning environments (`openspiel`, `rl`)
+    and the served table (`web`, through `test`): the README's test command, which CI runs
+    as written, installs every extra pyproject.toml declares (issue 47)."""
+    import tomllib
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
+        "project"]["optional-dependencies"]
+    _, test = quick_start()
+    named = set(re.search(r"'\.\[([a-z,]+)\]'", test).group(1).split(","))
+    through = {x for name in named for req in extras[name]
+               for x in re.findall(r"^dread-draw\[([a-z,]+)\]", req)}
+    assert named | through == set(extras)
+
+
+def test_ci_proves_the_floors_of_the_rl_extra_with_its_environments_tests():
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    r = subprocess.run([sys.executable, str(ROOT / ".ci" / "floors.py"), "rl"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    pins = r.stdout.split()
+    rl = project["project"]["optional-dependencies"]["rl"]
+    assert len(pins) == len(project["project"]["dependencies"]) + len(rl)
+    assert {p.split("==")[0] for p in pins[-len(rl):]} == {"numpy", "gymnasium", "pettingzoo"}
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert ".ci/floors.py rl" in ci and "--constraint \"$floors/constraints.txt\" '.[rl]'" in ci
+    assert "-q tests/test_rl_envs.py" in ci

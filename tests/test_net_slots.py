@@ -9,9 +9,8 @@ import socket
 
 import pytest
 from net_helpers import Player, open_host, run
-from rich.console import Console
 
-from dread_draw.lines.console import ConsolePlayer
+from dread_draw.lines.console import QueueLines, play_seat
 from dread_draw.net import remote as remote_module
 from dread_draw.net.client import Client, SeatTokens, TakenOver
 from dread_draw.net.host import Host, Limits, Lobby, SeatPlan
@@ -41,9 +40,8 @@ def test_a_seat_joined_again_elsewhere_is_final_for_the_window_that_lost_it(stan
         console_client = Player(host, "Ana", 5, tokens)
         await console_client.join()  # takes it from `second` in turn
         third = Player(host, "Ana", 5, tokens)
-        player = ConsolePlayer(console_client.client, Console(file=out, width=100),
-                               asyncio.Queue(), typed_ahead=True)
-        playing = asyncio.create_task(player.play())
+        playing = asyncio.create_task(play_seat(console_client.client, out,
+                                                QueueLines(asyncio.Queue(), True)))
         await asyncio.sleep(0.1)
         await third.join()
         with pytest.raises(TakenOver):

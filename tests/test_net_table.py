@@ -57,7 +57,7 @@ async def play_on(app: RemoteApp, pilot, until, checks: list[str] | None = None,
     while not until():
         assert loop.time() < deadline, "the game did not move on"
         screen = app.screen
-        view = app.remote.game.latest if app.remote.game else None
+        view = app.remote.seat_game.latest if app.remote.seat_game else None
         if checks is not None and view is not None and (view, screen) != checked and \
                 isinstance(screen, RemoteTable | RoundSummary):
             checked = (view, screen)

@@ -1,5 +1,6 @@
 """Dread Draw in OpenSpiel (issue 7): OpenSpiel's own conformance test, chance nodes for every
-shuffle (R2.1, R2.3, R6.1, R10.2), R11's information set, returns, and ISMCTS through it."""
+shuffle (R2.1, R2.3, R6.1, R10.2), R11's information set, returns, and ISMCTS through it; its
+tensors (issue 47), and OpenSpiel's RL environment on them."""
 
 from __future__ import annotations
 
@@ -9,20 +10,15 @@ import pytest
 from helpers import ABILITY_CARDS, DATA, Pick
 
 pyspiel = pytest.importorskip("pyspiel")
+import numpy as np  # noqa: E402  (OpenSpiel brings it)
 
 from dread_draw.integrations import openspiel as dos  # noqa: E402
 from dread_draw.rules import (  # noqa: E402
-    DONE,
     KEEP,
     KINDS,
-    ORDER,
-    PICK_CARD,
     PICK_SEAT,
     REVEAL,
-    SKIP,
     SUMMON,
-    USE,
-    USE_IT,
     Game,
 )
 
@@ -133,8 +129,19 @@ def test_returns_are_one_for_the_winner_and_minus_one_shared_by_the_others():
     assert sum(state.returns()) == pytest.approx(0)
 
 
-def test_R11_information_state_is_exactly_the_view():
-    state = load(3).new_initial_state()
+def test_R11_information_state_is_exactly_the_view_as_text_and_as_numbers():
+    """Both strings of every player are the text of its View, and both tensors that View as
+    numbers (`Layout`, the encoding the PettingZoo and Gymnasium environments use, issue
+    47), in the shape the game announces; a state with every card the player cannot see
+    dealt again looks the same to that player."""
+    from dread_draw.integrations.encoding import Layout
+
+    game = load(3)
+    layout = Layout(game.rules.deck, 3)
+    assert game.observation_tensor_shape() == game.information_state_tensor_shape() == \
+        [layout.size]
+    state = game.new_initial_state()
+    assert state.observation_tensor(0) == [0.0] * layout.size  # the deal: nothing seen yet
     rng = random.Random(11)
     checked = 0
     while not state.is_terminal():
@@ -145,9 +152,13 @@ def test_R11_information_state_is_exactly_the_view():
         for p in range(3):
             text = dos.view_text(state.core.view(p))
             assert state.information_state_string(p) == text == state.observation_string(p)
+            numbers = np.array(layout.observe(state.core, p), np.float32)
+            assert np.array_equal(state.observation_tensor(p), numbers)
+            assert np.array_equal(state.information_state_tensor(p), numbers)
         # Dealing the unseen cards again changes nothing this player can tell (R11.3).
         other = state.determinized(me, random.Random(checked))
         assert other.information_state_string(me) == state.information_state_string(me)
+        assert other.information_state_tensor(me) == state.information_state_tensor(me)
         assert str(other) != str(state)
         checked += 1
         state.apply_action(rng.choice(state.legal_actions()))
@@ -171,23 +182,15 @@ def test_R11_2_cards_drawn_from_a_life_deck_are_in_the_keepers_information_only(
             assert not any(label in theirs for label in labels)
 
 
-def test_every_decision_kind_has_its_own_fixed_block_of_actions(standard_deck):
+def test_actions_are_told_in_words_for_the_player_who_answers(standard_deck):
     actions = dos.Actions(standard_deck.size, 5)
-    options = {SUMMON: [REVEAL, *range(standard_deck.size)], USE: [SKIP, USE_IT],
-               KEEP: range(standard_deck.size), ORDER: range(standard_deck.size),
-               PICK_CARD: [DONE, *range(standard_deck.size)], PICK_SEAT: range(5)}
-    assert set(options) == set(KINDS)
-    seen = set()
-    for kind, opts in options.items():
-        for option in opts:
-            action = actions.encode(kind, option)
-            assert actions.decode(action) == (kind, option)
-            seen.add(action)
-    assert seen == set(range(actions.count))  # every action means exactly one answer
-    assert actions.describe(standard_deck, actions.encode(SUMMON, REVEAL)) == \
+    assert actions.describe(standard_deck, actions.encode(SUMMON, REVEAL, 0), 0) == \
         "Reveal the top card of the Draw Deck"
     name = standard_deck.card[7].name
-    assert name in actions.describe(standard_deck, actions.encode(KEEP, 7))
+    assert name in actions.describe(standard_deck, actions.encode(KEEP, 7, 0), 0)
+    to_the_left = actions.encode(PICK_SEAT, 4, 3)  # seat 3 picks seat 4, one to its left
+    assert actions.describe(standard_deck, to_the_left, 3) == "Choose player 4"
+    assert actions.describe(standard_deck, to_the_left, 4) == "Choose player 0"
 
 
 def test_an_action_that_does_not_answer_the_decision_is_refused(plain_deck):
@@ -213,3 +216,47 @@ def test_openspiel_ismcts_plays_complete_games_through_the_adapter(players):
             assert action in state.legal_actions()
             state.apply_action(action)
     assert sorted(state.returns())[-1] == 1.0
+
+
+# ---------------------------------------------------------------- tensors (issue 47)
+
+def test_the_observer_names_the_pieces_of_the_tensor():
+    from open_spiel.python.observation import make_observation
+
+    game = load(2)
+    obs = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    assert {name: piece.shape for name, piece in obs.dict.items()} == {
+        "cards": (13, 100), "seats": (2, 14), "game": (9,), "question": (13,)}
+    state = play_randomly(game.new_initial_state(), random.Random(2),
+                          until=lambda s: s.decision is not None)
+    obs.set_from(state, state.current_player())
+    assert obs.dict["seats"][0, 2] == 1.0  # the player asked the question sees itself asked
+    assert obs.dict["question"][KINDS.index(SUMMON)] == 1.0
+    with pytest.raises(ValueError, match="one player's view"):
+        make_observation(game, pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=True,
+            private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+
+
+def test_openspiel_rl_environment_and_its_q_learner_run_on_the_tensors():
+    """OpenSpiel's RL environment (what its DQN, NFSP and policy-gradient agents step
+    through) needs the tensors; its tabular Q-learner, keyed by the information state tensor,
+    plays and learns over a few whole games."""
+    from open_spiel.python import rl_environment
+    from open_spiel.python.algorithms import tabular_qlearner
+
+    env = rl_environment.Environment(load(2), seed=3)
+    assert env.observation_spec()["info_state"] == (load(2).information_state_tensor_size(),)
+    actions = env.action_spec()["num_actions"]
+    agents = [tabular_qlearner.QLearner(player_id=p, num_actions=actions) for p in range(2)]
+    for _ in range(3):
+        step = env.reset()
+        while not step.last():
+            player = step.observations["current_player"]
+            answer = agents[player].step(step)
+            assert answer.action in step.observations["legal_actions"][player]
+            step = env.step([answer.action])
+        for agent in agents:
+            agent.step(step)
+        assert sorted(step.rewards) == [-1.0, 1.0]
+    assert all(agent._q_values for agent in agents)  # it learned values for what it saw

@@ -154,7 +154,7 @@ def test_a_stopped_table_has_let_go_of_its_save_folder(tmp_path):
 
     async def start_and_stop() -> None:
         table = Table(f"exec {shlex.join([sys.executable, '-c', child])}", tmp_path / "settings",
-                      write_bytes=nothing, write_str=nothing, close=nothing,
+                      "en", write_bytes=nothing, write_str=nothing, close=nothing,
                       download_manager=DownloadManager())
         await table.start(80, 24)
         await table.stop()
@@ -180,10 +180,18 @@ class Served:
     root: Path  # the data folder: the terminal's saves, and web/ for the sessions
     terminal_save: Path
 
+    log: Path  # what the server prints
+
     def get(self, path: str, headers: dict[str, str] | None = None) -> http.client.HTTPResponse:
         conn = http.client.HTTPConnection(self.host, self.port, timeout=10)
         conn.request("GET", path, headers=headers or {})
         return conn.getresponse()
+
+    def visit(self, headers: dict[str, str] | None = None) -> tuple[str, dict[str, str]]:
+        """A new visitor's session, and the cookie their browser keeps for it."""
+        r = self.get("/", headers)
+        session = session_of(r.headers["Location"])
+        return session, {**(headers or {}), "Cookie": f"{COOKIE}={session}"}
 
 
 @pytest.fixture(scope="module")
@@ -200,7 +208,8 @@ def served(tmp_path_factory) -> Iterator[Served]:
     while not (found := re.search(r"http://(127\.0\.0\.1):(\d+)/", Path(log.name).read_text())):
         assert proc.poll() is None and time.monotonic() < deadline, Path(log.name).read_text()
         time.sleep(0.1)
-    yield Served(found.group(0), found.group(1), int(found.group(2)), root, terminal_save)
+    yield Served(found.group(0), found.group(1), int(found.group(2)), root, terminal_save,
+                 Path(log.name))
     proc.send_signal(signal.SIGTERM)
     try:
         code = proc.wait(timeout=30)
@@ -230,31 +239,79 @@ def test_the_font_size_asked_for_stays_in_the_address(served):
     assert 'data-font-size="24"' in page
 
 
-def test_a_made_up_session_id_is_replaced_not_used_as_a_path(served):
+def page_session(page: str) -> str:
+    """The session a page connects its table to."""
+    found = re.search(r"/ws/([A-Za-z0-9_-]+)\"", page)
+    assert found, page
+    return found.group(1)
+
+
+def test_a_session_id_in_the_address_is_never_a_path(served):
     r = served.get("/?session=..%2F..%2Fdread-draw")
-    assert r.status == 302 and SESSION_ID.fullmatch(session_of(r.headers["Location"]))
+    page = r.read().decode()
+    assert r.status == 200 and SESSION_ID.fullmatch(page_session(page))
+
+
+def test_a_made_up_session_id_in_the_address_is_never_adopted(served):
+    """Issue 45 (session fixation): someone sends a link with an id they chose, then opens it
+    later to see the game played there. An id the server did not give, or gave to another
+    browser with no game in it, gets a fresh session; the made-up one is never used."""
+    made_up = "F1x4t1onF1x4t1onF1x4t1"
+    assert SESSION_ID.fullmatch(made_up)
+    given_elsewhere, _ = served.visit()  # a real id, given to another browser, no game yet
+    for chosen in (made_up, given_elsewhere):
+        r = served.get(f"/?session={chosen}")
+        page = r.read().decode()
+        fresh = page_session(page)
+        assert r.status == 200 and fresh != chosen and SESSION_ID.fullmatch(fresh)
+        assert f"{COOKIE}={fresh}" in r.headers["Set-Cookie"]  # this browser's, from now on
+        assert f'"session", "{fresh}"' in page  # and in the address, so a reload keeps it
+        assert chosen not in page
+    assert upgrade(served, f"/ws/{made_up}", served.url.rstrip("/")) == 404  # no table either
+    assert not (served.root / "web" / made_up).exists()
+    # The same address in the browser it was given to (its cookie) is that browser's session.
+    session, cookie = served.visit()
+    assert page_session(served.get(f"/?session={session}", cookie).read().decode()) == session
 
 
 def test_the_page_connects_to_its_own_session(served):
-    session = session_of(served.get("/").headers["Location"])
-    r = served.get(f"/?session={session}")
+    session, cookie = served.visit()
+    r = served.get(f"/?session={session}", cookie)
     page = r.read().decode()
     assert r.status == 200
-    assert f"/ws/{session}" in page and "<title>Dread Draw</title>" in page
+    assert page_session(page) == session and "<title>Dread Draw</title>" in page
+
+
+def test_every_response_forbids_framing_by_other_sites(served):
+    """Issue 45: the page could be framed by any site (clickjacking); and the address holds
+    the session id, which must never reach another site as a referrer."""
+    session, cookie = served.visit()
+    for path, headers in (("/", {}), (f"/?session={session}", cookie),
+                          ("/static/js/textual.js", {}), ("/nothing-here", {})):
+        r = served.get(path, headers)
+        r.read()
+        assert r.headers["Content-Security-Policy"].startswith("frame-ancestors 'self'"), path
+        assert r.headers["X-Frame-Options"] == "SAMEORIGIN", path
+        assert r.headers["X-Content-Type-Options"] == "nosniff", path
+        assert r.headers["Referrer-Policy"] == "no-referrer", path
 
 
 def test_the_page_keeps_its_session_in_a_cookie_and_the_bare_address_finds_it(served):
     """Issue 30: a player who opened the bare address again got a fresh session, and their
     game could not be reached from the page."""
-    session = session_of(served.get("/").headers["Location"])
-    page = served.get(f"/?session={session}")
-    cookie = page.headers["Set-Cookie"]
+    first = served.get("/")
+    session = session_of(first.headers["Location"])
+    cookie = first.headers["Set-Cookie"]
     assert f"{COOKIE}={session}" in cookie and "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    page = served.get(f"/?session={session}", {"Cookie": f"{COOKIE}={session}"})
+    assert f"{COOKIE}={session}" in page.headers["Set-Cookie"]
     again = served.get("/", {"Cookie": f"{COOKIE}={session}"})
     assert again.status == 302 and session_of(again.headers["Location"]) == session
     forged = served.get("/", {"Cookie": f"{COOKIE}=../../etc"})  # never a path
     assert SESSION_ID.fullmatch(session_of(forged.headers["Location"]))
     assert session_of(forged.headers["Location"]) != session
+    unknown = served.get("/", {"Cookie": f"{COOKIE}={'u' * 22}"})  # nor an id it never gave
+    assert session_of(unknown.headers["Location"]) != "u" * 22
 
 
 def test_textual_serve_internals_the_server_relies_on_are_there():
@@ -299,6 +356,19 @@ def test_the_page_speaks_the_language_serve_was_given_and_empty_sessions_are_pru
         proc.communicate(timeout=30)
 
 
+@pytest.mark.parametrize(("asked", "lang", "word"), [
+    ("fr-CH, fr;q=0.9, en;q=0.8", "fr", "Rouvrir la table"),
+    ("it, ko;q=0.5, de;q=0.7", "de", "Tisch wieder öffnen"),
+    ("pt-BR", "pt-BR", "Abrir a mesa de novo"),
+    ("it, *;q=0.5", "en", "Open the table again"),  # none of ours: serve's own
+])
+def test_the_page_speaks_the_browsers_language(served, asked, lang, word):
+    """Issue 45: `Accept-Language: fr` got `<html lang="en">` and English."""
+    session, cookie = served.visit({"Accept-Language": asked})
+    page = served.get(f"/?session={session}", cookie).read().decode()
+    assert f'<html lang="{lang}">' in page and word in page
+
+
 def test_the_page_answers_to_this_computer_names_only(served):
     """A web site whose name points at 127.0.0.1 (DNS rebinding) gets no table."""
     assert served.get("/", {"Host": f"evil.example:{served.port}"}).status == 403
@@ -313,7 +383,7 @@ def upgrade(served: Served, path: str, origin: str) -> int:
 
 
 def test_a_table_opens_only_from_its_own_page(served):
-    session = session_of(served.get("/").headers["Location"])
+    session, _ = served.visit()
     assert upgrade(served, f"/ws/{session}", "http://evil.example") == 403
     assert upgrade(served, "/ws/not-a-session", served.url.rstrip("/")) == 404
 
@@ -333,7 +403,9 @@ def test_the_page_connects_through_the_public_url(tmp_path):
         assert redirect.status == 302 and redirect.getheader("Location", "").startswith("?")
         redirect.read()
         session = session_of(redirect.getheader("Location", ""))
-        conn.request("GET", f"/?session={session}", headers={"Host": "cards.example.org"})
+        assert "Path=/dread/" in redirect.getheader("Set-Cookie", "")
+        conn.request("GET", f"/?session={session}", headers={
+            "Host": "cards.example.org", "Cookie": f"{COOKIE}={session}"})
         page = conn.getresponse().read().decode()
         assert f'"wss://cards.example.org/dread/ws/{session}"' in page
         assert '"https://cards.example.org/dread/static/js/textual.js"' in page
@@ -518,6 +590,45 @@ def test_each_browser_session_is_its_own_game_and_a_reload_goes_on_with_it(
     page.context.close()
 
 
+def click_text(page: Page, text: str) -> None:
+    """Click the table where `text` shows, as a player with a mouse would."""
+    rows = screen(page).splitlines()
+    y = next(i for i, row in enumerate(rows) if text in row)
+    x = rows[y].index(text)
+    box = page.locator(".xterm-screen").bounding_box()
+    assert box is not None
+    columns, lines = page.evaluate("[window.__terminals[0].cols, window.__terminals[0].rows]")
+    page.mouse.click(box["x"] + (x + 1.5) * box["width"] / columns,
+                     box["y"] + (y + 0.5) * box["height"] / lines)
+
+
+@pytest.mark.slow
+def test_a_french_browser_gets_a_french_table_and_a_reload_keeps_the_chosen_language(
+        served, browser, tmp_path_factory):
+    """Issue 45: `Accept-Language: fr` got `<html lang="en">` and English; and the language a
+    web player chose on the new-game screen was lost on every reload (each table was started
+    with serve's --lang, which overrode the remembered choice)."""
+    page = browser.new_context(viewport={"width": 1280, "height": 800},
+                               locale="fr-FR").new_page()  # Accept-Language: fr-FR
+    page.add_init_script(SCREEN_HOOK)
+    page.goto(served.url)
+    wait_for_screen(page, r"une nouvelle partie")
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    assert "Langue" in screen(page) and "Lancer la partie" in screen(page)
+
+    click_text(page, "Français")  # the language menu of the new-game screen
+    wait_for_screen(page, r"Deutsch")
+    click_text(page, "Deutsch")
+    wait_for_screen(page, r"ein neues Spiel")
+    page.screenshot(path=str(tmp_path_factory.getbasetemp() / "served-german.png"))
+
+    page.reload()  # the French browser's table stays in the language its player chose
+    wait_for_screen(page, r"ein neues Spiel")
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert "Tisch wieder öffnen" in page.content()
+    page.context.close()
+
+
 @pytest.mark.slow
 def test_a_full_server_says_so_and_lets_the_next_visitor_in_when_a_table_closes(
         browser, tmp_path):
@@ -532,6 +643,7 @@ def test_a_full_server_says_so_and_lets_the_next_visitor_in_when_a_table_closes(
         second = open_table(browser, found.group(0))
         said = second.inner_text("body")
         assert "All of this server's 1 table is in use" in said, said
+        assert "Try again" in said and "Open the table again" not in said  # a first visit
         assert second.evaluate("document.documentElement.lang") == "en"
         first.context.close()  # the first player leaves: their table closes
 
@@ -579,3 +691,132 @@ def test_a_table_nobody_types_in_closes_after_the_idle_time(tmp_path):
     took = time.monotonic() - start
     assert keys == [b"1", b"1"]
     assert 1.2 < took < 10  # 0.8 s of keys, then 0.6 s of silence
+
+
+class FakePage:
+    """A page's socket that sends `messages`, then goes."""
+
+    def __init__(self, messages: list[str]) -> None:
+        self.messages = list(messages)
+
+    async def receive(self):
+        kind, data = ((WSMsgType.TEXT, self.messages.pop(0)) if self.messages
+                      else (WSMsgType.CLOSE, None))
+        return type("Message", (), {"type": kind, "data": data})()
+
+    async def send_json(self, data: object) -> None:
+        pass
+
+
+class FakeTable:
+    def __init__(self) -> None:
+        self.sizes: list[tuple[int, int]] = []
+        self.keys: list[bytes] = []
+
+    async def set_terminal_size(self, width: int, height: int) -> None:
+        self.sizes.append((width, height))
+
+    async def send_bytes(self, data: bytes) -> None:
+        self.keys.append(data)
+
+
+def relay(messages: list[str]) -> FakeTable:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from dread_draw.web.serve import TableServer
+
+    server, table = TableServer(Path("."), "127.0.0.1", 0, None), FakeTable()
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own: playwright's may be running
+        thread.submit(asyncio.run, server.relay(FakePage(messages), table)).result(timeout=30)
+    return table
+
+
+def test_a_resize_is_clamped_to_the_largest_table():
+    """Issue 45: a 2000x2000 resize sent 16.6 MB at once."""
+    from dread_draw.web.serve import MAX_COLUMNS, MAX_ROWS
+
+    table = relay([json.dumps(["resize", {"width": 20000, "height": 20000}]),
+                   json.dumps(["resize", {"width": -3, "height": "x"}]),
+                   json.dumps(["resize", {"width": 120, "height": 40}])])
+    assert table.sizes == [(MAX_COLUMNS, MAX_ROWS), (1, 24), (120, 40)]
+    assert MAX_COLUMNS * MAX_ROWS <= 400 * 150  # a 4K screen at a small font
+
+
+def test_each_garbled_message_is_one_line_on_the_console(caplog):
+    """Issue 45: a garbled message printed a ~60-line traceback on the serve console; anyone
+    who reaches the server could flood it. Each is one line now, and the table goes on."""
+    garbled = ["{not json", "[]", "{}", "[5]", '"stdin"', "[" * 100_000 + "]" * 100_000,
+               '["stdin", "\\ud800"]']
+    with caplog.at_level("WARNING", logger="dread-draw.serve"):
+        table = relay([*garbled, json.dumps(["stdin", "q"])])
+    assert table.keys[-1] == b"q"  # still the player's table
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == len(garbled) - 1  # (a lone surrogate is a key: sent as "?")
+    assert not any("\n" in r.getMessage() or r.exc_info for r in caplog.records)
+
+
+def table_process(session: str) -> int | None:
+    """The process id of a session's table (Linux: from /proc)."""
+    for entry in Path("/proc").iterdir():
+        try:
+            command = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"play" in command and any(arg.endswith(f"/web/{session}".encode())
+                                      for arg in command):
+            return int(entry.name)
+    return None
+
+
+def resident_mb(pid: int) -> float:
+    status = Path(f"/proc/{pid}/status").read_text()
+    found = re.search(r"VmRSS:\s+(\d+) kB", status)
+    assert found
+    return int(found.group(1)) / 1024
+
+
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="reads /proc (Linux)")
+def test_a_browser_asking_for_a_huge_table_gets_the_largest_sensible_one(served):
+    """Issue 45: ?width=20000&height=20000 drove one table process to 2.26 GB. The table is
+    started at the largest size instead, and a resize message is held to it too; the process
+    stays small. (Real sockets: a garbled message on the way prints no traceback.)"""
+    import aiohttp
+
+    from dread_draw.web.serve import MAX_COLUMNS, MAX_ROWS
+
+    session, cookie = served.visit()
+    seen: dict[str, object] = {}
+
+    async def ask() -> None:
+        async with aiohttp.ClientSession() as client, client.ws_connect(
+                f"{served.url}ws/{session}?width=20000&height=20000", headers=cookie) as ws:
+            async def drawn(text: bytes) -> None:
+                received = b""
+                while text not in received:
+                    message = await ws.receive(timeout=WAIT)
+                    assert message.type == WSMsgType.BINARY, message
+                    received = received[-1000:] + message.data
+
+            await drawn(b"a new game")  # the new-game screen, drawn whole
+            pid = table_process(session)
+            assert pid is not None
+            environment = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+            seen["size"] = [v for v in environment if v.startswith((b"COLUMNS=", b"ROWS="))]
+            seen["started"] = resident_mb(pid)
+            await ws.send_str("{garbled")
+            await ws.send_json(["resize", {"width": 20000, "height": 20000}])
+            await ws.send_json(["resize", {"width": 120, "height": 40}])
+            await ws.send_json(["resize", {"width": 20000, "height": 20000}])
+            await drawn(b"a new game")  # drawn again, after the resizes
+            seen["resized"] = resident_mb(pid)
+
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, ask()).result(timeout=3 * WAIT)
+    assert sorted(seen["size"]) == [f"COLUMNS={MAX_COLUMNS}".encode(),  # type: ignore[arg-type]
+                                    f"ROWS={MAX_ROWS}".encode()]
+    assert seen["started"] < 200 and seen["resized"] < 200, seen  # MB
+    log = served.log.read_text()
+    assert "a browser sent a message that is not the table's" in log
+    assert "Traceback" not in log

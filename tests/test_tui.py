@@ -41,14 +41,15 @@ from dread_draw.rules import (
     Decision,
     Game,
 )
-from dread_draw.tui.app import DreadDrawApp, new_match
+from dread_draw.store.setup import Setup, load_setup, new_match, save_setup
+from dread_draw.tui.app import DreadDrawApp
+from dread_draw.tui.cardface import CHIPS
 from dread_draw.tui.screens.dialogs import ConfirmQuit, HelpScreen
 from dread_draw.tui.screens.game_over import GameOver
 from dread_draw.tui.screens.handoff import HandOff
 from dread_draw.tui.screens.new_game import NewGame
 from dread_draw.tui.screens.summary import RoundSummary
 from dread_draw.tui.screens.table import TableScreen
-from dread_draw.tui.setup import Setup, load_setup, save_setup
 from dread_draw.tui.widgets.base import MIN_HEIGHT, MIN_WIDTH, TooSmall
 from dread_draw.tui.widgets.cards import CardReader, CardTile
 from dread_draw.tui.widgets.centre import TableCentre, ordinal, place
@@ -105,6 +106,7 @@ class Step(NamedTuple):
     centre: str  # the table centre's text, where private cards would show
     reader: int | None  # the card shown in the card reader
     public: frozenset  # the cards face up on the table: rows, reserves, discard pile
+    hot: bool  # more than one person at the keyboard is still in the game
 
 
 async def play_out(app, pilot, seen: list | None = None, limit: int = 5000) -> GameOver:
@@ -125,7 +127,8 @@ async def play_out(app, pilot, seen: list | None = None, limit: int = 5000) -> G
                              (pending.kind, pending.seat) if pending and asking else None,
                              text_of(table.query_one(TableCentre)),
                              table.query_one(CardReader).uid,
-                             frozenset(g.discard).union(*g.rows, *g.reserves)))
+                             frozenset(g.discard).union(*g.rows, *g.reserves),
+                             table.model.hot_seat))
         if isinstance(screen, (HandOff, RoundSummary)) and screen.ready:
             await pilot.press("enter")
         elif isinstance(screen, TableScreen) and screen.answer is not None:
@@ -244,10 +247,11 @@ async def test_R11_2_hot_seat_hands_off_before_private_cards_and_hides_them_afte
         assert step.reader is None or step.reader in step.public
     # hidden again whenever nobody in particular has the keyboard
     assert all("Only you know" not in step.centre for step in seen if step.viewer is None)
-    summaries = [step for step in seen if isinstance(step.screen, RoundSummary)]
+    # everyone reads a round's summary (once one person is left, the table is theirs)
+    summaries = [step for step in seen if isinstance(step.screen, RoundSummary) and step.hot]
     assert summaries and all(step.viewer is None and "Only you know" not in step.centre
                              and (step.reader is None or step.reader in step.public)
-                             for step in summaries)  # everyone reads a round's summary
+                             for step in summaries)
     assert any("Only you know" in step.centre for step in seen), "seed 8 has peeks"
     asked = [(step.viewer, *step.asked) for step in seen if step.asked is not None]
     assert {KEEP, USE, SUMMON} <= {kind for _, kind, _ in asked}
@@ -498,7 +502,7 @@ async def test_quitting_tells_the_truth_when_autosave_is_failing(plain_deck, tmp
         assert behind >= 2 and not match.over
         await pilot.press("q")
         said = " ".join(text_of(app.screen.query_one("#quit-saved")).split())
-        assert "No space left on device" in said
+        assert "the disk is full" in said  # (the reason in the player's words)
         assert f"NOT saved past round {good.rounds}" in said
         assert f"{tmp_path / 'current.json'}, is {behind} moves behind" in said
         assert " ".join(app.save_note().split()) == said  # printed on the way out too
@@ -914,21 +918,28 @@ MASH_KEYS = {"enter": "\r", "space": " ", "tab": "\t", "shift+tab": None, "escap
 
 @sync
 async def test_the_layout_turns_compact_when_the_terminal_shrinks(plain_deck):
+    """Framed cards at 120x40 become one-line ones at 80x24, every seat above the prompt
+    (with cards on the table: an empty row keeps whatever style, it shows no card)."""
     match = Match(plain_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"),
                                SeatSpec("Orrin", "random"), SeatSpec("Vesna", "random")], seed=2)
+    while not (sum(map(len, match.game.rows)) >= 3 and match.seats[match.to_move()].is_human):
+        match.apply(match.cpu_choice() if match.cpu_to_move() else match.game.pending.options[0])
     app = make_app(match)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert not any(p.has_class("-compact") for p in app.screen.query(SeatPanel))
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
-        assert all(p.has_class("-compact") for p in app.screen.query(SeatPanel))
+        panels = list(app.screen.query(SeatPanel))
+        assert all(p.has_class("-compact") for p in panels)
+        assert max(p.region.bottom for p in panels) <= app.screen.query_one("#prompt").region.y
 
 
 @sync
-async def test_a_seat_too_full_for_framed_tiles_turns_the_whole_table_compact(plain_deck):
-    """Nothing is cut off and one card style is used on the whole screen: a seat whose cards
-    would overflow one line makes every seat compact (its row still reads left to right)."""
+async def test_a_seat_too_full_for_framed_tiles_shrinks_the_whole_table_to_one_style(plain_deck):
+    """Nothing is cut off and one card style is used on the whole screen: a seat whose framed
+    cards would overflow its band makes every seat's tiles one-line ones (names on one line;
+    its reserves may take a line of their own, widgets/plan.py), every tile inside its seat."""
     seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
     match = Match(plain_deck, seats, seed=46)
 
@@ -940,10 +951,12 @@ async def test_a_seat_too_full_for_framed_tiles_turns_the_whole_table_compact(pl
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         panels = list(app.screen.query(SeatPanel))
-        assert panels[1].has_class("-compact") and len(panels[1].query(CardTile)) >= 5
-        assert all(p.has_class("-compact") for p in panels)  # one style for the table
+        assert len(panels[1].query(CardTile)) >= 5
+        styles = {t.style_name for p in panels for t in p.query(CardTile)}
+        assert len(styles) == 1 and styles <= set(CHIPS)  # one style for the table
         for p in panels:
-            assert all(t.region.right <= p.region.right for t in p.query(CardTile))
+            assert all(t.region.right <= p.region.right and t.region.bottom <= p.region.bottom
+                       for t in p.query(CardTile))
 
 
 @sync
@@ -1398,7 +1411,8 @@ def test_a_replay_names_the_private_cards_and_the_table_does_not(standard_deck):
     for ev in m.events:
         quiet, told = live(ev) or "", replay(ev) or ""
         if ev in seen:
-            names = ", ".join(card_label(standard_deck, c["uid"]) for c in ev["seen"])
+            # (a list says "and" before its last card: i18n.listing)
+            names = i18n.listing([card_label(standard_deck, c["uid"]) for c in ev["seen"]])
             assert told.endswith(f"sees {names}.")
             assert " sees " not in quiet
         if ev in tossed:

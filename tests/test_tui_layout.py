@@ -32,10 +32,10 @@ from textual.widgets import Input, RichLog
 
 from dread_draw import i18n
 from dread_draw.play.sim import HUMAN, SeatSpec
+from dread_draw.store.setup import Setup
 from dread_draw.tui.cardface import fit
 from dread_draw.tui.screens.game_over import GameOver
 from dread_draw.tui.screens.new_game import NewGame
-from dread_draw.tui.setup import Setup
 from dread_draw.tui.widgets.keybar import KeyBar
 from dread_draw.tui.widgets.measure import Position, play_positions, screen_cells, squashed
 

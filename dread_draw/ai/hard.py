@@ -137,7 +137,9 @@ def rollout(g: Game, seat: int, horizon: int | None = None, peeks: bool = True) 
 # How the other seats play in a rollout, per seat (`rollout_styled`): the coach's chances
 # against the seats as they are. `hard` is modelled by the heuristic its own rollouts use.
 NORMAL, EASY, RANDOM = "normal", "easy", "random"
-STYLE_OF = {"random": RANDOM, "easy": EASY}  # any other level or a person: NORMAL
+# How the coach's rollouts play a seat of each CPU level (every level says so: a level left
+# out would silently play like `normal`; tests/test_level_contract.py); a person: NORMAL
+STYLE_OF = {"random": RANDOM, "easy": EASY, "normal": NORMAL, "hard": NORMAL}
 EASY_MISTAKES = 0.2  # `easy`'s random answers (dread_draw/ai/easy.py)
 
 
@@ -375,4 +377,4 @@ def _significant(diffs: list[float], sure: float = SURE) -> bool:
         return False
     mean = sum(diffs) / m
     var = sum((x - mean) ** 2 for x in diffs) / (m - 1)
-    return mean > sure * (var / m) ** 0.5
+    return bool(mean > sure * (var / m) ** 0.5)

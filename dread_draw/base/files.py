@@ -9,12 +9,18 @@ long the output); `atomic_write(path, lines)` is the one-shot form.
 from __future__ import annotations
 
 import os
+import signal
 import stat
 import tempfile
+import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import Any, BinaryIO, TextIO
+
+from dread_draw.base.reasons import os_reason
+
+NAME_MAX = 255  # the longest file or folder name (bytes; UTF-16 units on Windows)
 
 
 @contextmanager
@@ -25,19 +31,56 @@ def replacing(path: Path | str) -> Iterator[TextIO]:
     exception (Ctrl+C included) the temporary file is removed and `path` is left as it was.
     """
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            yield f
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
+    with stopped_like_ctrl_c():
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
+                                   dir=path.parent or ".")
         try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                yield f
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+
+
+@contextmanager
+def stopped_like_ctrl_c() -> Iterator[None]:
+    """While a temporary file is open: `kill` (SIGTERM) or a closed terminal (SIGHUP) stops
+    the program as Ctrl+C does (KeyboardInterrupt), so the file is removed on the way out
+    rather than left behind (a killed `simulate --log` left hidden files, 5 kills in 8). Only
+    in the main thread, and only where the signal would otherwise end the program at once."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    taken = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is not None and signal.getsignal(signum) == signal.SIG_DFL:
+            taken[signum] = signal.signal(signum, interrupt)
+    try:
+        yield
+    finally:
+        for signum, before in taken.items():
+            signal.signal(signum, before)
+
+
+def long_name(path: Path | str) -> str | None:
+    """The first name in `path` (a file's or a folder's) longer than the system allows, if
+    any: opening it would fail with "File name too long"."""
+    for part in Path(path).parts:
+        size = len(part) if os.name == "nt" else len(os.fsencode(part))
+        if size > NAME_MAX:
+            return part
+    return None
 
 
 def atomic_write(path: Path | str, lines: Iterable[str]) -> None:
@@ -71,7 +114,7 @@ def read_bounded(path: Path | str, limit: int) -> bytes:
         try:
             data = f.read(limit + 1)
         except OSError as e:
-            raise Unreadable("error", str(e.strerror or e)) from None
+            raise Unreadable("error", os_reason(e)) from None
     if len(data) > limit:
         raise Unreadable("too-big")
     return data
@@ -92,7 +135,7 @@ def open_bounded(path: Path | str) -> BinaryIO:
     except IsADirectoryError:
         raise Unreadable("folder") from None
     except OSError as e:
-        raise Unreadable("error", str(e.strerror or e)) from None
+        raise Unreadable("error", os_reason(e)) from None
     try:
         _check_mode(os.fstat(fd).st_mode)
         if hasattr(os, "set_blocking"):

@@ -16,9 +16,12 @@ from importlib import metadata
 from pathlib import Path, PurePath
 from urllib.parse import unquote, urlparse
 
-# The `web` extra's packages (pyproject.toml [project.optional-dependencies] web; a test keeps
-# the two in step): all published on the package index.
-WEB_PACKAGES = ("textual-serve", "aiohttp")
+# The `web` extra's requirements, with their pins (pyproject.toml [project.optional-dependencies]
+# web; a test keeps the two in step): all published on the package index. A hint names them
+# with the pins: serve relies on the textual-serve release tested.
+WEB_PACKAGES = ("textual-serve==1.1.3", "aiohttp>=3.9")
+UV_RECEIPT = "uv-receipt.toml"  # what uv writes in each tool's environment
+PIPX_METADATA = "pipx_metadata.json"  # and pipx in each of its
 
 
 @dataclass(frozen=True)
@@ -30,14 +33,16 @@ class Installed:
     source: str | None  # the local folder it was installed from (direct_url.json), if any
     editable: bool
     python: str  # the interpreter of that environment
+    uv_receipt: bool = False  # the environment is a uv tool's (wherever UV_TOOL_DIR put it)
+    pipx_metadata: bool = False  # the environment is pipx's (wherever PIPX_HOME put it)
 
     @property
     def tool(self) -> str:
         """"pipx", "uv" (a uv tool) or "pip" (an environment of one's own)."""
         parts = PurePath(self.prefix).parts
-        if "pipx" in parts and "venvs" in parts:
+        if self.pipx_metadata or ("pipx" in parts and "venvs" in parts):
             return "pipx"
-        if "tools" in parts and ("uv" in parts or self.installer == "uv"):
+        if self.uv_receipt or ("tools" in parts and ("uv" in parts or self.installer == "uv")):
             return "uv"
         return "pip"
 
@@ -55,18 +60,18 @@ def installed() -> Installed:
         source = unquote(urlparse(str(url["url"])).path)
         info = url.get("dir_info")
         editable = bool(isinstance(info, dict) and info.get("editable"))
-    return Installed(sys.prefix, installer, source, editable, sys.executable)
+    prefix = Path(sys.prefix)
+    return Installed(sys.prefix, installer, source, editable, sys.executable,
+                     (prefix / UV_RECEIPT).is_file(), (prefix / PIPX_METADATA).is_file())
 
 
 def web_extra_command(where: Installed | None = None) -> str:
     """The command that adds the `web` extra to this installation."""
     where = installed() if where is None else where
-    folder = shlex.quote(where.source) if where.source else None
     if where.tool == "pipx":
-        return "pipx inject dread-draw " + " ".join(WEB_PACKAGES)
-    if where.tool == "uv":
-        withs = " ".join(f"--with {p}" for p in WEB_PACKAGES)
-        return f"uv tool install --force {withs} {folder or '.'}"
+        return "pipx inject dread-draw " + " ".join(shlex.quote(p) for p in WEB_PACKAGES)
+    if where.tool == "uv":  # its own `web` extra, pins and all (a uv tool has no pip)
+        return "uv tool install --force " + shlex.quote(f"{where.source or '.'}[web]")
     target = shlex.quote(f"{where.source or '.'}[web]")
     editable = "-e " if where.editable else ""
     python = shlex.quote(where.python) if Path(where.python).name else "python3"

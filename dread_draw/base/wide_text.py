@@ -19,6 +19,9 @@ cells a syllable, is squeezed into half its room: its spaces vanish ("Ana생명"
 head "Ana   생명", Rich issue 2742, open in 15.0); and librsvg, which draws our pictures, drops
 the spaces a run starts with ("Analife" in English). `install()` makes every run as long as
 the cells it takes on the terminal, starting at its first visible character.
+
+`PATCHED` names what `install` replaces, with a hash of the source it was written against;
+tests/test_patched_internals.py fails when an installed Rich's differs.
 """
 
 from __future__ import annotations
@@ -33,6 +36,15 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
+# (module, name) -> a hash of the source checked against (rich 15.0.0): what `install`
+# replaces (`Text.rstrip_end`, `_wrap.re_word`, read by `divide_line`) or wraps (`export_svg`,
+# whose SVG `_SVG_RUN` reads).
+PATCHED = {
+    ("rich.text", "Text.rstrip_end"): "8cb3866f9569be69",
+    ("rich._wrap", "re_word"): "19da2ac0d7d389ff",
+    ("rich._wrap", "divide_line"): "1f6dfb354b1af7ac",
+    ("rich.console", "Console.export_svg"): "1771d1af78144897",
+}
 _TRAILING_SPACE = re.compile(r"\s+$")
 # A word and the spaces after it, as Rich's `_wrap.re_word`, with a no-break space inside it.
 _WORD = re.compile(r"[^\S\u00a0]*(?:[^\s]|\u00a0)+[^\S\u00a0]*")

@@ -1,5 +1,5 @@
-"""Deck files: load a TOML deck (the format of docs/deck-format.md), validate it, and build the
-core's immutable `Deck` (`dread_draw.rules.deck`) from it.
+"""Deck files: load a TOML deck (the format of dread_draw/assets/deck-format.md), validate it,
+and build the core's immutable `Deck` (`dread_draw.rules.deck`) from it.
 
 This is the loader, outside the rules core: the core never reads a file. Every problem with a
 file is a `DeckError` whose message names the file, the card and the field.
@@ -19,6 +19,7 @@ from typing import Any
 
 from dread_draw.base.errors import DeckError
 from dread_draw.base.files import Unreadable, read_bounded
+from dread_draw.base.reasons import toml_reason
 from dread_draw.base.safe_text import blank, clean
 from dread_draw.i18n import _, fmt
 from dread_draw.rules.deck import (
@@ -52,7 +53,7 @@ MAX_NAME_CHARS = 60  # a card's name and id, the deck's name
 MAX_TEXT_CHARS = 1_000  # an ability's text, a fortune
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*\Z")  # \Z: not before a final newline, as $ is
 _ABILITY_KEYS = {"when", "effect", "text"}
-# Every key a deck file may hold (docs/deck-format.md); any other is a typo, refused by name.
+# Every key a deck file may hold (assets/deck-format.md); any other is a typo, refused by name.
 _TOP_KEYS = ("deck", "card")
 _DECK_KEYS = ("name", "format")
 _CARD_KEYS = ("id", "name", "strength", "damage", "copies", "fortune", "ability")
@@ -64,7 +65,7 @@ def nearest(key: str, known: Any) -> str | None:
     return found[0] if found else None
 
 
-def _refuse_unknown(table: dict, known: tuple[str, ...], path: str, where: str) -> None:
+def _refuse_unknown(table: dict[str, Any], known: tuple[str, ...], path: str, where: str) -> None:
     """Refuse the first key of `table` not in `known`, naming it, where it is, and the known
     key it most likely meant (a misspelt `[card.abilty]` used to load a card with no
     ability)."""
@@ -85,6 +86,12 @@ def _refuse_unknown(table: dict, known: tuple[str, ...], path: str, where: str) 
 def standard_deck_path() -> Path:
     """The standard deck shipped inside the package (works from a checkout and from a wheel)."""
     return Path(str(resources.files("dread_draw") / "assets" / "cards.toml"))
+
+
+def deck_format_path() -> Path:
+    """The description of the deck file's format, shipped beside the standard deck (a player
+    who installed with pipx or uv has no source folder to read it in)."""
+    return Path(str(resources.files("dread_draw") / "assets" / "deck-format.md"))
 
 
 def read_deck_file(path: str | Path) -> bytes:
@@ -144,15 +151,7 @@ def parse_deck(source: bytes | str, path: str = "<deck>") -> Deck:
         raise DeckError(fmt(_("{file}: not UTF-8 text (bad byte at offset {offset})."),
                             file=path, offset=e.start)) from None
     text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors save: not text
-    check_toml_shape(text, path)
-    try:
-        data = tomllib.loads(text)
-    except RecursionError:  # only if the count above and tomllib ever disagree
-        raise DeckError(fmt(_("{file}: lists or tables are nested too deep for a deck file."),
-                            file=path)) from None
-    except ValueError as e:  # TOMLDecodeError, or an integer of more than 4,300 digits
-        raise DeckError(fmt(_("{file}: not valid TOML: {reason}."), file=path,
-                            reason=_clip(str(e)))) from None
+    data = read_toml(text, path)
     deck = _build(data, text, source, path)
     # The deck's translation file for the language in use (mydeck.fr.toml beside it) is
     # checked now, like the deck: a bad one is refused here, never in the middle of a game.
@@ -178,6 +177,33 @@ _BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 # possessive, so a near miss is never retried another way).
 _HEADER = re.compile(r"^[ \t]*\[", re.M)
 _LONG_KEY = re.compile(rf"(?:\.[ \t]*+[\w-]*+[ \t]*+){{{MAX_DEPTH + 1}}}")
+
+
+_HUGE_NUMBER = re.compile(r"[0-9_]{4000,}")  # Python reads no integer of more than 4,300 digits
+
+
+def read_toml(text: str, path: str, error: type[DeckError] = DeckError) -> dict[str, Any]:
+    """The data of a deck's TOML text (a deck file, or a translation file: `error` is its
+    error type), read within the deck file's limits (`check_toml_shape`); `error`, naming
+    `path`, if it cannot be read."""
+    try:
+        check_toml_shape(text, path)
+    except DeckError as e:
+        raise error(str(e)) from None
+    try:
+        return tomllib.loads(text)
+    except RecursionError:  # only if the count above and tomllib ever disagree
+        raise error(fmt(_("{file}: lists or tables are nested too deep for a deck file."),
+                        file=path)) from None
+    except tomllib.TOMLDecodeError as e:
+        raise error(fmt(_("{file}: not valid TOML: {reason}."), file=path,
+                        reason=toml_reason(e))) from None
+    except ValueError:  # Python's own limit on an integer's digits (its words name a call)
+        huge = _HUGE_NUMBER.search(text)
+        line = text.count("\n", 0, huge.start()) + 1 if huge else 0
+        raise error(fmt(_("{file}, line {line}: a number thousands of digits long; the numbers "
+                          "of a deck are at most {most}."), file=path, line=line,
+                        most=MAX_NUMBER)) from None
 
 
 def check_toml_shape(text: str, path: str) -> None:
@@ -206,7 +232,7 @@ def check_toml_shape(text: str, path: str) -> None:
                             limit=MAX_DEPTH))
 
 
-def _build(data: dict, text: str, source: bytes, path: str) -> Deck:
+def _build(data: dict[str, Any], text: str, source: bytes, path: str) -> Deck:
     # Translators: where in a deck file: its top level, outside any table.
     _refuse_unknown(data, _TOP_KEYS, path, _("the top of the file"))
     head = data.get("deck", {})
@@ -295,10 +321,6 @@ def _where(card_id: object, index: int, lines: dict[str, list[int]], *,
     return fmt(_("card #{index}"), index=index)
 
 
-def _clip(message: str, chars: int = 200) -> str:
-    return clean(message if len(message) <= chars else message[:chars - 3] + "...")
-
-
 def _show(value: object) -> str:
     """A value from the file as a message shows it: short, and every character visible."""
     if isinstance(value, bool):
@@ -320,7 +342,7 @@ def _show(value: object) -> str:
     return clean(type(value).__name__)
 
 
-def _field(entry: dict, key: str, kind: type, where: str, path: str, *,
+def _field(entry: dict[str, Any], key: str, kind: type, where: str, path: str, *,
            bounds: tuple[int, int] | None = None, chars: int | None = None) -> Any:
     """`entry[key]`, checked: present, of `kind`, within `bounds` (ints) or `chars` (text)."""
     if key not in entry:

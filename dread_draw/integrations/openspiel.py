@@ -17,11 +17,15 @@ How the game maps onto OpenSpiel:
   has chosen yet, the action waits behind chance nodes that place the shuffled cards one at
   a time (the new top of the Draw Deck first; for the fortune, the present first), then runs
   again with that order. So every chance node has at most deck-size outcomes.
-- **Player actions** are one fixed block per Decision kind (`Actions`), readable through
-  ``action_to_string``.
+- **Player actions** are one fixed block per Decision kind (`Actions`, in
+  `dread_draw.integrations.encoding`: the PettingZoo and Gymnasium environments use the same
+  ids), readable through ``action_to_string``.
 - **Information:** ``information_state_string(p)`` and ``observation_string(p)`` are the text
-  of ``Game.view(p)``, R11's information set — every field of the `View`. It is not perfect
-  recall: after a reshuffle a seat no longer knows Draw Deck places it had seen (R11.3).
+  of ``Game.view(p)``, R11's information set — every field of the `View`;
+  ``information_state_tensor(p)`` and ``observation_tensor(p)`` are that View as numbers
+  (`Layout`: docs/RL.md), so OpenSpiel's RL environment and its learners run on it. It is not
+  perfect recall: after a reshuffle a seat no longer knows Draw Deck places it had seen
+  (R11.3). During the deal every tensor is zeros (nobody has seen anything yet).
 - **Returns:** +1 for the winner, -1/(n-1) for each other player. A game cut off at
   `MAX_DECISIONS` player decisions (far beyond any game seen) is a draw: all 0.
 
@@ -41,16 +45,16 @@ import numpy as np
 import pyspiel
 
 from dread_draw.deck.cards import LIFE_DECK_SIZE, Deck, load_deck, standard_deck_path
+from dread_draw.integrations.encoding import (
+    MAX_DECISIONS,
+    Actions,
+    Layout,
+    card_label,
+    card_labels,
+    returns,
+)
 from dread_draw.rules import (
-    DONE,
-    KEEP,
-    ORDER,
-    PICK_CARD,
-    PICK_SEAT,
-    REVEAL,
-    SUMMON,
     USE,
-    USE_IT,
     Decision,
     Game,
     View,
@@ -58,7 +62,6 @@ from dread_draw.rules import (
 )
 
 SHORT_NAME = "python_dread_draw"
-MAX_DECISIONS = 2000  # random 5-player games take ~120 decisions; the longest of 300, ~180
 RESHUFFLE, FORTUNE = "reshuffle", "fortune"
 
 _GAME_TYPE = pyspiel.GameType(
@@ -72,67 +75,11 @@ _GAME_TYPE = pyspiel.GameType(
     max_num_players=5,
     min_num_players=2,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
-    provides_observation_tensor=False,
+    provides_observation_tensor=True,
     parameter_specification={"players": 2, "deck": ""},
 )
-
-
-def card_label(deck: Deck, uid: int) -> str:
-    """'The Candle 2/2 #17': name, strength/damage, and the physical card's uid."""
-    return _labels(deck)[uid]
-
-
-@functools.lru_cache(maxsize=16)
-def _labels(deck: Deck) -> tuple[str, ...]:
-    return tuple(f"{c.name} {c.strength}/{c.damage} #{uid}" for uid, c in enumerate(deck.card))
-
-
-class Actions:
-    """The fixed action space: one block per Decision kind, for `size` cards and `players`.
-
-    ``0`` reveal (R4.1) | ``1+uid`` summon a reserve card (R4.5) | skip, use an ability (R9.1)
-    | keep a drawn Life Deck card (R8.1) | resolve an Aftermath next (R9.4) | pick a card, then
-    done | pick a seat. `encode`/`decode` translate to and from a Decision's options.
-    """
-
-    def __init__(self, size: int, players: int):
-        self.size = size
-        self.base = {SUMMON: 1, USE: size + 1, KEEP: size + 3, ORDER: 2 * size + 3,
-                     PICK_CARD: 3 * size + 3, PICK_SEAT: 4 * size + 4}
-        self.negative = {SUMMON: 0, PICK_CARD: 4 * size + 3}  # REVEAL, DONE
-        self.count = 4 * size + 4 + players
-        width = {SUMMON: size, USE: 2, KEEP: size, ORDER: size, PICK_CARD: size,
-                 PICK_SEAT: players}
-        self.table: list[tuple[str, int]] = [(SUMMON, REVEAL)] * self.count
-        for kind, base in self.base.items():
-            for option in range(width[kind]):
-                self.table[base + option] = (kind, option)
-        self.table[self.negative[PICK_CARD]] = (PICK_CARD, DONE)
-
-    def encode(self, kind: str, option: int) -> int:
-        return self.negative[kind] if option < 0 else self.base[kind] + option
-
-    def decode(self, action: int) -> tuple[str, int]:
-        return self.table[action]
-
-    def describe(self, deck: Deck, action: int, card: int = -1) -> str:
-        kind, option = self.decode(action)
-        if kind == SUMMON:
-            if option == REVEAL:
-                return "Reveal the top card of the Draw Deck"
-            return f"Summon {card_label(deck, option)} from reserves"
-        if kind == USE:
-            whose = f"the ability of {card_label(deck, card)}" if card >= 0 else "the ability"
-            return f"Use {whose}" if option == USE_IT else f"Skip {whose}"
-        if kind == KEEP:
-            return f"Keep {card_label(deck, option)} in reserves"
-        if kind == ORDER:
-            return f"Resolve the Aftermath of {card_label(deck, option)} next"
-        if kind == PICK_CARD:
-            return "Done" if option == DONE else f"Choose {card_label(deck, option)}"
-        return f"Choose player {option}"
 
 
 class _Shared:
@@ -147,6 +94,7 @@ class _Rules(_Shared):
         self.deck = deck
         self.n = players
         self.actions = Actions(deck.size, players)
+        self.layout = Layout(deck, players)
 
 
 class _Frozen(_Shared):
@@ -234,7 +182,7 @@ class DreadDrawGame(pyspiel.Game):
         return DreadDrawState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        return ViewObserver(params)
+        return ViewObserver(self.rules.layout, iig_obs_type, params)
 
     def state_from(self, game: Game) -> DreadDrawState:
         """A state at `game`'s pending Decision (e.g. a hand-built `Game.setup` position).
@@ -279,7 +227,7 @@ class DreadDrawState(pyspiel.State):
         """The action that answers the pending Decision with `option`."""
         d = self.decision
         assert d is not None, "no decision pending"
-        return self._rules.actions.encode(d.kind, option)
+        return self._rules.actions.encode(d.kind, option, d.seat)
 
     def view_text(self, player: int) -> str:
         """Player `player`'s information state: the text of its View (R11)."""
@@ -311,18 +259,15 @@ class DreadDrawState(pyspiel.State):
         return g.over or g.decisions >= MAX_DECISIONS
 
     def returns(self):
-        n = self._rules.n
-        if not self.is_terminal() or not self._core.game.over:
-            return [0.0] * n
-        winner = self._core.game.winner
-        return [1.0 if s == winner else -1.0 / (n - 1) for s in range(n)]
+        if not self.is_terminal():
+            return [0.0] * self._rules.n
+        return returns(self._core.game)
 
     def _legal_actions(self, player):
         d = self.decision
         if d is None or player != d.seat:
             return []
-        encode = self._rules.actions.encode
-        return sorted(encode(d.kind, o) for o in d.options)
+        return self._rules.actions.legal(d)
 
     def chance_outcomes(self):
         r = self._rules
@@ -344,11 +289,11 @@ class DreadDrawState(pyspiel.State):
         elif self._shuffling is not None:
             self._place(action)
         else:
-            kind, option = r.actions.decode(action)
             d = self._core.game.pending
-            if kind != d.kind or option not in d.options:
-                raise ValueError(f"action {action} ({r.actions.describe(r.deck, action)}) does "
-                                 f"not answer player {d.seat}'s {d.kind!r} decision")
+            option = r.actions.option(d, action)
+            if option is None:
+                raise ValueError(f"action {action} ({r.actions.describe(r.deck, action, d.seat)})"
+                                 f" does not answer player {d.seat}'s {d.kind!r} decision")
             self._acting = option
             self._script = []
             self._advance()
@@ -399,7 +344,7 @@ class DreadDrawState(pyspiel.State):
         if player != pyspiel.PlayerId.CHANCE:
             d = self.decision
             card = d.card if d is not None and d.kind == USE else -1
-            return r.actions.describe(r.deck, action, card)
+            return r.actions.describe(r.deck, action, player, card)
         if self._core is None:
             k = len(self._dealt)
             if k >= r.deck.size:
@@ -444,16 +389,29 @@ class DreadDrawState(pyspiel.State):
 
 
 class ViewObserver:
-    """OpenSpiel observer: strings only, the player's View (R11); no tensors."""
+    """OpenSpiel observer of one player's View (R11): its text, and its tensor (`Layout`,
+    the same for the observation and the information state), with `dict` naming the
+    tensor's pieces ("cards", "seats", "game", "question") in their shapes. Only a player's
+    own observation exists: an observer of public information alone, or of every player's
+    private information, is refused rather than shown something else."""
 
-    def __init__(self, params=None):
+    def __init__(self, layout: Layout, iig_obs_type=None, params=None):
         if params:
             raise ValueError(f"python_dread_draw observers take no parameters, got {params}")
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict = {}
+        if iig_obs_type is not None and (
+                iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+                or not iig_obs_type.public_info):
+            raise ValueError("python_dread_draw observes one player's view: public and private "
+                             f"information of that player only, not {iig_obs_type}")
+        self.layout = layout
+        self.tensor = np.zeros(layout.size, np.float32)
+        self.dict = {p.name: self.tensor[p.offset:p.offset + p.size].reshape(p.shape)
+                     for p in layout.pieces}
 
     def set_from(self, state, player):
-        pass
+        self.tensor.fill(0)
+        if state.core is not None:
+            self.layout.observe_into(state.core, player, self.tensor)
 
     def string_from(self, state, player):
         return state.view_text(player)
@@ -470,7 +428,7 @@ _VIEW_FIELDS = tuple(name for name in View._fields if name != "deck")
 
 def view_text(view: View) -> str:
     """Every field of the View but the deck, one per line, cards named (R11)."""
-    label = _labels(view.deck)
+    label = card_labels(view.deck)
 
     def cards(zone) -> str:
         return "[" + ", ".join([label[c] for c in zone]) + "]"

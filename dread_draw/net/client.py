@@ -37,6 +37,8 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from dread_draw import __version__
 from dread_draw.base.errors import DeckError, DreadDrawError
 from dread_draw.base.files import atomic_write, read_bounded
+from dread_draw.base.hosts import is_host_name
+from dread_draw.base.reasons import os_reason
 from dread_draw.base.safe_text import clean
 from dread_draw.deck.cards import load_deck, parse_deck
 from dread_draw.i18n import _, fmt
@@ -151,7 +153,7 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     elif text.count(":") == 1:
         host, raw = text.split(":")
         port = _port(raw, text)
-    if not host or any(c.isspace() or c in "/?#@" for c in host):
+    if not host or any(c.isspace() or c in "/?#@" for c in host) or not is_host_name(host):
         raise NetError(fmt(_("{text} is not an address: write HOST or HOST:PORT, such as "
                              "127.0.0.1:7777."), text=repr(clean(text))))
     return host, port
@@ -250,7 +252,7 @@ class Client:
                                     ping_interval=10, ping_timeout=20, close_timeout=2,
                                     user_agent_header=None)
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as e:
-            why = getattr(e, "strerror", None) or str(e) or type(e).__name__
+            why = os_reason(e)
             raise NetError(fmt(_("Cannot reach a Dread Draw host at {address} ({reason}). "
                                  "Check the address and the port, and that the host is "
                                  "running."), address=clean(self.where),

@@ -44,6 +44,7 @@ from dread_draw import __version__
 from dread_draw.ai import make_agent
 from dread_draw.base.errors import DreadDrawError
 from dread_draw.base.files import atomic_write, read_bounded
+from dread_draw.base.reasons import os_reason
 from dread_draw.base.safe_text import clean, name_fault, name_key, name_too_wide, normal_name
 from dread_draw.i18n import _, fmt, level_word
 from dread_draw.net.protocol import (
@@ -580,7 +581,7 @@ class Host:
                                       "another port with --port."), port=port,
                                     where=where)) from None
             raise HostError(fmt(_("Cannot listen on {where}, port {port} ({reason})."),
-                                where=where, port=port, reason=e.strerror or e)) from None
+                                where=where, port=port, reason=os_reason(e))) from None
         self.port = self.server.sockets[0].getsockname()[1] if self.server.sockets else port
         if self.match is not None and self.play_task is None:
             self._launch()  # a resumed game goes on at once; its people's seats wait for them

@@ -23,9 +23,8 @@ the events not yet told.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from dread_draw.i18n import N_, _, fmt, level_word
 from dread_draw.net.client import (
@@ -39,11 +38,14 @@ from dread_draw.net.client import (
     Update,
     Welcome,
 )
-from dread_draw.play.sim import HUMAN, SeatSpec
+from dread_draw.play.sim import HUMAN, Agent, SeatSpec
 from dread_draw.rules import Decision, Deck, Event, PublicView, View, public_of
+from dread_draw.table.seam import TableHook, Watcher
 
 REJOIN_PAUSE = 2.0  # seconds between two tries to join again after a lost connection
 LOST = N_("Connection lost — reconnecting…")  # translated where it is shown
+AWAY_NOTE = N_("The game goes on at the host without you: the same join command takes your "
+               "seat back.")  # (said when a seat's player leaves a game in progress)
 
 
 def own_move(event: Event, seat: int) -> bool:
@@ -125,12 +127,34 @@ class SeatGame:
         """Each Life Deck as its size only: its cards stay hidden (R11)."""
         return tuple((None,) * n for n in self.latest.life_counts)
 
-    def __getattr__(self, name: str) -> Any:
-        # the public facts the table reads of a game (round, winner, stalemate, fortune,
-        # defeated, in_round, over) are the view's own fields
-        if name in View._fields:
-            return getattr(self.latest, name)
-        raise AttributeError(name)
+    # the public facts the table reads of a game are the view's own fields
+    @property
+    def over(self) -> bool:
+        return self.latest.over
+
+    @property
+    def winner(self) -> int:
+        return self.latest.winner
+
+    @property
+    def round(self) -> int:
+        return self.latest.round
+
+    @property
+    def stalemate(self) -> bool:
+        return self.latest.stalemate
+
+    @property
+    def defeated(self) -> Sequence[bool]:
+        return self.latest.defeated
+
+    @property
+    def in_round(self) -> Sequence[bool]:
+        return self.latest.in_round
+
+    @property
+    def fortune(self) -> Sequence[int]:
+        return self.latest.fortune
 
 
 class RemoteMatch:
@@ -138,6 +162,7 @@ class RemoteMatch:
     `seed` is None: the host keeps it secret (it decides every hidden card)."""
 
     seed: int | None = None
+    daily: str | None = None  # (a hosted game is never the daily deal)
 
     def __init__(self, client: Client, welcome: Welcome) -> None:
         self.client = client
@@ -145,7 +170,7 @@ class RemoteMatch:
         self.deck: Deck = welcome.deck
         self.seats: list[SeatSpec] = []
         self.events: list[Event] = []  # the log as this seat may see it, as told so far
-        self.game: SeatGame | None = None
+        self.seat_game: SeatGame | None = None  # once the game has started
         self.table: TableState | None = None
         self.lost = False  # the connection is lost, and being joined again
         self.refused = ""  # the host refused the rejoin: why (the table cannot go on)
@@ -155,20 +180,33 @@ class RemoteMatch:
         self.listeners: list[Callable[[], None]] = []  # told whenever `status` changes
         # Match-shaped, for the table's conductor (dread_draw/table/conductor.py): this
         # seat's agent answers its questions; the hooks hear every update's new events
-        self.agents: list[Any] = []
-        self.hooks: list[Callable[[Any, RemoteMove], None]] = []
+        self.agents: list[Agent | None] = []
+        self.hooks: list[TableHook] = []
         self.current: Update | None = None  # the last update taken
         self.answered: Decision | None = None  # this seat's last answer, until the update
 
     # ---------------------------------------------------------------- what the table reads
 
     @property
+    def game(self) -> SeatGame:
+        """The game as this seat sees it (the table opens once the game has started)."""
+        assert self.seat_game is not None, "the game has not started"
+        return self.seat_game
+
+    @property
     def over(self) -> bool:
-        return self.game is not None and self.game.latest.over
+        return self.seat_game is not None and self.seat_game.latest.over
 
     @property
     def started(self) -> bool:
-        return self.game is not None
+        return self.seat_game is not None
+
+    def add_hook(self, hook: TableHook) -> None:
+        self.hooks.append(hook)
+
+    def remove_hook(self, hook: TableHook) -> None:
+        if hook in self.hooks:
+            self.hooks.remove(hook)
 
     @property
     def status(self) -> str:
@@ -187,11 +225,11 @@ class RemoteMatch:
         """Take an update the table shows now: this seat's view, and the events it has not
         told yet (a rejoin repeats the log from the start)."""
         if update.view is not None:
-            if self.game is None:
-                self.game = SeatGame(update.view)
+            if self.seat_game is None:
+                self.seat_game = SeatGame(update.view)
                 self.seats = [SeatSpec(s.name, HUMAN if s.kind != "cpu" else s.level)
                               for s in update.table.seats]
-            self.game.latest = update.view
+            self.seat_game.latest = update.view
             if len(self.agents) != len(self.seats):
                 self.agents = [None] * len(self.seats)
         self.current = update
@@ -213,7 +251,7 @@ class RemoteMatch:
 
     def to_move(self) -> int:
         """The seat whose decision the table waits for (-1: none)."""
-        d = self.game.latest.pending if self.game is not None else None
+        d = self.seat_game.latest.pending if self.seat_game is not None else None
         return -1 if d is None else d.seat
 
     async def play(self) -> None:
@@ -225,25 +263,26 @@ class RemoteMatch:
         seats decide, the agent `watch`es. Ends with the game, or when the connection
         cannot go on."""
         me = self.agents[self.seat]
+        assert me is not None, "the table seats this seat's agent"
         coming: asyncio.Future[Update | None] | None = None
         update = self.current
         try:
             while update is not None:
                 decision = self.unanswered(update)
                 if decision is None:
-                    if hasattr(me, "watch"):  # (the table's: show the moves so far)
+                    if isinstance(me, Watcher):  # (the table's: show the moves so far)
                         await me.watch()
                     coming = coming or asyncio.ensure_future(self.next())
                     update = await coming
                     coming = None
                 else:
-                    assert self.game is not None
-                    asking = asyncio.ensure_future(me.choose(self.game.view(self.seat),
-                                                             decision))
+                    asking = asyncio.ensure_future(self.asked(me, decision))
                     while True:
                         coming = coming or asyncio.ensure_future(self.next())
+                        racing: list[asyncio.Future[int] | asyncio.Future[Update | None]] = [
+                            asking, coming]
                         done, _pending = await asyncio.wait(
-                            {asking, coming}, return_when=asyncio.FIRST_COMPLETED)
+                            racing, return_when=asyncio.FIRST_COMPLETED)
                         if asking in done:
                             self.answered = decision
                             await self.answer(asking.result())
@@ -266,11 +305,16 @@ class RemoteMatch:
             if coming is not None:
                 coming.cancel()
 
+    async def asked(self, agent: Agent, decision: Decision) -> int:
+        """This seat's agent's answer to `decision`, from this seat's view."""
+        answer = agent.choose(self.game.view(self.seat), decision)
+        return answer if isinstance(answer, int) else await answer
+
     def step(self, update: Update) -> None:
         """Take an update and tell the hooks what it brought (see `RemoteMove`)."""
         if update.view is None:  # (an update before the start: nothing to tell)
             return
-        before = self.answered or (self.game.latest.pending if self.game else None)
+        before = self.answered or (self.seat_game.latest.pending if self.seat_game else None)
         self.answered = None
         new = self.take(update)
         move = RemoteMove(self.seat, before, -1, new, problem=update.problem or "")

@@ -138,6 +138,14 @@ class Match:
         self.game = game
         del self.choices[count:]
 
+    def add_hook(self, hook: Hook) -> None:
+        """Tell `hook` of every move from now on (after the hooks added before it)."""
+        self.hooks.append(hook)
+
+    def remove_hook(self, hook: Hook) -> None:
+        if hook in self.hooks:
+            self.hooks.remove(hook)
+
     @property
     def over(self) -> bool:
         return self.game.over

@@ -137,7 +137,8 @@ BURY = Pick(TO_BOTTOM, N_("Choose a card you saw to put on the bottom of the Dra
         tell=(SEEN, Tell(N_("{who} puts {buried_count} of them on the bottom of the Draw "
                             "Deck."),
                          revealed=N_("{who} puts {buried} on the bottom of the Draw Deck."),
-                         on="buried")))
+                         on="buried",
+                         nothing=N_("{who} puts none of them on the bottom of the Draw Deck."))))
 def bury(g: Game, seat: int, card: int, params: Mapping[str, object]) -> None:
     """Look at the top `count` cards of the Draw Deck, then put any of them, one at a time,
     on the bottom of the Draw Deck."""

@@ -60,13 +60,17 @@ class Tell:
     event — a card is named, a list of cards listed, a seat named if the field is in
     `seats`, a number written; ``{field_count}``, how many cards a list field holds. A
     sentence for everyone names only public cards (R11.2): a private field appears there
-    only as its count.
+    only as its count. `nothing`: the sentence, for everyone, when the field `on` holds no
+    card ("{who} puts none of them …"): a language says "none" with a negative sentence of
+    its own ("n'en met aucune", "no pone ninguna"), never by putting "no card" in the
+    positive one (None: nothing is said then).
     """
 
     public: str | None
     revealed: str | None = None
     on: str = ""
     seats: tuple[str, ...] = ()
+    nothing: str | None = None
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,9 @@ from dread_draw.base.safe_text import clean, name_problem
 from dread_draw.i18n import N_, _, fmt, level_word
 from dread_draw.net.client import Client, Update, parse_address
 from dread_draw.net.host import PERSON, Host
-from dread_draw.net.remote import LOST, RemoteMatch, RemoteMove, seat_list
+from dread_draw.net.remote import AWAY_NOTE, LOST, RemoteMatch, RemoteMove, seat_list
+from dread_draw.table.ending import Ending
+from dread_draw.table.seam import TableMove
 from dread_draw.tui.app import DreadDrawApp, stopped_line
 from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.screens.game_over import GameOver
@@ -39,9 +41,6 @@ from dread_draw.tui.screens.table import TableScreen
 from dread_draw.tui.widgets.base import TooSmall
 from dread_draw.tui.widgets.keybar import KeyBar
 from dread_draw.tui.widgets.prompt import PromptBar
-
-AWAY_NOTE = N_("The game goes on at the host without you: the same join command takes your "
-               "seat back.")
 
 
 class ConnectionLine(Static):
@@ -126,22 +125,20 @@ class RemoteTable(TableScreen, inherit_bindings=False):
 
     # the table's keys but `s` (the CPUs' pace is the host's); `h` and `u` are not offered
     # (the host alone holds the game: see README), out of the key bar, and pressed they say
-    # so in a line (the model's `served`)
+    # so in a line (the session's `NETWORK_KEYS`)
     BINDINGS = [b for b in TableScreen.BINDINGS if getattr(b, "action", "") not in (
         "skip", "hint", "take_back")] + [
         Binding("h", "hint", N_("Hint"), show=False),
         Binding("u", "take_back", N_("Take back"), show=False)]
-    served = tuple(k for k in TableScreen.served if k not in ("h", "u", "v"))
     chrome = TableScreen.chrome + 1  # the connection line
 
     def __init__(self, remote: RemoteMatch, first: Update) -> None:
         # One person at this table, whose cards are the only private ones it ever holds.
         # Its own failed reveal waits for the person, as at a local table; the CPUs' pace
         # is the host's.
-        super().__init__(remote, cpu_delay=0,  # type: ignore[arg-type]  # Match-shaped
-                         people=[remote.seat], hold_own=True)
+        super().__init__(remote, cpu_delay=0, people=[remote.seat], hold_own=True)
         self.remote = remote
-        self.first = first  # the update the table opened on (taken: told by `retell`)
+        self.first = first  # the update the table opened on (taken: told by `retold`)
 
     def compose(self) -> ComposeResult:
         parts = iter(super().compose())
@@ -151,14 +148,13 @@ class RemoteTable(TableScreen, inherit_bindings=False):
 
     def on_mount(self) -> None:
         self.remote.listeners.append(self.show_status)
-        self.remote.hooks.append(self.heard)
+        self.remote.add_hook(self.heard)
         self.show_status()
 
     def on_unmount(self) -> None:
         if self.show_status in self.remote.listeners:
             self.remote.listeners.remove(self.show_status)
-        if self.heard in self.remote.hooks:
-            self.remote.hooks.remove(self.heard)
+        self.remote.remove_hook(self.heard)
 
     def show_status(self) -> None:
         for line in self.query(ConnectionLine).results(ConnectionLine):  # none once going
@@ -170,31 +166,30 @@ class RemoteTable(TableScreen, inherit_bindings=False):
     # the round's summary, this seat's looks and failed reveals) and asks this seat's
     # questions (dread_draw/table/conductor.py), as at a local table.
 
-    def heard(self, match: RemoteMatch, move: RemoteMove) -> None:
+    def heard(self, match: object, move: TableMove) -> None:
         """A hook of the remote match: what the host says of an update, and that a CPU
         played for this seat while it was away."""
-        if move.problem:
+        if isinstance(move, RemoteMove) and move.problem:
             self.app.notify(clean(move.problem), title=_("The host says"), markup=False)
-        if match.played_for_me(move.events):
+        if self.remote.played_for_me(list(move.events)):
             self.app.notify(_("A CPU played for you while you were away."), markup=False)
         self.show_status()
 
     def waiting(self) -> None:
         self.query_one(PromptBar).clear(self.waiting_line())
 
-    async def game_over(self) -> None:
+    async def game_over(self, ending: Ending) -> None:
         r = self.remote
         prompt = self.query_one(PromptBar)
-        if r.over:
-            winner = r.game.latest.winner if r.game else -1
-            prompt.clear(Text(fmt(_("{name} wins the game."), name=clean(self.names[winner]))))
-            await self.app.push_screen_wait(RemoteGameOver(r, self.model))  # type: ignore[arg-type]
+        if ending.over:
+            prompt.clear(Text(clean(ending.line)))
+            await self.app.push_screen_wait(RemoteGameOver(r, self.model))
             self.app.exit()
         else:
             prompt.clear(Text(clean(r.refused or _("The host ended the game."))))
 
     def waiting_line(self) -> Text:
-        table, view = self.remote.table, self.remote.game
+        table, view = self.remote.table, self.remote.seat_game
         seat = view.latest.pending.seat if view and view.latest.pending else -1
         if table is None or not 0 <= seat < len(table.seats):
             return Text("…")

@@ -7,18 +7,31 @@ becomes two spaces: at 120x40 the Korean daily-deal notice read "게임:   늘�
 "게임: 오늘은" (Textual issue 6357, open in 8.2). This module cuts a widget's line only
 where the widget stops being the topmost one, so its own text is never split inside itself,
 and makes a partial update end each piece where its text ends.
+
+Both are private parts of Textual, replaced at run time: `PATCHED` names them with a hash of
+the source they were written against, and tests/test_patched_internals.py fails when an
+installed Textual's differs (pyproject.toml bounds Textual to the releases checked; .ci/run
+tries the newest).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, cast
+from typing import cast
 
 from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region
 from textual.strip import Strip
 
 EMPTY = Strip([], 0)
+# What `install` replaces or wraps, and what our copies rely on: (module, name) -> a hash of
+# the source checked against (textual 8.2.8; tests/test_patched_internals.py).
+PATCHED = {
+    ("textual._compositor", "Compositor._render_chops"): "48a10e6c58d20f72",
+    ("textual._compositor", "Compositor.render_partial_update"): "58575ec09d487c0f",
+    ("textual._compositor", "Compositor._get_renders"): "32d5eba53d8be85e",
+    ("textual._compositor", "ChopsUpdate.__init__"): "75e35cfeecc7d3ae",
+}
 
 
 def _render_chops(self: Compositor, crop: Region,
@@ -75,6 +88,5 @@ _original_partial: Callable[[Compositor], ChopsUpdate | None] = Compositor.rende
 
 def install() -> None:
     """Draw wide characters whole under overlays (idempotent)."""
-    compositor = cast(Any, Compositor)
-    compositor._render_chops = _render_chops
-    compositor.render_partial_update = _render_partial_update
+    Compositor._render_chops = _render_chops  # type: ignore[method-assign]
+    Compositor.render_partial_update = _render_partial_update  # type: ignore[method-assign]

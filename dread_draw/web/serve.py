@@ -15,9 +15,16 @@ At most `--max-tables` tables run at once (a visitor beyond them gets a page say
 table nobody has typed in for `--idle-minutes` closes, its game saved; a session folder with
 no game in it is removed when its table closes and when the server starts.
 
+Only the server issues session ids (no session fixation): an id in the address is taken only
+if it is this browser's own (its cookie) or holds a saved game (the address of a game, opened
+in another browser, goes on with it); any other gets a fresh session. Each table speaks the
+language its player chose on the new-game screen (kept in the session's settings, so a
+reload, a reopened table and an idle close keep it), else the browser's (`Accept-Language`),
+else serve's. A browser asks for the table's size: it gets at most `MAX_COLUMNS` x `MAX_ROWS`.
+
 The server listens on the loopback address unless told otherwise. Pages and sockets must name
-this server as their host (no DNS rebinding) and sockets must come from its own pages (no
-other web site can open a table behind the player's back).
+this server as their host (no DNS rebinding), sockets must come from its own pages (no other
+web site can open a table behind the player's back), and no other site may frame its pages.
 """
 
 from __future__ import annotations
@@ -37,9 +44,11 @@ import signal
 import socket
 import subprocess
 import sys
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import aiohttp_jinja2
 import jinja2
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -48,9 +57,19 @@ from textual_serve.server import Server, to_int
 from yarl import URL
 
 from dread_draw.base.errors import DreadDrawError
+from dread_draw.base.files import read_bounded
+from dread_draw.base.reasons import os_reason
 from dread_draw.base.safe_text import markup_safe
-from dread_draw.i18n import _, current_language, fmt, ngettext
-from dread_draw.store.saves import SaveDir, default_root, open_save
+from dread_draw.i18n import (
+    LANGUAGES,
+    _,
+    current_language,
+    fmt,
+    ngettext,
+    parse_locale,
+    set_language,
+)
+from dread_draw.store.saves import SaveDir, open_save
 
 TEMPLATES = Path(__file__).parent
 SESSION_ID = re.compile(r"[A-Za-z0-9_-]{22}")  # what secrets.token_urlsafe(16) gives
@@ -61,6 +80,18 @@ COOKIE_SECONDS = 400 * 24 * 3600  # the longest a browser keeps a cookie (Chrome
 MAX_TABLES = 8  # live tables at once: each is a process of about 50 MB
 IDLE_MINUTES = 30.0  # a table nobody has typed in for this long is closed (its game saved)
 WEB = "DREAD_DRAW_WEB"  # set for a served table: its words are for a browser player
+# The largest table a browser may ask for: a 4K screen at a small font. Without a cap,
+# ?width=20000&height=20000 drove one table process to 2.26 GB.
+MAX_COLUMNS, MAX_ROWS = 400, 150
+ISSUED = 10_000  # session ids kept as issued by this run (the oldest forgotten first)
+# Every response: no other site frames the table (clickjacking), no type sniffing, and the
+# address (which holds the session id) never sent to another site.
+HEADERS = {
+    "Content-Security-Policy": "frame-ancestors 'self'; base-uri 'none'; object-src 'none'",
+    "X-Frame-Options": "SAMEORIGIN",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
 log = logging.getLogger("dread-draw.serve")
 
 
@@ -70,6 +101,12 @@ class ServeError(DreadDrawError):
 
 def new_session_id() -> str:
     return secrets.token_urlsafe(16)
+
+
+def clamp_size(width: object, height: object) -> tuple[int, int]:
+    """The table size a browser asked for (any text), within 1 x 1 and the largest table."""
+    return (max(1, min(to_int(str(width), 80), MAX_COLUMNS)),
+            max(1, min(to_int(str(height), 24), MAX_ROWS)))
 
 
 def is_loopback(host: str) -> bool:
@@ -98,8 +135,59 @@ def can_resume(folder: Path) -> bool:
 HTML_LANG = {"pt": "pt-BR"}
 
 
+def browser_language(header: str) -> str | None:
+    """The first of our languages a browser's ``Accept-Language`` asks for, by its weights
+    (``de-CH, fr;q=0.9, *;q=0.5``); None if it asks for none of them.
+
+    >>> browser_language("it, pt-BR;q=0.8, fr;q=0.9"), browser_language("it, *")
+    ('fr', None)
+    """
+    wanted = []
+    for order, part in enumerate(header.split(",")[:64]):
+        tag, _semicolon, parameters = part.strip().partition(";")
+        weight = 1.0
+        for parameter in parameters.split(";"):
+            name, _equals, value = parameter.strip().partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        language = parse_locale(tag) if tag.strip() not in ("", "*") else None
+        if language is not None and 0 < weight <= 1:  # (not NaN)
+            wanted.append((-weight, order, language))
+    return min(wanted)[2] if wanted else None
+
+
+def settings_file(folder: Path) -> Path:
+    """Where a session's table keeps its player's settings: the table is given
+    ``<folder>/settings`` as its ``XDG_CONFIG_HOME`` (`Table`)."""
+    return folder / "settings" / "dread-draw" / "last-setup.json"
+
+
+def chosen_language(folder: Path) -> str | None:
+    """The language the session's player chose on the new-game screen, if any."""
+    try:
+        data = json.loads(read_bounded(settings_file(folder), 1_000_000))
+    except (OSError, ValueError):
+        return None
+    language = data.get("language") if isinstance(data, dict) else None
+    return language if language in LANGUAGES else None
+
+
+@contextlib.contextmanager
+def speaking(language: str) -> Any:
+    """Speak `language` for a moment (a page for a browser of another language)."""
+    before = current_language()
+    set_language(language)
+    try:
+        yield
+    finally:
+        set_language(before)
+
+
 def page_words(title: str) -> dict[str, Any]:
-    """The page's language tag and words, in the language serve was given."""
+    """The page's language tag and words, in the current language."""
     return {
         "lang": HTML_LANG.get(current_language(), current_language()),
         "words": {
@@ -108,14 +196,15 @@ def page_words(title: str) -> dict[str, Any]:
             "closed": _("This table is closed. Your game was saved at every move: open the "
                         "table again to go on."),
             "reopen": _("Open the table again"),
+            "retry": _("Try again"),
         },
     }
 
 
 def play_command(folder: Path, resume: bool) -> str:
-    """The shell command of one session's table (textual-serve runs a shell command)."""
-    args = [sys.executable, "-m", "dread_draw", "play", "--save-dir", str(folder),
-            "--lang", current_language()]  # the table speaks the language serve was given
+    """The shell command of one session's table (textual-serve runs a shell command). No
+    --lang: the table speaks its player's choice, else the language `Table` gives it."""
+    args = [sys.executable, "-m", "dread_draw", "play", "--save-dir", str(folder)]
     if resume:
         args.append("--resume")
     if os.name == "nt":
@@ -144,14 +233,17 @@ class Table(AppService):
     """One session's table: textual-serve's app process, with the session's own settings
     folder, closing the page when the process ends, and ended if it will not close."""
 
-    def __init__(self, command: str, settings: Path, **kwargs: Any) -> None:
+    def __init__(self, command: str, settings: Path, language: str, **kwargs: Any) -> None:
         super().__init__(command, **kwargs)
         self.settings = settings
+        self.language = language
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width=width, height=height)
         # The new-game screen remembers the session's last setup, not the terminal player's.
         environment["XDG_CONFIG_HOME"] = str(self.settings)
+        # The language unless the player chose one there (the first that gettext reads).
+        environment["LANGUAGE"] = self.language
         environment[WEB] = "1"  # no server paths, no shell commands: a browser player reads it
         return environment
 
@@ -192,9 +284,14 @@ class TableServer(Server):
         self.loopback = is_loopback(host)
         self.latest: dict[str, web.WebSocketResponse] = {}  # each session's newest socket
         self.locks: dict[str, asyncio.Lock] = {}  # held while a session's table runs
+        # The session ids this run gave out, with the language of the browser each was given
+        # to (its page's Accept-Language: a socket may not say).
+        self.issued: OrderedDict[str, str] = OrderedDict()
+        self.language = current_language()  # serve's: for browsers that ask for none of ours
 
     async def _make_app(self) -> web.Application:
         app = web.Application()
+        app.on_response_prepare.append(self.add_headers)
         aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
         app.add_routes([
             web.get("/", self.handle_index, name="index"),
@@ -226,6 +323,10 @@ class TableServer(Server):
         if origin(said) is None or origin(said) not in mine:
             raise web.HTTPForbidden(text=_("A table opens only from its own page."))
 
+    @staticmethod
+    async def add_headers(request: web.Request, response: web.StreamResponse) -> None:
+        response.headers.update(HEADERS)
+
     def base_url(self, request: web.Request) -> str:
         return str(self.public) if self.public else f"{request.scheme}://{request.host}"
 
@@ -233,43 +334,83 @@ class TableServer(Server):
 
     async def handle_index(self, request: web.Request) -> web.Response:
         self.check_host(request)
-        session = request.query.get("session", "")
-        if not SESSION_ID.fullmatch(session):
+        asked, kept = request.query.get("session", ""), request.cookies.get(COOKIE, "")
+        language = browser_language(request.headers.get("Accept-Language", "")) or self.language
+        if not asked:
             # The bare address: this browser's own session if it has one (its cookie), so the
             # game goes on; else a new one. In the address, so that a reload keeps it; relative,
             # so it also works behind a proxy that serves us under a path.
-            kept = request.cookies.get(COOKIE, "")
-            query = {**request.query,  # ?fontsize= stays
-                     "session": kept if SESSION_ID.fullmatch(kept) else new_session_id()}
-            raise web.HTTPFound(f"?{URL.build(query=query).query_string}")
+            session = kept if self.known(kept) else self.issue(language)
+            query = {**request.query, "session": session}  # ?fontsize= stays
+            redirect = web.HTTPFound(f"?{URL.build(query=query).query_string}")
+            self.set_cookie(redirect, request, session)
+            raise redirect
+        session, fresh = asked, False
+        if not (self.known(asked) and (asked == kept or self.has_game(asked))):
+            # An id this server did not give this browser, with no game to go on with: never
+            # taken (someone could send a link with an id they chose, then open it later and
+            # see the game played there), a fresh session instead. Served at once rather than
+            # redirected, so that a browser that keeps no cookie is not sent round in a loop.
+            session, fresh = self.issue(language), True
+        else:
+            self.issued.setdefault(session, language)
         if self.full(session):
-            return self.full_page(request)
+            return self.full_page(request, language)
         base = self.base_url(request)
         socket_base = "wss" + base[5:] if base.startswith("https:") else "ws" + base[4:]
-        context = {
-            "font_size": to_int(request.query.get("fontsize", "16"), 16),
-            "app_websocket_url": f"{socket_base}/ws/{session}",
-            "config": {"static": {"url": f"{base}/static/"}},
-            "application": {"name": self.title},
-            **page_words(self.title),
-        }
-        response = aiohttp_jinja2.render_template("app_index.html", request, context)
+        shown = chosen_language(self.sessions / session) or language
+        with speaking(shown):
+            context = {
+                "font_size": to_int(request.query.get("fontsize", "16"), 16),
+                "app_websocket_url": f"{socket_base}/ws/{session}",
+                "config": {"static": {"url": f"{base}/static/"}},
+                "application": {"name": self.title},
+                "session": session if fresh else None,  # the page puts it in its address
+                **page_words(self.title),
+            }
+            response = aiohttp_jinja2.render_template("app_index.html", request, context)
         response.headers["Cache-Control"] = "no-store"
-        # For this server's pages only: behind a proxy, the path it serves us under.
+        self.set_cookie(response, request, session)
+        return response
+
+    def set_cookie(self, response: web.StreamResponse, request: web.Request,
+                   session: str) -> None:
+        """This browser's session, for this server's pages only (behind a proxy, the path
+        it serves us under)."""
         path = (self.public.path.rstrip("/") + "/") if self.public else "/"
         response.set_cookie(COOKIE, session, max_age=COOKIE_SECONDS, path=path, httponly=True,
-                            samesite="Lax", secure=base.startswith("https:"))
-        return response
+                            samesite="Lax",
+                            secure=self.base_url(request).startswith("https:"))
+
+    def issue(self, language: str) -> str:
+        """A new session id, remembered as given out (the oldest of many forgotten)."""
+        session = new_session_id()
+        self.issued[session] = language
+        while len(self.issued) > ISSUED:
+            self.issued.popitem(last=False)
+        return session
+
+    def known(self, session: str) -> bool:
+        """Whether `session` is an id this server gave out: in this run, or one with a folder
+        (made by a table of an earlier run; only the server's ids get one)."""
+        return bool(SESSION_ID.fullmatch(session)) and (
+            session in self.issued or (self.sessions / session).is_dir())
+
+    def has_game(self, session: str) -> bool:
+        saves = SaveDir(self.sessions / session)
+        return saves.has_current() or bool(saves.finished())
 
     def full(self, session: str) -> bool:
         """Whether a table for `session` would be one too many (its own table, replaced by a
         reload, does not count)."""
         return session not in self.latest and len(self.latest) >= self.max_tables
 
-    def full_page(self, request: web.Request) -> web.Response:
-        context = {"application": {"name": self.title}, **page_words(self.title),
-                   "full": full_words(self.max_tables)}
-        response = aiohttp_jinja2.render_template("full.html", request, context, status=503)
+    def full_page(self, request: web.Request, language: str) -> web.Response:
+        with speaking(language):
+            context = {"application": {"name": self.title}, **page_words(self.title),
+                       "full": full_words(self.max_tables)}
+            response = aiohttp_jinja2.render_template("full.html", request, context,
+                                                      status=503)
         response.headers["Cache-Control"] = "no-store"
         response.headers["Retry-After"] = "60"
         return response
@@ -280,7 +421,7 @@ class TableServer(Server):
         self.check_host(request)
         self.check_origin(request)
         session = request.match_info["session"]
-        if not SESSION_ID.fullmatch(session):
+        if not self.known(session):  # only a session its page was given
             raise web.HTTPNotFound()
         websocket = web.WebSocketResponse(heartbeat=15)
         await websocket.prepare(request)
@@ -294,8 +435,10 @@ class TableServer(Server):
             await previous.close(code=WSCloseCode.GOING_AWAY, message=b"opened elsewhere")
         async with self.locks.setdefault(session, asyncio.Lock()):
             if self.latest.get(session) is websocket:  # else a newer one came while we waited
-                await self.run_table(session, websocket, to_int(request.query.get(
-                    "width", "80"), 80), to_int(request.query.get("height", "24"), 24))
+                language = self.issued.get(session) or browser_language(
+                    request.headers.get("Accept-Language", "")) or self.language
+                await self.run_table(session, websocket, language, *clamp_size(
+                    request.query.get("width", "80"), request.query.get("height", "24")))
         if self.latest.get(session) is websocket:  # no newer connection: forget the session
             del self.latest[session]
             del self.locks[session]
@@ -304,8 +447,9 @@ class TableServer(Server):
         return websocket
 
     def prune(self, session: str | None = None) -> None:
-        """Remove session folders with no game in them (a visit that never started one): the
-        one given, or (None) every one without a live table."""
+        """Remove session folders with no game and no settings in them (a visit that never
+        started a game nor chose a language): the one given, or (None) every one without a
+        live table."""
         if not self.sessions.is_dir():
             return
         names = [session] if session is not None else [
@@ -314,22 +458,23 @@ class TableServer(Server):
             folder = self.sessions / name
             if name in self.latest or not folder.is_dir():
                 continue
-            saves = SaveDir(folder)
-            if not saves.has_current() and not saves.finished():
+            if not self.has_game(name) and not settings_file(folder).is_file():
                 shutil.rmtree(folder, ignore_errors=True)
 
-    async def run_table(self, session: str, websocket: web.WebSocketResponse,
+    async def run_table(self, session: str, websocket: web.WebSocketResponse, language: str,
                         width: int, height: int) -> None:
         folder = self.sessions / session
         resume = await asyncio.to_thread(can_resume, folder)
-        table = Table(play_command(folder, resume), folder / "settings",
+        table = Table(play_command(folder, resume), folder / "settings", language,
                       write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                       close=websocket.close, download_manager=self.download_manager)
         try:
             await table.start(width, height)
             await self.relay(websocket, table)
-        except Exception:  # a dropped connection or a garbled message ends this table only
-            log.exception("session %s", session)
+        except (ConnectionError, aiohttp.ClientError) as e:  # a dropped connection: one line
+            log.warning("a table's connection ended: %s", e or type(e).__name__)
+        except Exception:  # a bug: its report needs the traceback; it ends this table only
+            log.exception("a table stopped on an unexpected error")
         finally:
             await table.stop()
 
@@ -353,17 +498,17 @@ class TableServer(Server):
                 return
             if message.type != WSMsgType.TEXT:
                 continue
-            envelope = json.loads(message.data)
-            if not isinstance(envelope, list) or not envelope:
+            kind, data = envelope(message.data)
+            if kind is None:  # anyone who reaches the server can send this: one line each
+                log.warning("a browser sent a message that is not the table's; ignored")
                 continue
-            kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
             if kind == "stdin" and isinstance(data, str):
                 last_key = loop.time()
-                await table.send_bytes(data.encode("utf-8"))
+                await table.send_bytes(data.encode("utf-8", "replace"))
             elif kind == "resize" and isinstance(data, dict):
                 last_key = loop.time()
-                await table.set_terminal_size(to_int(str(data.get("width")), 80),
-                                              to_int(str(data.get("height")), 24))
+                await table.set_terminal_size(*clamp_size(data.get("width"),
+                                                          data.get("height")))
             elif kind == "ping":
                 await websocket.send_json(["pong", data])
             elif kind == "blur":
@@ -417,6 +562,18 @@ class TableServer(Server):
             await runner.cleanup()
 
 
+def envelope(text: str) -> tuple[str | None, object]:
+    """A page's message, ``["kind", data]`` in JSON, as its kind and data; (None, None) if it
+    is not one."""
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        return None, None
+    if not isinstance(message, list) or not message or not isinstance(message[0], str):
+        return None, None
+    return message[0], message[1] if len(message) > 1 else None
+
+
 def full_words(tables: int) -> str:
     return fmt(ngettext("All of this server's {n} table is in use. Try again in a few "
                         "minutes: your game, if you have one here, is saved and waits for you.",
@@ -433,26 +590,4 @@ def bind_problem(host: str, port: int, e: OSError) -> str:
         return fmt(_("this user may not listen on port {port}; choose a port above 1023 with "
                      "--port."), port=port)
     return fmt(_("cannot listen on {host} port {port} ({reason}); check --host: it must be an "
-                 "address of this computer."), host=host, port=port, reason=e.strerror or e)
-
-
-def serve_command(*, host: str, port: int, public_url: str | None,
-                  save_dir: Path | None, max_tables: int = MAX_TABLES,
-                  idle_minutes: float = IDLE_MINUTES) -> None:
-    """`dread-draw serve`: warn when others can reach the table, then serve until Ctrl+C."""
-    if public_url is not None:
-        given = origin(public_url)
-        if given is None or given[0] not in ("http", "https") or not given[1]:
-            raise ServeError(fmt(_("--public-url {url}: give the whole address other computers "
-                                   "use, such as http://192.168.1.20:8000."),
-                                 url=markup_safe(public_url)))
-    server = TableServer(save_dir if save_dir is not None else default_root(), host, port,
-                         public_url, max_tables=max_tables, idle_minutes=idle_minutes)
-    server.initialize_logging()
-    if not server.loopback:
-        server.console.print(
-            fmt(_("[bold yellow]Warning:[/] serving on {host}, not only on this computer: "
-                  "anyone who can reach it on port {port} can open a table and play here."),
-                host=markup_safe(host), port=port),
-            soft_wrap=True, highlight=False)
-    asyncio.run(server.run())
+                 "address of this computer."), host=host, port=port, reason=os_reason(e))

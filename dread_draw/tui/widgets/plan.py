@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Literal, overload
 
 from dread_draw.tui.cardface import CHIPS, STYLES
 
@@ -103,7 +104,9 @@ def plan_table(seats: Sequence[Seat], width: int, height: int,
     the larger first. `mark`: the "reserves" mark's (least, wanted) width, margin
     included. Too little room for every style: the smallest, with `spare` more lines (the
     stage's, on a small screen) for rows that need two lines, and the rows that still do
-    not fit squeezed onto one. `was`: the plan the table shows now; what the table shows
+    not fit squeezed onto one — and when even that is too tall (a tall question under a
+    small table), every seat on one line all the same: the table draws every seat. `was`:
+    the plan the table shows now; what the table shows
     changes no more than it must (`STAY`, `SLACK`): seats do not jump from one place to
     another, nor cards from one style to another, with every card played or every line the
     prompt takes or gives back."""
@@ -132,7 +135,7 @@ def plan_table(seats: Sequence[Seat], width: int, height: int,
         if plan is not None:
             return plan
     return _chips(seats, width, height, CHIPS[-1], mark, line_widths, squeezed=True,
-                  spare=spare) or Plan(CHIPS[-1], (0, 1), (), alone)
+                  spare=spare)
 
 
 PLACEHOLDER = 7  # "empty" or "none" where a row or the reserves have no card, its margin
@@ -227,6 +230,18 @@ def _area(plan: Plan, seats: Sequence[Seat]) -> int:
                               for s, sp in zip(seats, plan.seats, strict=True))
 
 
+@overload
+def _chips(seats: Sequence[Seat], width: int, height: int, style: str,
+           mark: tuple[int, int], line_widths: LineWidths,
+           squeezed: Literal[True], spare: int = 0) -> Plan: ...
+
+
+@overload
+def _chips(seats: Sequence[Seat], width: int, height: int, style: str,
+           mark: tuple[int, int], line_widths: LineWidths,
+           squeezed: Literal[False] = False, spare: int = 0) -> Plan | None: ...
+
+
 def _chips(seats: Sequence[Seat], width: int, height: int, style: str,
            mark: tuple[int, int], line_widths: LineWidths,
            squeezed: bool = False, spare: int = 0) -> Plan | None:
@@ -234,9 +249,10 @@ def _chips(seats: Sequence[Seat], width: int, height: int, style: str,
     room, never less than its least (numbers and a name that tells it apart). A seat whose
     names are not all whole on one line puts its reserves on a line of their own while the
     height allows (the seats in turn), or must, its least being too wide for one line.
-    None: the seats do not fit `height` so (`squeezed`: a row whose least is too wide for
-    one line may take `spare` lines more for its second, and the rows that still do not fit
-    are squeezed onto one line, their tiles below their least)."""
+    None: the seats do not fit `height` so (`squeezed`, the last resort: a row whose least
+    is too wide for one line may take `spare` lines more for its second, and the rows that
+    still do not fit are squeezed onto one line, their tiles below their least; a plan
+    even where the seats' lines are more than the height: each seat then on one line)."""
     tall = CHIP_LINES[style]
     lines = len(seats) * (1 + tall) - (tall - 1) * sum(map(_bare, seats))  # (no card: words)
     plans = []
@@ -262,7 +278,7 @@ def _chips(seats: Sequence[Seat], width: int, height: int, style: str,
         rows = len(row_cards)
         widths = (widths[:rows] if seat.row else ()) + (widths[rows:] if seat.reserves else ())
         plans.append(SeatPlan(stacked, widths, mark_width, _bare(seat)))
-    if lines > height + (spare if squeezed else 0):
+    if lines > height and not squeezed:
         return None
     return Plan(style, (0, tall), tuple(plans), tuple((s,) for s in range(len(seats))))
 
