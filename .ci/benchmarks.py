@@ -25,6 +25,7 @@ BRIEF: dict[str, list[str]] = {
     "bench_hard.py": ["--positions", "3", "--samples", "2", "--repeat", "1"],
     "bench_hints.py": ["--quick"],
     "bench_keys_tmux.py": ["--quick"],
+    "bench_layout.py": ["--brief"],  # the layout on one seeded game at two sizes
     "bench_log_viewer.py": ["--games", "1", "--size", "80x24", "--runs", "1"],
     "bench_network.py": ["--games", "1"],
     "bench_oracle.py": ["--deals", "1", "--samples", "2", "--players", "2", "--only", "hard"],

@@ -43,6 +43,7 @@ from dread_draw.rules import (
 )
 from dread_draw.store.setup import Setup, load_setup, new_match, save_setup
 from dread_draw.tui.app import DreadDrawApp
+from dread_draw.tui.cardface import CHIPS
 from dread_draw.tui.screens.dialogs import ConfirmQuit, HelpScreen
 from dread_draw.tui.screens.game_over import GameOver
 from dread_draw.tui.screens.handoff import HandOff
@@ -804,14 +805,25 @@ async def test_too_small_a_terminal_plays_nothing_blind_and_the_game_waits(plain
 
 
 @sync
-async def test_five_players_fit_80x24_in_the_compact_layout(plain_deck):
+async def test_five_players_fit_80x24(plain_deck):
+    """Five seats at 80x24, before and once cards are on the table (one-line tiles then):
+    every seat above the prompt (widgets/plan.py gives them the room the stage leaves)."""
     seats = [SeatSpec("Ana", HUMAN)] + [SeatSpec(f"C{i}", "random") for i in range(4)]
-    app = make_app(Match(plain_deck, seats, seed=2))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        panels = list(app.screen.query(SeatPanel))
-        assert len(panels) == 5 and all(p.has_class("-compact") for p in panels)
-        assert max(p.region.bottom for p in panels) <= app.screen.query_one("#prompt").region.y
+    match = Match(plain_deck, seats, seed=2)
+    for later in (False, True):
+        while later and not (sum(map(len, match.game.rows)) >= 4
+                             and match.game.pending.seat == 0):
+            match.apply(match.cpu_choice() if match.cpu_to_move() else
+                        match.game.pending.options[0])
+        app = make_app(match)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until_asked(app, pilot)
+            await pilot.pause(0.3)
+            panels = list(app.screen.query(SeatPanel))
+            prompt = app.screen.query_one("#prompt").region.y
+            assert len(panels) == 5 and max(p.region.bottom for p in panels) <= prompt
+            if later:
+                assert all(p.has_class("-compact") for p in panels)
 
 
 def test_answer_buttons_wrap_into_rows_that_fit_in_order():
@@ -906,21 +918,28 @@ MASH_KEYS = {"enter": "\r", "space": " ", "tab": "\t", "shift+tab": None, "escap
 
 @sync
 async def test_the_layout_turns_compact_when_the_terminal_shrinks(plain_deck):
+    """Framed cards at 120x40 become one-line ones at 80x24, every seat above the prompt
+    (with cards on the table: an empty row keeps whatever style, it shows no card)."""
     match = Match(plain_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"),
                                SeatSpec("Orrin", "random"), SeatSpec("Vesna", "random")], seed=2)
+    while not (sum(map(len, match.game.rows)) >= 3 and match.seats[match.to_move()].is_human):
+        match.apply(match.cpu_choice() if match.cpu_to_move() else match.game.pending.options[0])
     app = make_app(match)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert not any(p.has_class("-compact") for p in app.screen.query(SeatPanel))
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
-        assert all(p.has_class("-compact") for p in app.screen.query(SeatPanel))
+        panels = list(app.screen.query(SeatPanel))
+        assert all(p.has_class("-compact") for p in panels)
+        assert max(p.region.bottom for p in panels) <= app.screen.query_one("#prompt").region.y
 
 
 @sync
-async def test_a_seat_too_full_for_framed_tiles_turns_the_whole_table_compact(plain_deck):
-    """Nothing is cut off and one card style is used on the whole screen: a seat whose cards
-    would overflow one line makes every seat compact (its row still reads left to right)."""
+async def test_a_seat_too_full_for_framed_tiles_shrinks_the_whole_table_to_one_style(plain_deck):
+    """Nothing is cut off and one card style is used on the whole screen: a seat whose framed
+    cards would overflow its band makes every seat's tiles one-line ones (names on one line;
+    its reserves may take a line of their own, widgets/plan.py), every tile inside its seat."""
     seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random"), SeatSpec("Orrin", "random")]
     match = Match(plain_deck, seats, seed=46)
 
@@ -932,10 +951,12 @@ async def test_a_seat_too_full_for_framed_tiles_turns_the_whole_table_compact(pl
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         panels = list(app.screen.query(SeatPanel))
-        assert panels[1].has_class("-compact") and len(panels[1].query(CardTile)) >= 5
-        assert all(p.has_class("-compact") for p in panels)  # one style for the table
+        assert len(panels[1].query(CardTile)) >= 5
+        styles = {t.style_name for p in panels for t in p.query(CardTile)}
+        assert len(styles) == 1 and styles <= set(CHIPS)  # one style for the table
         for p in panels:
-            assert all(t.region.right <= p.region.right for t in p.query(CardTile))
+            assert all(t.region.right <= p.region.right and t.region.bottom <= p.region.bottom
+                       for t in p.query(CardTile))
 
 
 @sync

@@ -230,6 +230,24 @@ def derived(language: str, name: str) -> dict[str, str]:
             "por": "por " + name}
 
 
+# The article a card's title may start with, in each language (besides `_ARTICLES`'s).
+_TITLE_ARTICLES = {"en": ("The ",), "de": ("Der ", "Die ", "Das ")}
+
+
+def without_article(language: str, name: str) -> str:
+    """A card's title without the article it starts with, for a name shortened on a small
+    card ("Teufel" for "Der Teufel", "Étoile" for "L'Étoile"); a name that is only an
+    article, or has none, as it is.
+
+    >>> without_article("de", "Der Teufel"), without_article("fr", "L'Étoile")
+    ('Teufel', 'Étoile')
+    """
+    for article in (*_TITLE_ARTICLES.get(language, ()), *_ARTICLES.get(language, {})):
+        if name.startswith(article) and len(name) > len(article):
+            return name[len(article):]
+    return name
+
+
 def form(value: object, spec: str, language: str) -> str:
     """`value` in form `spec` of `language`: a `Word`'s own form, else the form by rule; a
     spec the language does not have leaves the value as it is."""

@@ -6,6 +6,7 @@ cards are face up); a Life Deck draw is never put on it.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.text import Text
 from textual.containers import Horizontal
@@ -17,13 +18,15 @@ from dread_draw.deck.cards import Deck
 from dread_draw.i18n import _, fmt
 from dread_draw.table.moments import Act
 from dread_draw.tui.cardface import LARGE, face
+from dread_draw.tui.widgets.base import sized
 from dread_draw.tui.widgets.centre import fit_lines
 from dread_draw.words.narrate import card_name, keyword_of
 
 
 class StageCard(Widget):
     """The card on the stage, framed like a tile: the small emblem on a middling stage, the
-    large one (`-big`) when the stage has the room. Sizes are the stylesheet's."""
+    large one (`-big`) when the stage has the room, and bigger still (its ability under its
+    name) on a bigger stage, up to the stylesheet's max-width and max-height."""
 
     ALLOW_SELECT = False
 
@@ -43,19 +46,20 @@ class StageCard(Widget):
             return Text("")
         box = self.content_region
         return face(self.deck, self.uid, LARGE, max(box.width, 1), ascii=self.ascii,
-                    large_emblem=self.has_class("-big"), height=box.height)
+                    height=box.height)
 
 
 class StageWords(Static):
-    """The stage's words, fitted to the room beside the card: a moment longer than its lines
-    (a narrow stage, a longer language) ends with "…", never cut silently."""
+    """The stage's words, fitted to the room beside the card: the whole moment if it fits,
+    else its shorter tellings in turn (`Stage.tellings`), and what still does not fit ends
+    with "…", never cut silently."""
 
     def __init__(self) -> None:
         super().__init__(id="stage-words")
-        self.said = Text()
+        self.tellings: list[Text] = [Text()]
 
-    def say(self, said: Text) -> None:
-        self.said = said
+    def say(self, *tellings: Text) -> None:
+        self.tellings = list(tellings)
         self._draw()
 
     def on_resize(self) -> None:
@@ -66,8 +70,13 @@ class StageWords(Static):
         if not self.is_attached:
             return
         box = self.content_region
-        self.update(fit_lines(self.said, box.width, box.height, self.app.console)
-                    if box.width and box.height else self.said, layout=False)
+        if not (box.width and box.height):
+            self.update(self.tellings[0], layout=False)
+            return
+        console = self.app.console
+        said = next((t for t in self.tellings if len(t.wrap(console, box.width)) <= box.height),
+                    self.tellings[-1])
+        self.update(fit_lines(said, box.width, box.height, console), layout=False)
 
 
 class Stage(Horizontal):
@@ -75,8 +84,8 @@ class Stage(Horizontal):
     `StageCard`, larger on a larger stage) beside the words, or the words alone on a small
     table. The words have their own column: they wrap there, never over the card."""
 
-    BIG = (10, 70)  # (lines, cells) from which the card has the large emblem
-    TALL = (7, 60)  # from which the card is shown at all
+    BIG = (9, 70)  # (lines, cells) from which the card has the large emblem
+    TALL = (5, 60)  # from which the card is shown at all (its numbers and name, framed)
 
     def __init__(self, deck: Deck, *, id: str | None = None, ascii: bool = False) -> None:
         super().__init__(id=id)
@@ -106,13 +115,34 @@ class Stage(Horizontal):
             return
         act = self.act
         card = self.query_one(StageCard)
+        words = self.query_one(StageWords)
+        tellings = self.tellings(act)
+        said = tellings[0]
         h, w = self.size.height, self.size.width
         shown = act is not None and act.card >= 0 and h >= self.TALL[0] and w >= self.TALL[1]
-        card.set_class(h >= self.BIG[0] and w >= self.BIG[1], "-big")
+        big = h >= self.BIG[0] and w >= self.BIG[1]
+        card.set_class(big, "-big")
         card.display = shown
+        room = self.content_region.width
         if shown and act is not None:
             card.show(act.card)
-        self.query_one(StageWords).say(self.draw(act))
+            if big:  # grown with the stage, its words keep their column
+                most = card.styles.max_width, card.styles.max_height
+                tall = min(int(most[1].value) if most[1] else self.BIG[0], h)
+                wide = min(int(most[0].value) if most[0] else 23, round(tall * 2.3),
+                           room - self.WORDS - 2)
+                sized(card, max(wide, 23), max(tall, self.BIG[0]))
+            else:
+                sized(card, None, min(h, int(card.styles.max_height.value)
+                                      if card.styles.max_height else 7))
+            width = card.styles.width
+            room -= int(width.value if width else 17) + card.styles.margin.right  # and margin
+        # the card and its words as one block in the middle of the stage
+        natural = max((cell_len(line) for line in said.plain.split("\n")), default=0)
+        sized(words, max(min(natural + 1, room), 1), None)
+        words.say(*tellings)
+
+    WORDS = 36  # cells the words keep beside a grown card
 
     def beat_words(self, act: Act) -> str:
         if act.beat_card < 0:
@@ -124,16 +154,24 @@ class Stage(Horizontal):
         return fmt(_("It had to beat {card} ({strength}), counting as {beat}."), card=name,
                    strength=strength, beat=act.beat)
 
-    def draw(self, act: Act | None) -> Text:
-        """The words of the moment."""
+    def draw(self, act: Act | None, parts: str = "hbr") -> Text:
+        """The words of the moment: its headline (`h`, with the card's strength in it), what
+        it had to beat (`b`) and the result (`r`), those of `parts` in that order."""
         if act is None:
             return Text(_("Reveals and summons appear here as they happen."), style="dim")
-        words = Text()
-        words.append(act.headline, "bold")  # (with the card's strength in it)
+        said = [(act.headline, "bold")] if "h" in parts else []
         beat = "" if act.banner else self.beat_words(act)
-        if beat:
-            words.append("\n")
-            words.append(beat)
-        words.append("\n")
-        words.append(act.result, "bold reverse" if not act.ok or act.banner else "bold")
-        return words
+        if beat and "b" in parts:
+            said.append((beat, ""))
+        if "r" in parts:
+            said.append((act.result, "bold reverse" if not act.ok or act.banner else "bold"))
+        return Text("\n").join(Text(words, style) for words, style in said)
+
+    def tellings(self, act: Act | None) -> list[Text]:
+        """The moment told whole, then shorter for a stage with fewer lines: without what it
+        had to beat, then in one sentence — the result of a summon (its card is on the
+        table, last in its row), the card of a failed reveal (gone to the discard pile)."""
+        if act is None:
+            return [self.draw(act)]
+        short = "r" if act.ok and not act.banner else "h"
+        return [self.draw(act), self.draw(act, "hr"), self.draw(act, short)]

@@ -8,6 +8,7 @@ from typing import Any
 from rich.text import Text
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
+from textual.css.scalar import Scalar
 from textual.message import Message
 from textual.screen import ModalScreen, ScreenResultType
 from textual.widget import Widget
@@ -35,6 +36,15 @@ def update_if_changed(widget: Static, content, *, layout: bool = True) -> None:
     if getattr(widget, "_shown", None) != content:
         widget._shown = content  # type: ignore[attr-defined]
         widget.update(content, layout=layout)
+
+
+def sized(widget: Widget, width: int | None, height: int | None) -> None:
+    """Set a widget's width and height inline (None: the stylesheet's), if they change."""
+    inline = widget.styles.inline
+    for rule, value in (("width", width), ("height", height)):
+        now = inline.get_rule(rule, None)
+        if (now.value if isinstance(now, Scalar) else None) != value:
+            setattr(widget.styles, rule, value)
 
 
 def standing(screen: Any) -> bool:

@@ -3,6 +3,7 @@ text."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.message import Message
 from textual.reactive import reactive
@@ -14,7 +15,18 @@ from dread_draw.deck.cards import Deck
 from dread_draw.deck.emblems import emblem
 from dread_draw.deck.overlays import deck_text
 from dread_draw.i18n import _, fmt
-from dread_draw.tui.cardface import FRAMED, GIANT, HUGE, LARGE, LINE, LINES, TALL, TWO_LINE, face
+from dread_draw.tui.cardface import (
+    FRAMED,
+    GIANT,
+    HUGE,
+    LARGE,
+    LINE,
+    LINES,
+    SLIM,
+    TALL,
+    TWO_LINE,
+    face,
+)
 from dread_draw.words.narrate import ability_text, card_label, damage_text, keyword_of
 
 
@@ -28,10 +40,11 @@ class CardFocused(Message):
 
 class CardTile(Widget, can_focus=True):
     """One face-up card in the style the table chose for the whole screen (cardface.py):
-    `-giant`, `-huge`, `-large` (numbers, an emblem, the full name), `-tall`, framed, or
-    `-line` (unframed: one line, or two with `-two`). Its sizes are the stylesheet's; the face is
-    fitted to the width and height it is given. The card to beat carries
-    the words "to beat" in its frame (never a colour alone)."""
+    `-giant`, `-huge`, `-large` (numbers, an emblem, the full name), `-tall`, framed, `-slim`
+    (framed, one line), or `-line` (unframed: one line, or two with `-two`). Its sizes are
+    the stylesheet's, grown by the table's plan (widgets/plan.py); the face is fitted to the
+    width and height it is given. The card to beat carries the words "to beat" in its frame
+    (never a colour alone)."""
 
     # A click reads a card; it selects no text. (Tiles come and go with every move, and
     # Textual's selection fails on a press that lands on a tile just taken away.)
@@ -47,9 +60,8 @@ class CardTile(Widget, can_focus=True):
         self.uid = uid
         self.style_name = style
         self.ascii = ascii
-        card = deck.card[uid]
-        self.border_title = (keyword_of(card) or None) if style not in LINES else None
         self.tooltip = plain(card_label(deck, uid))
+        self._frame_words()
 
     def render(self) -> Text:
         box = self.content_region
@@ -59,7 +71,23 @@ class CardTile(Widget, can_focus=True):
 
     def watch_to_beat(self, on: bool) -> None:
         self.set_class(on, "-to-beat")  # (restyles and refreshes it)
-        self.border_subtitle = _("to beat") if on and self.style_name not in LINES else None
+        self._frame_words()
+
+    def on_resize(self) -> None:
+        self._frame_words()
+
+    def _frame_words(self) -> None:
+        """The ability's keyword in the frame's top and "to beat" in its bottom, each where
+        it fits whole (a narrow one-line tile has room for neither: "Summ…" read as
+        nothing; the card to beat keeps its double frame)."""
+        framed = self.style_name not in LINES
+        room = (self.size.width or 99) - 4  # the corners and a space each side
+        keyword = keyword_of(self.deck.card[self.uid])
+        self.border_title = (keyword if framed and keyword and cell_len(keyword) <= room
+                             else None)
+        words = _("to beat")
+        self.border_subtitle = words if framed and self.to_beat and cell_len(words) <= room \
+            else None
 
     def on_focus(self) -> None:
         self.post_message(CardFocused(self.uid))
@@ -69,7 +97,7 @@ class CardTile(Widget, can_focus=True):
 
 
 STYLE_CLASS = {GIANT: "-giant", HUGE: "-huge", LARGE: "-large", TALL: "-tall", FRAMED: "",
-               TWO_LINE: "-line -two", LINE: "-line"}
+               SLIM: "-slim", TWO_LINE: "-line -two", LINE: "-line"}
 
 
 class CardReader(Static):

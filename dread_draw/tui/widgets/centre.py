@@ -20,11 +20,14 @@ from dread_draw.words.narrate import card_label, damage_text
 class TableCentre(Static):
     """The shared zones: round, Draw Deck size, discard pile (top card and size), seed; and,
     for the seat at the keyboard only, the hidden cards it has seen (R11.2): places in the
-    Draw Deck and in Life Decks."""
+    Draw Deck and in Life Decks. On a band too short for all of it, the lines that matter
+    least go first (the top discard, the discard pile, the round — the top bar has it), and
+    what still does not fit ends with "…", never cut silently."""
 
     def __init__(self, *, id: str | None = None, ascii: bool = False) -> None:
         super().__init__(id=id)
         self.ascii = ascii  # the damage dots in the glyph set's symbol (dread_draw.base.glyphs)
+        self.lines: list[tuple[int, Text]] = []  # (how much it matters: 0 most, the line)
 
     def show(self, view: PublicView, seed: int | None, names: list[str], mine: View | None,
              round_over: int | None = None) -> None:
@@ -32,24 +35,24 @@ class TableCentre(Static):
         only it has seen (None: nobody's). `round_over`: the round whose summary is up (the
         table after its damage)."""
         deck = view.deck
-        t = Text()
-        t.append(fmt(_("Round {n}"), n=view.round) if round_over is None else
-                 fmt(_("Round {n} is over"), n=round_over), "bold")
-        t.append("\n" + fmt(ngettext("Draw Deck: {n} card", "Draw Deck: {n} cards",
-                                       view.draw_count), n=view.draw_count)
-                 + "\n")
+        lines = [(2, Text(fmt(_("Round {n}"), n=view.round) if round_over is None else
+                          fmt(_("Round {n} is over"), n=round_over), "bold")),
+                 (1, Text(fmt(ngettext("Draw Deck: {n} card", "Draw Deck: {n} cards",
+                                       view.draw_count), n=view.draw_count)))]
         if view.discard:
             top = view.discard[-1]
-            t.append(fmt(ngettext("Discard: {n} card", "Discard: {n} cards",
-                                       len(view.discard)), n=len(view.discard)) + "\n")
-            t.append(clean(fmt(_("top: {card}, damage {damage}"), card=card_label(deck, top),
-                               damage=damage_text(deck.damage[top], glyphs(self.ascii).damage))))
+            lines.append((3, Text(fmt(ngettext("Discard: {n} card", "Discard: {n} cards",
+                                               len(view.discard)), n=len(view.discard)))))
+            lines.append((4, Text(clean(fmt(
+                _("top: {card}, damage {damage}"), card=card_label(deck, top),
+                damage=damage_text(deck.damage[top], glyphs(self.ascii).damage))))))
         else:
-            t.append(_("Discard: empty"))
+            lines.append((3, Text(_("Discard: empty"))))
         face_up = set(view.draw_known)  # put face up on the Draw Deck: everyone sees it (R11.4)
-        if face_up:
-            t.append("\n" + clean(fmt(_("Face up on the Draw Deck: {cards}"), cards=places(
-                deck, face_up, view.draw_count)), lines=True))
+        if face_up:  # (kept with the Draw Deck's count: the next reveal may be that card)
+            lines.append((1, Text(clean(fmt(_("Face up on the Draw Deck: {cards}"),
+                                            cards=places(deck, face_up, view.draw_count)),
+                                        lines=True))))
         if mine is not None:
             alone = tuple(k for k in mine.draw_known if k not in face_up)
             for s, k in [(-1, alone), *enumerate(mine.life_known)]:
@@ -64,9 +67,26 @@ class TableCentre(Static):
                 else:
                     said = fmt(_("Only you know, in {name}'s Life Deck: {cards}"),
                                name=names[s], cards=seen)
-                t.append("\n")
-                t.append(clean(said, lines=True), "bold")
-        update_if_changed(self, t)  # laid out again: the centre scrolls when it is long
+                lines.append((0, Text(clean(said, lines=True), "bold")))
+        self.lines = lines
+        self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        box = self.content_region
+        lines = self.lines
+        if box.width and box.height and self.is_attached:
+            console = self.app.console
+            for least in (4, 3, 2):  # drop what matters least while it does not fit
+                if sum(len(t.wrap(console, box.width)) for _m, t in lines) <= box.height:
+                    break
+                lines = [(m, t) for m, t in lines if m < least]
+        said = Text("\n").join(t for _m, t in lines)
+        update_if_changed(self, fit_lines(said, box.width, box.height, self.app.console)
+                          if box.width and box.height and self.is_attached else said,
+                          layout=False)
 
 
 class TurnLine(Static):

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Label, Static
 
@@ -18,9 +21,10 @@ from dread_draw.i18n import N_, _, fmt, pgettext
 from dread_draw.play.sim import SeatSpec
 from dread_draw.rules import KEEP, PublicView, View
 from dread_draw.table.session import kind_words
-from dread_draw.tui.cardface import LINES
-from dread_draw.tui.widgets.base import set_classes
+from dread_draw.tui.cardface import CHIPS, LINES
+from dread_draw.tui.widgets.base import set_classes, sized
 from dread_draw.tui.widgets.cards import CardTile
+from dread_draw.tui.widgets.plan import SeatPlan, StyleSize
 from dread_draw.words.narrate import life_pips
 
 
@@ -161,10 +165,23 @@ def head_text(st: SeatState, width: int, ascii: bool = False) -> Text:
     return t
 
 
+class PlayArea(Vertical):
+    """The play area (the seats, the centre band, the turn line): it tells its screen when
+    its size changes — a resize, a taller or shorter prompt — for the seats' cards to be
+    laid out again in the room they now have."""
+
+    class Resized(Message):
+        """The play area's size changed."""
+
+    def on_resize(self) -> None:
+        self.post_message(self.Resized())
+
+
 class SeatPanel(Vertical):
-    """One seat: a head line (name, kind, Life Deck, status, row total) and, on one line that
-    reads left to right, the row in the order summoned, then the reserves. Its tiles are in the
-    style the table chose for the screen (`show`)."""
+    """One seat: a head line (name, kind, Life Deck, status, row total) and its cards: the
+    row in the order summoned, then the reserves — beside the row on one line that reads left
+    to right, or on a line of their own under it (`-stacked`). Its tiles are in the style and
+    size the table planned for the screen (`show`, widgets/plan.py)."""
 
     def __init__(self, deck: Deck, seat: int, ascii: bool = False) -> None:
         super().__init__(id=f"seat-{seat}", classes="seat")
@@ -172,56 +189,100 @@ class SeatPanel(Vertical):
         self.ascii = ascii
         self.state: SeatState | None = None
         self.style_name = ""
+        # the tiles shown in the row and in the reserves, in order (tiles being removed
+        # are still in the DOM for a moment: a query would find them too)
+        self.tiles: dict[str, list[CardTile]] = {".row": [], ".reserves": []}
 
     def compose(self):
         yield SeatHead(self.ascii)
         with Horizontal(classes="seat-cards"):
             yield Horizontal(classes="row")
-            yield Label(_("reserves"), classes="reserve-mark")
-            yield Horizontal(classes="reserves")
+            with Horizontal(classes="res-side"):
+                yield Label(_("reserves"), classes="reserve-mark")
+                yield Horizontal(classes="reserves")
 
-    def show(self, state: SeatState, style: str, squeeze: bool = False) -> None:
-        """Draw `state` with tiles of `style` (one style for the whole table). Only what
-        changed is touched: a summon mounts one tile, a restyle nothing else. `squeeze`:
-        the one-line tiles share the line's width (a row too long even for them), the row
-        and the reserves in proportion to their cards."""
+    def show(self, state: SeatState, style: str, plan: SeatPlan | None = None,
+             tile: tuple[int, int] = (0, 0)) -> None:
+        """Draw `state` with tiles of `style` (one style for the whole table), laid out as
+        `plan` says: framed tiles `tile` (width, height) in size, unframed ones each as wide
+        as the plan says. Only what changed is touched: a summon mounts one tile, a restyle
+        nothing else."""
         old, self.state = self.state, state
         restyle = style != self.style_name
-        if squeeze != self.has_class("-squeeze"):
-            self.set_class(squeeze, "-squeeze")
-            if not squeeze:  # back to the stylesheet's widths
-                self.query_one(".row").styles.width = None
-                self.query_one(".reserves").styles.width = None
-        if squeeze:
-            self.query_one(".row").styles.width = f"{max(len(state.row), 1)}fr"
-            self.query_one(".reserves").styles.width = f"{max(len(state.reserves), 1)}fr"
-        if not restyle and old == state:
-            return
-        self.style_name = style
-        out = state.status in ("defeated", "eliminated")
-        set_classes(self, {"-compact": style in LINES, "-out": out})  # (restyles the tiles)
-        self.query_one(SeatHead).state = state
-        if restyle or old is None or old.row != state.row:
-            self._fill(".row", old.row if old is not None and not restyle else (), state.row,
-                       _("empty"))
-        if restyle or old is None or old.reserves != state.reserves:
-            self._fill(".reserves", old.reserves if old is not None and not restyle else (),
-                       state.reserves, pgettext("no cards", "none"))
-        tiles = list(self.query_one(".row", Horizontal).query(CardTile))
-        for i, tile in enumerate(tiles):
-            tile.to_beat = state.to_play and i == len(tiles) - 1
+        if restyle or old != state:
+            self.style_name = style
+            out = state.status in ("defeated", "eliminated")
+            set_classes(self, {"-compact": style in LINES, "-out": out})  # (restyles tiles)
+            self.query_one(SeatHead).state = state
+            if restyle or old is None or old.row != state.row:
+                self._fill(".row", old.row if old is not None and not restyle else (),
+                           state.row, _("empty"))
+            if restyle or old is None or old.reserves != state.reserves:
+                self._fill(".reserves", old.reserves if old is not None and not restyle else (),
+                           state.reserves, pgettext("no cards", "none"))
+            row = self.tiles[".row"]
+            for i, card in enumerate(row):
+                card.to_beat = state.to_play and i == len(row) - 1
+        if plan is not None:
+            self.lay_out(style, plan, tile)
+
+    def lay_out(self, style: str, plan: SeatPlan, tile: tuple[int, int]) -> None:
+        """The plan's sizes on the tiles (inline: they grow with the window, beyond the
+        stylesheet's least), touched only where they change."""
+        set_classes(self, {"-stacked": plan.stacked})
+        sized(self.query_one(".reserve-mark", Label), max(plan.mark - MARK_MARGIN, 1), None)
+        for i, card in enumerate(self.tiles[".row"] + self.tiles[".reserves"]):
+            if style in CHIPS:
+                sized(card, plan.widths[i] if i < len(plan.widths) else None, None)
+            else:
+                sized(card, plan.tile or tile[0], tile[1])
 
     def _fill(self, selector: str, old: tuple[int, ...], uids: tuple[int, ...],
               empty: str) -> None:
         box = self.query_one(selector, Horizontal)
-        if old and uids[:len(old)] == old and len(box.children) == len(old):
+        shown = self.tiles[selector]
+        if old and uids[:len(old)] == old and len(shown) == len(old):
             new = uids[len(old):]  # a summon: one tile more at the right end
         else:
             box.remove_children()
+            shown.clear()
             new = uids
             if not uids:
                 box.mount(EmptyZone(empty, classes="empty"))
                 return
         if new:
-            box.mount_all(CardTile(self.deck, c, style=self.style_name, ascii=self.ascii)
-                          for c in new)
+            tiles = [CardTile(self.deck, c, style=self.style_name, ascii=self.ascii)
+                     for c in new]
+            shown.extend(tiles)
+            box.mount_all(tiles)
+
+
+MARK_MARGIN = 1  # the "reserves" mark's margin (the stylesheet's), which its plan counts
+
+
+class Probes(Vertical):
+    """A card tile of each style, never shown: the stylesheet's sizes for the table's plan
+    (`sizes`, read once: the table's styles do not change its tiles' sizes)."""
+
+    @cached_property
+    def sizes(self) -> dict[str, StyleSize]:
+        """Each card style's tile: its least size (`width`, `height`) and the most it may
+        grow to (`max-width`, `max-height`; none: it does not grow)."""
+        def cells(scalar, default: int = 0) -> int:
+            return int(scalar.value) if scalar is not None else default
+
+        sizes = {}
+        for tile in self.query(CardTile):
+            st = tile.styles
+            least = (cells(st.width), cells(st.height))
+            sizes[tile.style_name] = StyleSize(least, (cells(st.max_width, least[0]),
+                                                       cells(st.max_height, least[1])))
+        return sizes
+
+
+def mark_widths() -> tuple[int, int]:
+    """The "reserves" mark's (least, wanted) width, its margin, padding and rule counted:
+    the word whole, or its start and "…" where a row needs the room."""
+    pad = 3 + MARK_MARGIN  # padding 0 1, the rule at its left, the margin
+    word = cell_len(_("reserves"))
+    return min(word, 4) + pad, word + pad
