@@ -257,6 +257,33 @@ def test_no_hand_off_once_one_person_is_left_in_the_game(standard_deck):
     assert hand_offs and late, (hand_offs, late)
 
 
+def test_once_every_person_is_out_the_table_shows_only_public_cards(standard_deck):
+    """R11.2: when every person at a hot-seat keyboard is out of the game (CPUs play on), no
+    one person's knowledge stays on screen for the others: at each round's summary and each
+    CPU move the keyboard belongs to nobody (a stale "Only you know, in Zora's Life Deck"
+    showed at the summary when both people were out)."""
+    watched = 0
+    for seed in range(GAMES):
+        seats = [SeatSpec("Ana", HUMAN), SeatSpec("Ben", HUMAN),
+                 SeatSpec("Zora", "easy"), SeatSpec("Orrin", "easy")]
+        m = Match(standard_deck, seats, seed=seed)
+        c = Checker(m, random.Random(seed))
+        checked = c.check
+
+        def check(moment, m=m, c=c, checked=checked):
+            nonlocal watched
+            checked(moment)
+            if all(m.game.defeated[p] for p in c.model.people) and isinstance(moment,
+                                                                               RoundOver):
+                watched += 1
+                assert c.model.holder is None and c.model.mine() is None, (
+                    f"seed {m.seed}: {c.model.holder}'s view stays on screen")
+
+        c.check = check
+        c.play()
+    assert watched, "some games should go on after both people are out"
+
+
 def test_a_hint_at_someone_elses_go_on_is_refused_not_answered(standard_deck):
     """Scenario 1: at a person's own failed reveal ("Go on") the pending decision is the
     next seat's (another person's Life Deck draw): `h` must not answer it."""

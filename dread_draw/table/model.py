@@ -200,10 +200,12 @@ class TableModel:
 
     @property
     def hot_seat(self) -> bool:
-        """More than one person at this keyboard is still in the game: what one may see is
-        hidden from the others (R11.2). Once only one is left, the table is theirs."""
+        """More than one person shares this keyboard and it is not the last one's: what one
+        may see is hidden from the others (R11.2). Once only one person is left in the game,
+        the table is theirs; once none is, everyone watches the CPUs and sees public cards."""
         defeated = self.match.game.defeated
-        return sum(not defeated[p] for p in self.people) > 1
+        left = sum(not defeated[p] for p in self.people)
+        return len(self.people) > 1 and left != 1
 
     def to_play(self) -> int:
         """The seat the table names as the one to play (-1: nobody): while a person reads
