@@ -83,11 +83,14 @@ class CardTile(Widget, can_focus=True):
         framed = self.style_name not in LINES
         room = (self.size.width or 99) - 4  # the corners and a space each side
         keyword = keyword_of(self.deck.card[self.uid])
-        self.border_title = (keyword if framed and keyword and cell_len(keyword) <= room
-                             else None)
+        title = keyword if framed and keyword and cell_len(keyword) <= room else None
         words = _("to beat")
-        self.border_subtitle = words if framed and self.to_beat and cell_len(words) <= room \
-            else None
+        subtitle = words if framed and self.to_beat and cell_len(words) <= room else None
+        # (each set refreshes the tile, changed or not: a resize already did)
+        if self.border_title != title:
+            self.border_title = title
+        if self.border_subtitle != subtitle:
+            self.border_subtitle = subtitle
 
     def on_focus(self) -> None:
         self.post_message(CardFocused(self.uid))
