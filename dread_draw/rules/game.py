@@ -228,9 +228,12 @@ class Game:
                 f"the options are {list(d.options)}."
             )
         ev = self.events
-        start = len(ev) if ev is not None else 0
+        if ev is None:  # (events off: nothing to collect, one test instead of three)
+            self.play(option)
+            return []
+        start = len(ev)
         self.play(option)
-        return ev[start:] if ev is not None else []
+        return ev[start:]
 
     def play(self, option: int) -> None:
         """`choose` unchecked, and without collecting the events: what `choose` does once the
@@ -611,8 +614,10 @@ def _turn(g: Game, seat: int) -> None:
             if public.beats(strength[c], beat):  # R4.5 (R4.3's one place, looked up there)
                 options.append(c)
         g.ask(seat, SUMMON, options, _summon, (beat,))
-    else:
-        g.ask(seat, SUMMON, _REVEAL_ONLY, _summon, (beat,))
+    else:  # `ask` written out: the turn's only option, at most turns of every game
+        g.pending = _new_decision(Decision, (seat, SUMMON, _REVEAL_ONLY, -1, "", None,
+                                             g.decisions))
+        g._resume = (_summon, (beat,))
 
 
 def _summon(g: Game, seat: int, beat: int, option: int) -> None:
@@ -655,14 +660,14 @@ def eliminate(g: Game, seat: int, failed: int, beat: int) -> None:
 def _aftermaths_then(g: Game, seat: int, then: Callable[[Game, int], None]) -> None:
     """R9.4: the Aftermath abilities of `seat`'s row trigger, then ``then(g, seat)`` runs:
     at once when none did (no frame needed: it would run next)."""
-    when = g.deck.when
     row = g.rows[seat]
-    if "aftermath" in map(when.__getitem__, row):  # (rare: no Python loop for the others)
+    cards = g.deck.aftermath_cards
+    if cards.isdisjoint(row):  # (most often: one set's test, no Python loop)
+        then(g, seat)
+    else:
         stack = g._stack
         stack.append((then, (seat,)))
-        stack.append((_aftermaths, (seat, tuple([c for c in row if when[c] == "aftermath"]))))
-    else:
-        then(g, seat)
+        stack.append((_aftermaths, (seat, tuple([c for c in row if c in cards]))))
 
 
 def _aftermaths(g: Game, seat: int, triggered: tuple[int, ...]) -> None:
