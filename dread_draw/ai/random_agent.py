@@ -11,6 +11,7 @@ from dread_draw.rules import Decision, View
 class RandomAgent:
     name = "random"
     reads_view = False
+    picks_blind = True  # answers at once, always one of the Decision's options (sim.Agent)
 
     def __init__(self, rng: random.Random, **_: object) -> None:
         self.rng = rng
