@@ -75,6 +75,7 @@ from dread_draw.rules.view import (
 
 STALEMATE_ROUNDS = 10  # R10.3
 _REVEAL_ONLY = (REVEAL,)  # a summon with no reserve card that beats the row
+_USE_OR_SKIP = (USE_IT, SKIP)  # the options of every USE decision (R9.1)
 _new_decision = tuple.__new__  # Decision(...) without its keyword-argument layer: on every ask
 
 Event = dict[str, Any]
@@ -420,13 +421,15 @@ class Game:
         offer the Summon ability (R9.2). The event says what it beat (the bar), so that no
         reader works it out again."""
         row = self.rows[seat]
+        deck = self.deck
+        strength = deck.strength[c]
         if self.events is not None:
             self.emit("summon", seat=seat, card=self.ev_card(c), source=source,
-                      row_total=self.totals[seat] + self.deck.strength[c],
+                      row_total=self.totals[seat] + strength,
                       beat_card=self.ev_card(row[-1] if row else -1), beat=beat)
         row.append(c)
-        self.totals[seat] += self.deck.strength[c]
-        if self.deck.when[c] == "summon":
+        self.totals[seat] += strength
+        if deck.when[c] == "summon":
             self._stack.append((offer, (seat, c, "summon")))
 
 
@@ -607,17 +610,17 @@ def _turn(g: Game, seat: int) -> None:
         g.emit("turn", seat=seat)
     beat = card_to_beat(g, seat)
     reserves = g.reserves[seat]
+    options: tuple[int, ...] = _REVEAL_ONLY
     if reserves:
         strength = g.deck.strength
-        options = [REVEAL]
+        beating = [REVEAL]
         for c in reserves:
             if public.beats(strength[c], beat):  # R4.5 (R4.3's one place, looked up there)
-                options.append(c)
-        g.ask(seat, SUMMON, options, _summon, (beat,))
-    else:  # `ask` written out: the turn's only option, at most turns of every game
-        g.pending = _new_decision(Decision, (seat, SUMMON, _REVEAL_ONLY, -1, "", None,
-                                             g.decisions))
-        g._resume = (_summon, (beat,))
+                beating.append(c)
+        options = tuple(beating)
+    # `ask` written out: the most frequent Decision of every game, never without an option
+    g.pending = _new_decision(Decision, (seat, SUMMON, options, -1, "", None, g.decisions))
+    g._resume = (_summon, (beat,))
 
 
 def _summon(g: Game, seat: int, beat: int, option: int) -> None:
@@ -709,7 +712,7 @@ def offer(g: Game, seat: int, c: int, when: str) -> None:
         if g.events is not None:
             g.emit("ability_idle", seat=seat, card=g.ev_card(c), when=when, effect=a.effect)
         return
-    g.ask(seat, USE, (USE_IT, SKIP), _use, (c, when), card=c)
+    g.ask(seat, USE, _USE_OR_SKIP, _use, (c, when), c)
 
 
 def _lost(g: Game, seat: int, c: int, when: str) -> None:
