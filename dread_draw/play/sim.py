@@ -127,7 +127,8 @@ class Match:
 
     def new_game(self, events: bool = True) -> Game:
         """This match's game as it was dealt, before any choice."""
-        info = [{"name": s.name, "agent": s.kind} for s in self.seats]
+        # the seats as the game_start event names them (nothing to name with events off)
+        info = [{"name": s.name, "agent": s.kind} for s in self.seats] if events else None
         return Game(self.deck, len(self.seats), self.seed, events=events,
                     game_index=self.game_index, seat_info=info)
 
