@@ -11,6 +11,7 @@ from dread_draw.rules import Decision, View
 class RandomAgent:
     name = "random"
     reads_view = False
+    picks_blind = True  # answers at once, always one of the Decision's options (sim.Agent)
 
     def __init__(self, rng: random.Random, **_: object) -> None:
         self.rng = rng
@@ -22,6 +23,7 @@ class RandomAgent:
         first = self._first
         if first is None:  # another generator (a test's) goes on drawing, one option or more
             return self.rng.choice(options)
-        if len(options) == 1:  # the dice restart at every decision: nothing to throw
+        n = len(options)
+        if n == 1:  # the dice restart at every decision: nothing to throw
             return options[0]
-        return options[first(decision.number) % len(options)]
+        return options[first(decision.number) % n]

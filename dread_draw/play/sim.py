@@ -53,6 +53,10 @@ class Agent(Protocol):
     `reads_view` says whether `choose` reads the view at all: a seat that picks among the
     Decision's options alone (the `random` CPU) says False and is given None instead, since
     building a view costs about as much as a whole decision of the rules.
+
+    An agent may also say `picks_blind = True`: it reads no view and answers at once, always
+    with one of the Decision's own options; `run` then drives a match of such seats alone
+    through the game's unchecked `play` (see `Match._run_blind`).
     """
 
     @property
@@ -123,7 +127,8 @@ class Match:
 
     def new_game(self, events: bool = True) -> Game:
         """This match's game as it was dealt, before any choice."""
-        info = [{"name": s.name, "agent": s.kind} for s in self.seats]
+        # the seats as the game_start event names them (nothing to name with events off)
+        info = [{"name": s.name, "agent": s.kind} for s in self.seats] if events else None
         return Game(self.deck, len(self.seats), self.seed, events=events,
                     game_index=self.game_index, seat_info=info)
 
@@ -216,6 +221,10 @@ class Match:
     def run(self) -> None:
         """`play`, driven without an event loop: for seats that answer at once (CPUs). Plays
         until the game ends or a seat without an agent must answer."""
+        agents = self.agents
+        if not self.hooks and all(getattr(a, "picks_blind", False) for a in agents):
+            self._run_blind(agents)  # type: ignore[arg-type]  # none is None: all pick blind
+            return
         loop = self.play()
         try:
             loop.send(None)
@@ -223,6 +232,20 @@ class Match:
             return
         loop.close()
         raise RuntimeError("a seat awaited its answer: drive this match with `await play()`")
+
+    def _run_blind(self, agents: list[Agent]) -> None:
+        """`play` for seats that all pick blind (`picks_blind`: the `random` CPU) and no hook
+        listening — simulate's and the balance report's games: the same answers in the same
+        order, without what nobody reads (no view, no clock, no events collected per
+        decision) nor re-checking an answer that is one of the Decision's options by
+        construction."""
+        game = self.game
+        play = game.play
+        note = self.choices.append
+        while (d := game.pending) is not None:
+            answer = agents[d.seat].choose(None, d)
+            play(answer)  # type: ignore[arg-type]  # a blind pick answers at once
+            note(answer)  # type: ignore[arg-type]
 
     def play_cpus(self) -> None:
         """Let the CPU seats answer until a person must choose or the game ends."""

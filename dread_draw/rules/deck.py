@@ -66,7 +66,7 @@ class Deck:
 
     __slots__ = (
         "name", "path", "cards", "card", "strength", "damage", "ability", "when", "size",
-        "content_hash", "has_always",
+        "content_hash", "has_always", "aftermath_cards",
     )
     name: str
     path: str
@@ -79,6 +79,7 @@ class Deck:
     size: int
     content_hash: str
     has_always: bool
+    aftermath_cards: frozenset[int]
 
     def __init__(self, name: str, cards: list[Card] | tuple[Card, ...], path: str = "<memory>",
                  source: bytes = b"", *, content_hash: str | None = None) -> None:
@@ -93,6 +94,8 @@ class Deck:
             ("damage", tuple(c.damage for c in per_uid)), ("ability", abilities),
             ("when", when), ("size", len(per_uid)),
             ("has_always", any(w == "always" for w in when)), ("content_hash", content_hash),
+            # the uids with an Aftermath ability: a row without one (most rows) is one test
+            ("aftermath_cards", frozenset(c for c, w in enumerate(when) if w == "aftermath")),
         ):
             object.__setattr__(self, field, value)
 

@@ -75,6 +75,7 @@ from dread_draw.rules.view import (
 
 STALEMATE_ROUNDS = 10  # R10.3
 _REVEAL_ONLY = (REVEAL,)  # a summon with no reserve card that beats the row
+_USE_OR_SKIP = (USE_IT, SKIP)  # the options of every USE decision (R9.1)
 _new_decision = tuple.__new__  # Decision(...) without its keyword-argument layer: on every ask
 
 Event = dict[str, Any]
@@ -228,9 +229,12 @@ class Game:
                 f"the options are {list(d.options)}."
             )
         ev = self.events
-        start = len(ev) if ev is not None else 0
+        if ev is None:  # (events off: nothing to collect, one test instead of three)
+            self.play(option)
+            return []
+        start = len(ev)
         self.play(option)
-        return ev[start:] if ev is not None else []
+        return ev[start:]
 
     def play(self, option: int) -> None:
         """`choose` unchecked, and without collecting the events: what `choose` does once the
@@ -417,13 +421,15 @@ class Game:
         offer the Summon ability (R9.2). The event says what it beat (the bar), so that no
         reader works it out again."""
         row = self.rows[seat]
+        deck = self.deck
+        strength = deck.strength[c]
         if self.events is not None:
             self.emit("summon", seat=seat, card=self.ev_card(c), source=source,
-                      row_total=self.totals[seat] + self.deck.strength[c],
+                      row_total=self.totals[seat] + strength,
                       beat_card=self.ev_card(row[-1] if row else -1), beat=beat)
         row.append(c)
-        self.totals[seat] += self.deck.strength[c]
-        if self.deck.when[c] == "summon":
+        self.totals[seat] += strength
+        if deck.when[c] == "summon":
             self._stack.append((offer, (seat, c, "summon")))
 
 
@@ -604,15 +610,17 @@ def _turn(g: Game, seat: int) -> None:
         g.emit("turn", seat=seat)
     beat = card_to_beat(g, seat)
     reserves = g.reserves[seat]
+    options: tuple[int, ...] = _REVEAL_ONLY
     if reserves:
         strength = g.deck.strength
-        options = [REVEAL]
+        beating = [REVEAL]
         for c in reserves:
             if public.beats(strength[c], beat):  # R4.5 (R4.3's one place, looked up there)
-                options.append(c)
-        g.ask(seat, SUMMON, options, _summon, (beat,))
-    else:
-        g.ask(seat, SUMMON, _REVEAL_ONLY, _summon, (beat,))
+                beating.append(c)
+        options = tuple(beating)
+    # `ask` written out: the most frequent Decision of every game, never without an option
+    g.pending = _new_decision(Decision, (seat, SUMMON, options, -1, "", None, g.decisions))
+    g._resume = (_summon, (beat,))
 
 
 def _summon(g: Game, seat: int, beat: int, option: int) -> None:
@@ -655,14 +663,14 @@ def eliminate(g: Game, seat: int, failed: int, beat: int) -> None:
 def _aftermaths_then(g: Game, seat: int, then: Callable[[Game, int], None]) -> None:
     """R9.4: the Aftermath abilities of `seat`'s row trigger, then ``then(g, seat)`` runs:
     at once when none did (no frame needed: it would run next)."""
-    when = g.deck.when
     row = g.rows[seat]
-    if "aftermath" in map(when.__getitem__, row):  # (rare: no Python loop for the others)
+    cards = g.deck.aftermath_cards
+    if cards.isdisjoint(row):  # (most often: one set's test, no Python loop)
+        then(g, seat)
+    else:
         stack = g._stack
         stack.append((then, (seat,)))
-        stack.append((_aftermaths, (seat, tuple([c for c in row if when[c] == "aftermath"]))))
-    else:
-        then(g, seat)
+        stack.append((_aftermaths, (seat, tuple([c for c in row if c in cards]))))
 
 
 def _aftermaths(g: Game, seat: int, triggered: tuple[int, ...]) -> None:
@@ -704,7 +712,7 @@ def offer(g: Game, seat: int, c: int, when: str) -> None:
         if g.events is not None:
             g.emit("ability_idle", seat=seat, card=g.ev_card(c), when=when, effect=a.effect)
         return
-    g.ask(seat, USE, (USE_IT, SKIP), _use, (c, when), card=c)
+    g.ask(seat, USE, _USE_OR_SKIP, _use, (c, when), c)
 
 
 def _lost(g: Game, seat: int, c: int, when: str) -> None:
