@@ -49,7 +49,7 @@ from dread_draw.table.moments import acts
 from dread_draw.table.seam import TableMatch
 from dread_draw.table.session import Session
 from dread_draw.table.turn import beat_line, next_line
-from dread_draw.tui.cardface import FRAMED, STYLES, line_widths
+from dread_draw.tui.cardface import STYLES
 from dread_draw.tui.coach import HintDialog, TipScreen
 from dread_draw.tui.pauses import collect
 from dread_draw.tui.screens.base import SizeAware
@@ -63,14 +63,12 @@ from dread_draw.tui.widgets.cards import CardFocused, CardReader, CardTile
 from dread_draw.tui.widgets.centre import TableCentre, TurnLine
 from dread_draw.tui.widgets.keybar import KeyBar
 from dread_draw.tui.widgets.log import ReflowLog
-from dread_draw.tui.widgets.plan import Plan, Seat, plan_table
 from dread_draw.tui.widgets.prompt import Choice, PromptBar
 from dread_draw.tui.widgets.seats import (
     PlayArea,
     Probes,
     SeatPanel,
     SeatState,
-    mark_widths,
     seat_states,
 )
 from dread_draw.words.narrate import RoundReport
@@ -82,7 +80,6 @@ LOG_LINES = 300  # the table's log keeps this many lines (the whole story is in 
 WARM_COACH_AFTER = 1.5  # seconds after the table opens: the coach's processes start (a hint)
 
 
-STAGE_LINES = 3  # the stage's lines on a small screen, unless a row needs them
 
 
 class GameLog(ReflowLog):
@@ -145,9 +142,6 @@ class TableScreen(SizeAware, Screen):
         self.model.listeners.append(self.holder_changed)
         self.conductor = self.session.conductor
         self.answer: asyncio.Future[int] | None = None
-        self.card_style = FRAMED
-        self.seat_states: list[SeatState] = []  # as last shown (laid out again on a resize)
-        self.plan: Plan | None = None  # how they were laid out (widgets/plan.py)
 
     @property
     def names(self) -> list[str]:
@@ -170,7 +164,7 @@ class TableScreen(SizeAware, Screen):
         top = (n + 1) // 2
         yield Static(id="topbar")
         with Horizontal(id="main"):
-            with PlayArea(id="play"):
+            with PlayArea(self.match.deck, ascii=self.ascii, id="play"):
                 with Vertical(id="seats-top", classes="seats"):
                     for s in range(top):
                         yield SeatPanel(self.match.deck, s, self.ascii)
@@ -232,41 +226,6 @@ class TableScreen(SizeAware, Screen):
 
     # ---------------------------------------------------------------- rendering (from a view)
 
-    def lay_out_seats(self, states: list[SeatState]) -> None:
-        """The seats' cards in the room the stage leaves them (widgets/plan.py): one style
-        for the whole table, grown to the room; again whenever the play area's size changes
-        (a resize, a taller prompt)."""
-        self.seat_states = states
-        play = self.query_one("#play")
-        width, height = play.size
-        plan = None
-        if width:
-            # the stage's room: its least (min-height), and on a small screen the lines it
-            # keeps unless a row needs them
-            band = self.query_one("#centre-band").styles.min_height
-            least = int(band.value) if band else 1
-            stage = max(least, STAGE_LINES)
-            turn = self.query_one("#turn").styles.height
-            room = height - stage - int(turn.value if turn else 0)
-            deck = self.match.deck
-            was = self.plan
-            plan = plan_table([Seat(st.row, st.reserves) for st in states], width - 1, room,
-                              self.query_one("#probes", Probes).sizes, mark_widths(),
-                              lambda uid, style: line_widths(deck, uid, style, self.ascii),
-                              stage - least, was)
-            self.plan, self.card_style = plan, plan.style
-            if was is None or was.columns != plan.columns:  # two columns of seats, or one
-                for box in self.query(".seats"):
-                    box.set_class(plan.columns, "-columns")
-        for i, (panel, state) in enumerate(zip(self.query(SeatPanel), states, strict=True)):
-            panel.show(state, self.card_style, plan.seats[i] if plan else None,
-                       plan.tile if plan else (0, 0))
-
-    @on(PlayArea.Resized)
-    def play_resized(self) -> None:
-        if self.seat_states:
-            self.lay_out_seats(self.seat_states)
-
     def show_table(self, ended: RoundReport | None = None) -> None:
         """The table as it is now. While a round's summary is up (`ended`): the round's
         winning row as it ended, beside everyone's Life Deck and reserves after the damage
@@ -303,7 +262,7 @@ class TableScreen(SizeAware, Screen):
                                                 n=ended.round))
             if top.cell_len > self.size.width:  # one line, never cut: the short words
                 top = Text("DREAD DRAW" + sep + fmt(_("Round {n} is over."), n=ended.round))
-        self.lay_out_seats(states)
+        self.query_one(PlayArea).lay_out(states)
         self.query_one(TableCentre).show(view, m.seed, self.names, mine,
                                          None if ended is None else ended.round)
         update_if_changed(self.query_one("#topbar", Static), top,

@@ -305,6 +305,6 @@ def measured(table, grid: list[list[str]], size: tuple[int, int], seats: int,
              seed: int) -> Position:
     """The table's screen measured."""
     return Position(size, seats, seed, table.match.game.round, card_coverage(table),
-                    table.card_style, stage_shot(table, grid),
+                    table.query_one("#play").card_style, stage_shot(table, grid),
                     tuple(name_shown(tile, grid) for tile in table_tiles(table)),
                     reserve_marks_cut(table, grid))

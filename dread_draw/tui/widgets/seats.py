@@ -10,7 +10,6 @@ from functools import cached_property
 from rich.cells import cell_len
 from rich.text import Text
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Label, Static
 
@@ -21,10 +20,10 @@ from dread_draw.i18n import N_, _, fmt, pgettext
 from dread_draw.play.sim import SeatSpec
 from dread_draw.rules import KEEP, PublicView, View
 from dread_draw.table.session import kind_words
-from dread_draw.tui.cardface import CHIPS, LINES
+from dread_draw.tui.cardface import CHIPS, FRAMED, LINES, line_widths
 from dread_draw.tui.widgets.base import set_classes, sized
 from dread_draw.tui.widgets.cards import CardTile
-from dread_draw.tui.widgets.plan import SeatPlan, StyleSize
+from dread_draw.tui.widgets.plan import Plan, Seat, SeatPlan, StyleSize, plan_table
 from dread_draw.words.narrate import life_pips
 
 
@@ -165,16 +164,53 @@ def head_text(st: SeatState, width: int, ascii: bool = False) -> Text:
     return t
 
 
-class PlayArea(Vertical):
-    """The play area (the seats, the centre band, the turn line): it tells its screen when
-    its size changes — a resize, a taller or shorter prompt — for the seats' cards to be
-    laid out again in the room they now have."""
+STAGE_LINES = 3  # the stage's lines on a small screen, unless a row needs them
 
-    class Resized(Message):
-        """The play area's size changed."""
+
+class PlayArea(Vertical):
+    """The play area (the seats, the centre band, the turn line): it lays the seats' cards
+    out in the room the stage leaves them, and again whenever its size changes — a resize,
+    a taller or shorter prompt."""
+
+    def __init__(self, deck: Deck, *, ascii: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.deck = deck
+        self.ascii = ascii
+        self.card_style = FRAMED
+        self.seat_states: list[SeatState] = []  # as last shown (laid out again on a resize)
+        self.plan: Plan | None = None  # how they were laid out (widgets/plan.py)
 
     def on_resize(self) -> None:
-        self.post_message(self.Resized())
+        if self.seat_states:
+            self.lay_out(self.seat_states)
+
+    def lay_out(self, states: list[SeatState]) -> None:
+        """The seats' cards in the room the stage leaves them (widgets/plan.py): one style
+        for the whole table, grown to the room."""
+        self.seat_states = states
+        width, height = self.size
+        plan = None
+        if width:
+            # the stage's room: its least (min-height), and on a small screen the lines it
+            # keeps unless a row needs them
+            band = self.query_one("#centre-band").styles.min_height
+            least = int(band.value) if band else 1
+            stage = max(least, STAGE_LINES)
+            turn = self.query_one("#turn").styles.height
+            room = height - stage - int(turn.value if turn else 0)
+            deck = self.deck
+            was = self.plan
+            plan = plan_table([Seat(st.row, st.reserves) for st in states], width - 1, room,
+                              self.screen.query_one("#probes", Probes).sizes, mark_widths(),
+                              lambda uid, style: line_widths(deck, uid, style, self.ascii),
+                              stage - least, was)
+            self.plan, self.card_style = plan, plan.style
+            if was is None or was.columns != plan.columns:  # two columns of seats, or one
+                for box in self.query(".seats"):
+                    box.set_class(plan.columns, "-columns")
+        for i, (panel, state) in enumerate(zip(self.query(SeatPanel), states, strict=True)):
+            panel.show(state, self.card_style, plan.seats[i] if plan else None,
+                       plan.tile if plan else (0, 0))
 
 
 class SeatPanel(Vertical):
