@@ -328,3 +328,14 @@ def test_no_class_of_network_play_is_over_400_lines():
                     sizes[f"{name}.{node.name}"] = node.end_lineno - node.lineno + 1
     assert "dread_draw.net.host.Host" in sizes
     assert {k: v for k, v in sizes.items() if v > 400} == {}
+
+
+def test_the_table_screen_only_draws_in_under_400_lines():
+    """Issue 39: `TableScreen` was 510 lines doing the session's work; the session lives in
+    table/, the seats' layout in the play area (widgets/seats.py), and the screen draws the
+    model and forwards keys in at most 400 lines."""
+    path = MODULES["dread_draw.tui.screens.table"]
+    classes = {node.name: node.end_lineno - node.lineno + 1
+               for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+               if isinstance(node, ast.ClassDef)}
+    assert 0 < classes["TableScreen"] <= 400, classes["TableScreen"]
