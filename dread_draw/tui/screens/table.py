@@ -236,7 +236,7 @@ class TableScreen(SizeAware, Screen):
         for i in range(begin, n):
             self._note(events[i], log if i >= tail else None)
 
-    def on_resize(self) -> None:  # as well as SizeAware's
+    def on_resize(self) -> None:
         w, h = self.size
         self.set_class(w < 100, "-narrow")
         self.set_class(w >= 160, "-wide")

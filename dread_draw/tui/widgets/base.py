@@ -8,7 +8,6 @@ from typing import Any
 from rich.text import Text
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
-from textual.message import Message
 from textual.screen import ModalScreen, ScreenResultType
 from textual.widget import Widget
 from textual.widgets import Static
@@ -120,7 +119,3 @@ class TooSmall(Widget):
                      "{w}×{h}: please make the window larger."),
                    min_w=MIN_WIDTH, min_h=MIN_HEIGHT, w=w, h=h)
 
-
-class ScreenResized(Message):
-    """A screen of the table was resized: the App checks the terminal's size (a screen is
-    told of a resize; the App is not)."""
