@@ -96,9 +96,12 @@ def test_a_key_whose_widget_is_gone_does_nothing():
 
 def test_keys_while_the_replay_closes_never_end_it_on_an_error():
     """`NoMatches '#review-status'`: `q` and `v` typed at once in the replay — the review
-    opened while the app was closing, and its worker found its screen taken down. Keys still
-    coming after the last screen is gone (`v`, `q`, `v`) ended it on `ScreenStackError`. The
-    replay closes as asked, with no error, however the keys fall."""
+    opened while the app was closing (or closed while it started), and its worker found its
+    screen taken down. Keys still coming after the last screen is gone (`v`, `q`, `v`) ended
+    it on `ScreenStackError`. However the keys fall, no error; and the replay then closes as
+    a player closes it (Esc from the review, `q` from the replay), with exit code 0."""
+    from dread_draw.tui.coach import ReviewScreen
+
     deck = load_deck(PLAIN)
     match = Match(deck, [SeatSpec("Ana", "random"), SeatSpec("Ben", "random")], 21)
     match.play_cpus()
@@ -111,13 +114,20 @@ def test_keys_while_the_replay_closes_never_end_it_on_an_error():
                 app.post_message(events.Key(key, key if len(key) == 1 else None))
                 for _ in range(spacing):
                     await asyncio.sleep(0)
-            while app.is_running and not app._exit:
+            await pilot.pause()
+            for _ in range(4):  # the review open (or not) over the replay: at most two keys
+                if not app.is_running or app._exit:
+                    break
+                await pilot.press("escape" if isinstance(app.screen, ReviewScreen) else "q")
+                await pilot.pause()
+            assert app._exit or not app.is_running, [type(s).__name__ for s in app.screen_stack]
+            while app.is_running and not app._exit:  # closing: an event, not a clock
                 await pilot.pause()
         return app.return_code, app._exception
 
     async def drive() -> list:
         found = []
-        for keys in (["q", "v"], ["ctrl+c", "v"], ["v", "q", "v"],
+        for keys in (["q", "v"], ["ctrl+c", "v"], ["v", "q", "v"], ["v", "q", "v", "q"],
                      ["v", "escape", "v", "escape", "v", "q"]):
             for spacing in range(8):
                 code, problem = await once(keys, spacing)
