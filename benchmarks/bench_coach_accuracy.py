@@ -28,9 +28,12 @@ the same figures that a coach with no bias at all would get, from the sampling n
 With 300 playouts that noise alone gives about median 1.9, 90th percentile 5.0, max 8.8
 points (30 positions): pass `--playouts 1000` or more to see the coach's own error.
 
-`hard` opponents are left out of the positions: a full playout with `hard` seats runs the
-`hard` search at every one of their decisions (seconds a playout), beyond a benchmark of a
-few minutes on this shared machine; the `hard` seats' rollout model is `normal`'s anyway.
+`--opponents LEVEL` seats every CPU at that level instead (the same seeds and draws: the
+same positions up to the CPUs' own choices), `hard` as the daily deal seats it (its fixed
+schedule, `daily.DAILY_OPTIONS`): the coach's rollouts play a `hard` seat like `normal`, and
+this measures what that costs. A playout with `hard` seats runs `hard`'s search at each of
+their decisions (seconds a playout): use `--workers` and few playouts; the mean signed error
+(coach minus playouts) is then the figure to read, its noise shrinking with the positions.
 """
 
 from __future__ import annotations
@@ -40,10 +43,13 @@ import math
 import os
 import random
 import time
+from concurrent.futures import ProcessPoolExecutor
+from itertools import repeat
 
 from dread_draw.ai import make_agent
 from dread_draw.ai.hard import distinct
 from dread_draw.ai.policy import worn_out
+from dread_draw.coach.daily import DAILY_OPTIONS
 from dread_draw.coach.hints import HINT_MS, hint
 from dread_draw.deck.cards import load_deck
 from dread_draw.play.figures import percentile
@@ -52,15 +58,21 @@ from dread_draw.rules import Game, View, determinize
 
 LEVELS = ("easy", "normal")
 FIRST_SEED = 2800
+# `hard` as the daily deal seats it: its fixed schedule of samples, never cut by the clock,
+# so that a loaded machine gives the same playouts as an idle one.
+CPU_OPTIONS = DAILY_OPTIONS
 
 
-def position(deck, seed: int) -> tuple[Match, View]:
-    """Game `seed`: seats, and the person's decision to ask about (see the docstring)."""
+def position(deck, seed: int, opponents: str | None = None) -> tuple[Match, View]:
+    """Game `seed`: seats, and the person's decision to ask about (see the docstring).
+    `opponents`: every CPU seat of this level instead (the same seeds, the same draws of the
+    position's dice, so the same games up to the CPUs' own choices)."""
     rng = random.Random(seed)
     players = 2 + seed % 3
-    seats = [SeatSpec("You", HUMAN)] + [SeatSpec(f"CPU{i}", rng.choice(LEVELS))
-                                        for i in range(1, players)]
-    m = Match(deck, seats, seed, events=False)
+    levels = [rng.choice(LEVELS) for _ in range(1, players)]
+    seats = [SeatSpec("You", HUMAN)] + [SeatSpec(f"CPU{i}", opponents or level)
+                                        for i, level in enumerate(levels, 1)]
+    m = Match(deck, seats, seed, events=False, agent_options=CPU_OPTIONS)
     person = make_agent("normal", seed, 0)
     skip = rng.randrange(0, 12)  # how many of the person's real choices go by first
     while not m.over:
@@ -81,7 +93,8 @@ def playout(root: Game, option: int, kinds: list[str], seed: int) -> bool:
     """Play `option`, then the game to its end with the real agents: did seat 0 win?"""
     g = root.copy()
     g.choose(option)
-    agents = [make_agent("normal" if k == HUMAN else k, seed, s) for s, k in enumerate(kinds)]
+    agents = [make_agent("normal" if k == HUMAN else k, seed, s, **CPU_OPTIONS.get(k, {}))
+              for s, k in enumerate(kinds)]
     while not g.over:
         d = g.pending
         assert d is not None
@@ -116,66 +129,91 @@ def floor(ses: list[float], rounds: int = 400, seed: int = 1) -> tuple[float, fl
     return total[0] / rounds, total[1] / rounds, total[2] / rounds
 
 
+def measure(seed: int, opponents: str | None, playouts: int, budget_ms: int
+            ) -> dict | None:
+    """One position: the coach's two answers and the playouts' truth (None: game `seed`
+    has no such position)."""
+    deck = load_deck(None)
+    try:
+        m, view = position(deck, seed, opponents)
+    except LookupError:
+        return None
+    d = m.game.pending
+    kinds = [s.kind for s in m.seats]
+    told = {"seats": hint(view, d, budget_ms, seed=seed, levels=kinds),
+            "all normal": hint(view, d, budget_ms, seed=seed)}
+    options = [e.option for e in told["seats"].estimates]
+    return {"seed": seed, "kinds": kinds, "kind": d.kind, "options": options,
+            "real": truth(view, options, kinds, seed, playouts),
+            "samples": [e.samples for e in told["seats"].estimates],
+            "told": {name: ({e.option: e.chance for e in h.estimates}, h.best)
+                     for name, h in told.items()}}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", type=int, default=30)
     ap.add_argument("--playouts", type=int, default=200)
     ap.add_argument("--budget-ms", type=int, default=HINT_MS)
+    ap.add_argument("--opponents", choices=("easy", "normal", "hard"), default=None,
+                    help="every CPU seat of this level (default: easy or normal by seed)")
+    ap.add_argument("--workers", type=int, default=1, help="processes (positions in parallel)")
     args = ap.parse_args()
-    deck = load_deck(None)
     print(f"load {os.getloadavg()[0]:.1f}; {args.positions} positions from seed {FIRST_SEED}, "
-          f"{args.playouts} playouts per option, hint budget {args.budget_ms} ms")
+          f"{args.playouts} playouts per option, hint budget {args.budget_ms} ms, opponents "
+          f"{args.opponents or '/'.join(LEVELS)}, {args.workers} worker(s)", flush=True)
     errors: dict[str, list[float]] = {"seats": [], "all normal": []}
+    bias: dict[str, list[float]] = {"seats": [], "all normal": []}
     noise: list[float] = []  # per option chance of "seats": the combined standard error
     agree = {"seats": 0, "all normal": 0}
     ses = []
     start = time.perf_counter()
-    seed = FIRST_SEED
     done = 0
-    while done < args.positions:
-        try:
-            m, view = position(deck, seed)
-        except LookupError:
-            seed += 1
-            continue
-        d = m.game.pending
-        kinds = [s.kind for s in m.seats]
-        told = {"seats": hint(view, d, args.budget_ms, seed=seed, clock=False, levels=kinds),
-                "all normal": hint(view, d, args.budget_ms, seed=seed, clock=False)}
-        options = [e.option for e in told["seats"].estimates]
-        real = truth(view, options, kinds, seed, args.playouts)
-        se = [math.sqrt(max(p * (1 - p), 0.0025) / args.playouts) for p in real]
-        ses += se
-        top = max(range(len(options)), key=lambda i: real[i])
-        line = []
-        for e in told["seats"].estimates:
-            p = real[options.index(e.option)]
-            noise.append(math.sqrt(max(p * (1 - p), 0.0025) * (1 / args.playouts
-                                                               + 1 / max(e.samples, 1))))
-        for name, h in told.items():
-            got = {e.option: e.chance for e in h.estimates}
-            for o, p in zip(options, real, strict=True):
-                if o in got:
-                    errors[name].append(100 * abs(got[o] - p))
-            best = options.index(h.best) if h.best in options else top
-            agree[name] += real[top] - real[best] <= 2 * math.hypot(se[top], se[best])
-            line.append(f"{name} " + " ".join(f"{100 * got.get(o, float('nan')):.0f}"
-                                             for o in options))
-        print(f"seed {seed} ({len(kinds)}p, {'/'.join(kinds[1:])}, {d.kind}): playouts "
-              + " ".join(f"{100 * p:.0f}" for p in real) + " | " + " | ".join(line),
-              flush=True)
-        done += 1
-        seed += 1
+    seeds = range(FIRST_SEED, FIRST_SEED + 10 * args.positions)
+    with ProcessPoolExecutor(args.workers) as pool:
+        jobs = pool.map(measure, seeds, repeat(args.opponents), repeat(args.playouts),
+                        repeat(args.budget_ms))
+        for found in jobs:
+            if found is None:
+                continue
+            options, real = found["options"], found["real"]
+            se = [math.sqrt(max(p * (1 - p), 0.0025) / args.playouts) for p in real]
+            ses += se
+            top = max(range(len(options)), key=lambda i: real[i])
+            line = []
+            for o, n in zip(options, found["samples"], strict=True):
+                p = real[options.index(o)]
+                noise.append(math.sqrt(max(p * (1 - p), 0.0025) * (1 / args.playouts
+                                                                   + 1 / max(n, 1))))
+            for name, (got, best_option) in found["told"].items():
+                for o, p in zip(options, real, strict=True):
+                    if o in got:
+                        errors[name].append(100 * abs(got[o] - p))
+                        bias[name].append(100 * (got[o] - p))
+                best = options.index(best_option) if best_option in options else top
+                agree[name] += real[top] - real[best] <= 2 * math.hypot(se[top], se[best])
+                line.append(f"{name} " + " ".join(f"{100 * got.get(o, float('nan')):.0f}"
+                                                 for o in options))
+            kinds = found["kinds"]
+            print(f"seed {found['seed']} ({len(kinds)}p, {'/'.join(kinds[1:])}, "
+                  f"{found['kind']}): playouts " + " ".join(f"{100 * p:.0f}" for p in real)
+                  + " | " + " | ".join(line), flush=True)
+            done += 1
+            if done == args.positions:
+                pool.shutdown(cancel_futures=True)
+                break
     print(f"{done} positions, {len(errors['seats'])} option chances, "
-          f"{time.perf_counter() - start:.0f} s; the playouts' own standard error: median "
-          f"{100 * percentile(ses, 50):.1f}, max {100 * max(ses):.1f} points")
+          f"{time.perf_counter() - start:.0f} s, load {os.getloadavg()[0]:.1f}; the playouts' "
+          f"own standard error: median {100 * percentile(ses, 50):.1f}, max "
+          f"{100 * max(ses):.1f} points")
     med, p90, top = floor(noise)
     print(f"noise floor (an unbiased coach, sampling noise alone): error median {med:.1f}, "
           f"90th percentile {p90:.1f}, max {top:.1f} points")
     for name, errs in errors.items():
         print(f"coach assuming {name:10}: error median {percentile(errs, 50):.1f}, 90th "
-              f"percentile {percentile(errs, 90):.1f}, max {max(errs):.1f} points; best option "
-              f"within 2 SE of the playouts' best at {agree[name]} of {done}")
+              f"percentile {percentile(errs, 90):.1f}, max {max(errs):.1f} points, mean "
+              f"signed {sum(bias[name]) / len(bias[name]):+.1f} (coach minus playouts); best "
+              f"option within 2 SE of the playouts' best at {agree[name]} of {done}")
 
 
 if __name__ == "__main__":

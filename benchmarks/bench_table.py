@@ -2,15 +2,17 @@
 frame painted that shows its result, with the CPU pacing at 0.
 
     python benchmarks/bench_table.py [--decisions 200] [--sizes 80x24,200x60] [--resume 1000,5000]
+    python benchmarks/bench_table.py --quick    # a few decisions, briefly (CI: that it runs)
 
 How it is timed (headless, as the tests run the table):
 - "painted": Textual's headless driver skips building the terminal's bytes, so this script
   wraps the app's `_display` (where a real terminal's frame is written) and builds them there
   (`CompositorUpdate.render_segments`), then stamps the time: the frame a terminal would get.
-- "its result": the table starts showing a person's move (`TableScreen.show_move` for a
-  human seat's move: log, stage, seats); the first frame painted after that is the one that
-  shows it. The clock stops there: the CPU seats' moves that follow are not part of this
-  key's latency (the CPUs are `random`, whose thinking is next to nothing anyway).
+- "its result": once the person's answer is applied to the match (a hook of the match, as
+  every front end's), the conductor presents that move to the front end
+  (`Conductor.present`: log, stage, seats); the first frame painted after that presentation
+  is the one that shows it. The clock stops there: the CPU seats' moves that follow are not
+  part of this key's latency (the CPUs are `random`, whose thinking is next to nothing).
 - "after 30 rounds": the same app has played 30 rounds first (rematches when a game ends), as
   a long evening at the table.
 Per size and state: median, p95 and max over N decisions; the longest full garbage
@@ -36,6 +38,7 @@ from dread_draw.ai import make_agent
 from dread_draw.deck.cards import load_deck
 from dread_draw.play.sim import HUMAN, Match, SeatSpec
 from dread_draw.rules import SUMMON
+from dread_draw.table.conductor import Conductor
 from dread_draw.tui.app import DreadDrawApp, make_app
 from dread_draw.tui.screens.game_over import GameOver
 from dread_draw.tui.screens.summary import RoundSummary
@@ -51,7 +54,9 @@ class Frames:
         self.app = app
         self.times: list[float] = []
         self.screens: list[object] = []
-        self.shown_at: list[float] = []  # when the table started showing a person's move
+        self.shown_at: list[float] = []  # when the table had shown a person's move
+        self.applied = False  # a person's move is applied, not shown yet
+        self.watch: Callable[[object], None] = lambda match: None
         display = app._display
 
         def painted(screen, renderable) -> None:
@@ -70,16 +75,32 @@ class Frames:
 
 
 def watch_moves(frames_of: Callable[[], Frames | None]) -> None:
-    """Stamp the moment the table starts showing a person's move."""
-    show_move = TableScreen.show_move
+    """Stamp the moment the table has shown a person's move: the conductor's first
+    presentation once the move is applied (`Frames.applied`, from the match's hook)."""
+    present = Conductor.present
 
-    async def shown(self, move, beats):
+    async def presented(self, moment):
+        await present(self, moment)
         frames = frames_of()
-        if frames is not None and self.match.seats[move.seat].is_human:
+        if frames is not None and frames.applied:
+            frames.applied = False
             frames.shown_at.append(time.perf_counter())
-        await show_move(self, move, beats)
 
-    TableScreen.show_move = shown  # type: ignore[method-assign]
+    Conductor.present = presented  # type: ignore[method-assign]
+
+
+def hook_moves(app, frames: Frames) -> None:
+    """Tell `frames` when a person's move is applied (every match the app plays)."""
+    def moved(match, move) -> None:
+        if match.seats[move.seat].is_human:
+            frames.applied = True
+
+    def watch(match) -> None:
+        if moved not in match.hooks:
+            match.hooks.append(moved)
+
+    frames.watch = watch  # called whenever the app may have a new match (a rematch)
+    watch(app.match)
 
 
 CURRENT: list[Frames | None] = [None]
@@ -145,6 +166,7 @@ async def measure(size: tuple[int, int], decisions: int, warm_rounds: int
     mem: list[tuple[float, int]] = []
     async with app.run_test(size=size) as pilot:
         frames = CURRENT[0] = Frames(app)
+        hook_moves(app, frames)
         await settle(app, pilot)
         mem.append(memory())
         rounds = 0
@@ -158,12 +180,14 @@ async def measure(size: tuple[int, int], decisions: int, warm_rounds: int
                 await settle(app, pilot)
             else:
                 await step_over(app, pilot)
+            frames.watch(app.match)
         if warm_rounds:
             mem.append(memory())
         collections = Collections()
         gc.callbacks.append(collections)
         try:
             while len(times) < decisions:
+                frames.watch(app.match)
                 if not asked(app):
                     await step_over(app, pilot)
                     continue
@@ -235,12 +259,16 @@ def main() -> None:
     ap.add_argument("--sizes", default="80x24,200x60")
     ap.add_argument("--resume", default="1000,5000")
     ap.add_argument("--warm", type=int, default=30, help="rounds played before the second run")
+    ap.add_argument("--quick", action="store_true",
+                    help="a few decisions at one size, briefly: that the benchmark runs (CI)")
     args = ap.parse_args()
+    if args.quick:
+        args.decisions, args.sizes, args.resume, args.warm = 3, "80x24", "100", 0
     with open("/proc/loadavg") as f:
         print(f"load average at the start: {' '.join(f.read().split()[:3])}")
     for spec in args.sizes.split(","):
         w, h = map(int, spec.split("x"))
-        for warm in (0, args.warm):
+        for warm in sorted({0, args.warm}):
             gc.collect()
             t, pauses, mem = asyncio.run(measure((w, h), args.decisions, warm))
             t.sort()

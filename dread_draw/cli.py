@@ -14,7 +14,7 @@ import sys
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 import typer.core
@@ -24,12 +24,11 @@ from rich.text import Text
 
 from dread_draw import __version__
 from dread_draw.base import wide_text as _wide_text  # noqa: F401  (Korean help lines keep their last syllable)
-from dread_draw.base.errors import DreadDrawError
-from dread_draw.base.files import NAME_MAX, long_name
 from dread_draw.base.runner import MAX_GAMES
-from dread_draw.base.safe_text import clean
-from dread_draw.deck import overlays as _overlays  # noqa: F401  (registers the deck translation check)
-from dread_draw.i18n import N_, _, fmt, use_language
+from dread_draw.i18n import N_, _, fmt, pgettext, use_language
+
+if TYPE_CHECKING:  # the rules core (and with it the errors) loads with the commands that use it:
+    from dread_draw.base.errors import DreadDrawError  # `dread-draw --version` is quick
 
 FIRST_COMMANDS = ("play", "tutorial")  # --help lists these first: what most people came for
 
@@ -54,6 +53,32 @@ def short_metavar(param: Any) -> str | None:
     return str(param.name or "value").upper()
 
 
+def placeholder(word: str | None) -> str | None:
+    """An option's placeholder in --help in the player's language ("NOM", "NIVEAU"), as the
+    errors name it ("--human NOM"); one this program does not know stays as it is."""
+    if word is None:
+        return None
+    words = {
+        "N": pgettext("placeholder in --help", "N"),
+        "NAME": pgettext("placeholder in --help", "NAME"),
+        "LEVEL": pgettext("placeholder in --help", "LEVEL"),
+        "FILE": pgettext("placeholder in --help", "FILE"),
+        "FOLDER": pgettext("placeholder in --help", "FOLDER"),
+        "SECONDS": pgettext("placeholder in --help", "SECONDS"),
+        "MINUTES": pgettext("placeholder in --help", "MINUTES"),
+        "ADDRESS": pgettext("placeholder in --help", "ADDRESS"),
+        "LANG": pgettext("placeholder in --help", "LANG"),
+        "AGENT": pgettext("placeholder in --help", "AGENT"),
+        "SEATS": pgettext("placeholder in --help", "SEATS"),
+        "SORT": pgettext("placeholder in --help", "SORT"),
+        "CODE": pgettext("placeholder in --help", "CODE"),
+        "HOST[:PORT]": pgettext("placeholder in --help", "HOST[:PORT]"),
+        "[OPTIONS]": pgettext("placeholder in --help", "[OPTIONS]"),
+        "COMMAND [ARGS]...": pgettext("placeholder in --help", "COMMAND [ARGS]..."),
+    }
+    return words.get(word, word)
+
+
 class DreadDrawGroup(typer.core.TyperGroup):
     """The command group: `play` and `tutorial` first in --help, then the others in the order
     they are declared, with short placeholders for option values."""
@@ -68,7 +93,10 @@ class DreadDrawGroup(typer.core.TyperGroup):
         while commands:
             command = commands.pop()
             for param in command.params:
-                param.metavar = short_metavar(param) or param.metavar
+                param.metavar = placeholder(short_metavar(param) or param.metavar)
+            command.options_metavar = placeholder(command.options_metavar)
+            if hasattr(command, "subcommand_metavar"):
+                command.subcommand_metavar = placeholder(command.subcommand_metavar)
             commands += getattr(command, "commands", {}).values()  # `deck new` too
         return super().main(*args, **kwargs)
 
@@ -80,7 +108,7 @@ app = typer.Typer(
             "Without a command, it opens the new-game screen (as dread-draw play)."),
     invoke_without_command=True,
     pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},  # -h as most tools have it
+    context_settings={"help_option_names": ["--help", "-h"]},  # -h as most tools have it
 )
 err = Console(stderr=True, highlight=False)
 
@@ -171,6 +199,8 @@ SaveDirOpt = Annotated[
 def print_error(message: str) -> None:
     """One paragraph on stderr, shown exactly as written: a message may quote a path or a name
     from a file (``x[/]y.toml``, ``[[card]]``), which must never be read as markup."""
+    from dread_draw.base.safe_text import clean
+
     err.print(Text.assemble((_("Error:"), "bold red"), " ", clean(message, lines=True)),
               soft_wrap=True)
 
@@ -209,6 +239,7 @@ BOUNDS: dict[str, Callable[[], int | float]] = {
     "cpu_delay": lambda: 60.0,  # a minute between CPU moves
     "keep_games": lambda: 100_000,
     "start_after": lambda: 7 * 86_400.0,  # a week
+    "summary_pause": lambda: 600.0,  # ten minutes on one round's summary
     "idle_minutes": lambda: 7 * 24 * 60.0,  # a week
 }
 EMPTY_PATH_OPTIONS = ("--save-dir", "--deck", "--log")
@@ -220,6 +251,8 @@ def guarded(*, writes: str | None = None) -> Callable[[Callable[..., None]], Cal
     def wrap(body: Callable[..., None]) -> Callable[..., None]:
         @functools.wraps(body)
         def command(**options: Any) -> None:
+            from dread_draw.base.errors import DreadDrawError
+
             check_bounds(options)
             try:
                 body(**options)
@@ -246,6 +279,8 @@ def shortened(text: str, most: int = 40) -> str:
 
 
 def check_bounds(options: dict[str, Any]) -> None:
+    from dread_draw.base.files import NAME_MAX, long_name  # (here: `--version` stays quick)
+
     for name, value in options.items():
         flag = "--" + name.replace("_", "-")
         if isinstance(value, float) and not math.isfinite(value):  # nan passes every bound
@@ -516,11 +551,18 @@ def serve(
         min=1.0, metavar="MINUTES",
         help=N_("Close a table nobody has typed in for this many minutes (its game is "
                 "saved)."))] = 30.0,
+    watch: Annotated[str | None, typer.Option(
+        "--watch", metavar="HOST[:PORT]",
+        help=N_("Serve a game hosted with dread-draw host to watch, instead of games of "
+                "their own: each browser follows it as a watcher (nobody's cards)."))] = None,
+    code: Annotated[str | None, typer.Option(
+        "--code", help=N_("With --watch: the join code (else DREAD_DRAW_CODE, or typed at "
+                          "the prompt)."))] = None,
     lang: LangOpt = None,
 ) -> None:
     lang = speak(lang)
     try:
-        from dread_draw.web.serve import serve_command
+        from dread_draw.commands.serve import serve_command
     except ModuleNotFoundError as e:
         if (e.name or "").partition(".")[0] not in WEB_MODULES:
             raise
@@ -532,8 +574,18 @@ def serve(
                          "command, run in Dread Draw's source folder: {command}"),
                        command=web_extra_command())) from None
 
-    serve_command(host=host, port=port, public_url=public_url, save_dir=save_dir,
-                  max_tables=max_tables, idle_minutes=idle_minutes)
+    options: dict[str, Any] = dict(host=host, port=port, public_url=public_url,
+                                   save_dir=save_dir, max_tables=max_tables,
+                                   idle_minutes=idle_minutes)
+    if watch is not None:
+        from dread_draw.commands.net import join_code
+        from dread_draw.commands.serve import watch_serve_command
+
+        watch_serve_command(address=watch, code=join_code(code), **options)
+        return
+    if code is not None:
+        raise DreadDrawError(_("--code goes with --watch (the game to watch)."))
+    serve_command(**options)
 
 
 @app.command(help=N_("Host a game that players join from their own terminals (dread-draw join). It "
@@ -576,6 +628,10 @@ def host(
     cpu_delay: Annotated[float, typer.Option(
         min=0.0, help=N_("Seconds each CPU move takes at least, so that the players can follow "
                          "it."))] = 0.8,
+    summary_pause: Annotated[float, typer.Option(
+        min=0.0, metavar="SECONDS",
+        help=N_("Seconds a round's summary stays on the players' tables before the game goes "
+                "on by itself (0: until each player presses Enter)."))] = 8.0,
     console: Annotated[bool, typer.Option(
         "--console", help=N_("With --name: play your seat in plain lines of text instead of "
                              "the table (also when the output is not a terminal)."))] = False,
@@ -587,7 +643,8 @@ def host(
     host_command(port=port, players=players, own=name, people=human or [], cpus=cpu or [],
                  seed=seed, deck=deck, lan=lan, resume_saved=resume, save_dir=save_dir,
                  start_when_full=start_when_full, start_after=start_after, cpu_delay=cpu_delay,
-                 table=not console and sys.stdout.isatty())
+                 table=not console and sys.stdout.isatty(),
+                 summary_pause=summary_pause or None)
 
 
 @app.command(help=N_("Take a seat at a hosted game and play it at this terminal. The same command "
@@ -597,7 +654,10 @@ def join(
     address: Annotated[str, typer.Argument(
         metavar="HOST[:PORT]", help=N_("The host's address, as it printed it (port 7777 by "
                                     "default)."))],
-    code: Annotated[str, typer.Option("--code", help=N_("The join code the host printed."))],
+    code: Annotated[str | None, typer.Option(
+        "--code", help=N_("The join code the host printed. Without it, join asks for it (or "
+                          "reads the DREAD_DRAW_CODE environment variable), which keeps it out "
+                          "of the shell's history."))] = None,
     name: Annotated[str, typer.Option("--name", help=N_("Your name at the table."))] = "",
     console: Annotated[bool, typer.Option(
         "--console", "--plain",
@@ -605,16 +665,20 @@ def join(
                              "output is not a terminal)."))] = False,
     watch: Annotated[bool, typer.Option(
         "--watch", help=N_("Watch the game without a seat: everything on the table that "
-                           "nobody keeps hidden, live, in plain lines of text."))] = False,
+                           "nobody keeps hidden, live (on the table, or in plain lines of "
+                           "text with --console)."))] = False,
     lang: LangOpt = None,
 ) -> None:
     lang = speak(lang)
+    from dread_draw.base.errors import DreadDrawError
     from dread_draw.commands.net import join_command
 
     if not name and not watch:
         raise DreadDrawError(_("--name is needed to take a seat (or --watch to watch the "
                                "game without one)."))
-    join_command(address, code, name, table=not console and sys.stdout.isatty(), watch=watch)
+    served = os.environ.get("DREAD_DRAW_WEB") == "1"  # a browser's table (serve --watch)
+    join_command(address, code, name, table=not console and (sys.stdout.isatty() or served),
+                 watch=watch)
 
 
 @app.command(help=N_("Games played and won, per player name and per CPU level, from the "
@@ -634,6 +698,15 @@ deck_app = typer.Typer(
 app.add_typer(deck_app, name="deck")
 
 
+@deck_app.callback()
+def deck_root(lang: LangOpt = None) -> None:
+    # `deck --lang ko check`: the --lang given to `deck` holds for its commands
+    global _root_lang
+    if lang is not None:
+        _root_lang = lang
+        use_language(lang)
+
+
 @deck_app.command("new", help=N_("Write the standard deck to FILE as a starting point for a "
                                  "deck of your own (never overwrites a file)."))
 @guarded()
@@ -642,7 +715,7 @@ def deck_new(
                                                                  "(TOML)."), dir_okay=False)],
     lang: LangOpt = None,
 ) -> None:
-    use_language(lang)
+    lang = speak(lang)
     from dread_draw.commands.deck import new_command
 
     new_command(file)
@@ -661,7 +734,7 @@ def deck_check(
     seed: Annotated[int, typer.Option(help=N_("The run's seed: same seed, same games."))] = 1,
     lang: LangOpt = None,
 ) -> None:
-    use_language(lang)
+    speak(lang)
     from dread_draw.commands.deck import check_command
 
     check_command(file, players, games, seed)
@@ -683,7 +756,8 @@ def lang_argument(argv: list[str]) -> str | None:
 def translate_help(command: Any) -> None:
     """Put `command`'s help texts (marked with N_ above) in the current language: the
     command's, its options' and arguments', and its subcommands'. Typer's and Click's own
-    words ("Usage:", "Options", their error messages) stay English."""
+    words ("Usage:", "Options", their error messages) are put in it by
+    `dread_draw.i18n.cli_words`."""
     if command.help:
         command.help = _(command.help)
     if command.short_help:
@@ -700,6 +774,9 @@ def main() -> None:
     """Entry point: run the app; the project's own errors exit 2 with a clear message."""
     try:
         use_language(lang_argument(sys.argv[1:]))
+        from dread_draw.i18n import cli_words
+
+        cli_words.install()  # Click's and Typer's own words ("Usage:", "Options") too
         empty = empty_path_option(sys.argv[1:])
         if empty is not None:
             print_error(fmt(_("{option} needs a path; an empty one would mean the current "
@@ -710,9 +787,13 @@ def main() -> None:
         translate_help(command)
         # also under `python -m dread_draw`: help and completion name the program
         command.main(args=sys.argv[1:], prog_name="dread-draw")
-    except DreadDrawError as e:
-        print_error(error_text(e))  # text, not markup: "[overlay]" in it shows as written
-        sys.exit(2)
     except KeyboardInterrupt:
         err.print(_("Interrupted."))
         sys.exit(130)
+    except Exception as e:
+        from dread_draw.base.errors import DreadDrawError
+
+        if not isinstance(e, DreadDrawError):
+            raise
+        print_error(error_text(e))  # text, not markup: "[overlay]" in it shows as written
+        sys.exit(2)

@@ -22,6 +22,16 @@ def standard_deck():
     return load_deck()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def coach_workers_stop():
+    """The coach's worker processes (started by a table with a person, or a hint) are
+    stopped when the tests end, not left for the interpreter's exit."""
+    yield
+    from dread_draw.coach.hints import coach_workers
+
+    coach_workers().shutdown()
+
+
 @pytest.fixture(autouse=True)
 def english(monkeypatch):
     """Each test starts in English (the suite's expected words are English) and leaves the

@@ -109,6 +109,28 @@ def dealt(monkeypatch) -> list:
     return deals
 
 
+def test_a_search_plays_any_run_of_its_samples_as_the_whole_schedule_would(standard_deck):
+    """A sample skipped (`skip_determinize`) leaves the search's generator exactly where its
+    deal would: runs of samples played apart — in other processes — are the schedule's own
+    samples, and add up to the very same search."""
+    from dread_draw.ai.hard import plan_search, play_samples, tally
+    from dread_draw.rules import determinize, skip_determinize
+
+    for _seat, view, _ in swapped_views(standard_deck, 5, players=3)[:3]:
+        dealt, skipped = random.Random(9), random.Random(9)
+        unseen = view.unseen()
+        for _ in range(3):
+            determinize(view, dealt, unseen)
+            skip_determinize(skipped, len(unseen))
+        assert dealt.getstate() == skipped.getstate()
+        for styles in (None, ("normal", "easy", "random")):
+            plan = plan_search(view, view.pending, 77, 7, horizon=None, styles=styles)
+            whole = play_samples(plan, 0, 7)
+            assert play_samples(plan, 0, 3) + play_samples(plan, 3, 5) + \
+                play_samples(plan, 5, 7) == whole
+            assert tally(plan, whole) == tally(plan, play_samples(plan, 0, 7))
+
+
 def test_R11_hard_differs_only_through_its_own_seeded_sampling(standard_deck, monkeypatch):
     """Swap the cards the seat cannot see: the search deals itself the very same games (its
     inputs) and makes the same choice."""

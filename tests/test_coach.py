@@ -29,7 +29,7 @@ from dread_draw.coach.words import hint_lines, option_words, reason_text
 from dread_draw.play.sim import Match, SeatSpec
 from dread_draw.rules import REVEAL, SUMMON, Game
 
-QUICK = 20  # ms: a tiny budget keeps the tests quick (clock=False: the schedule, whole)
+QUICK = 20  # ms: a tiny budget keeps the tests quick (a hint plays its whole schedule)
 
 
 def by_strength(deck, strength: int, skip: int = 0) -> int:
@@ -59,28 +59,38 @@ def test_R11_a_hint_is_the_same_when_the_seats_unseen_cards_are_dealt_differentl
     assert len(pairs) == 10
     for _seat, view, swapped in pairs:
         assert view == swapped  # the hint's input: all it is given
-        a = hint(view, view.pending, QUICK, seed=5, clock=False)
+        a = hint(view, view.pending, QUICK, seed=5)
         seen = deals[:]
         deals.clear()
-        b = hint(swapped, swapped.pending, QUICK, seed=5, clock=False)
+        b = hint(swapped, swapped.pending, QUICK, seed=5)
         assert seen == deals and a == b
         deals.clear()
 
 
-def test_the_hint_chooses_as_hard_does_with_the_same_budget_and_full_rollouts(standard_deck):
+def test_the_hint_tells_hards_own_search_with_the_same_budget_and_full_rollouts(
+        standard_deck):
     """The hard CPU and the hint differ only in budget and in how far their rollouts go (the
-    coach's to the end of the game): with the same ones, the same choice."""
+    coach's to the end of the game): with the same ones, the hint's chances are hard's own
+    estimates, and its best is the option estimated highest (hard, more cautious, plays its
+    heuristic's choice unless another beats it clearly)."""
     for _seat, view, _ in swapped_views(standard_deck, 3, players=2)[:8]:
         d = view.pending
         cpu = make_agent("hard", 9, view.seat, think_ms=QUICK, horizon=None,
                          stop_ms=10**6)  # its whole schedule, as the hint's, however loaded
-        assert hint(view, d, QUICK, seed=9, clock=False).best == cpu.choose(view, d)
+        found = cpu.search(view, d)
+        h = hint(view, d, QUICK, seed=9)
+        means = {o: found.mean(i) for i, o in enumerate(found.options)}
+        assert {e.option: e.chance for e in h.estimates} == {
+            o: m for o, m in means.items() if o in {e.option for e in h.estimates}}
+        assert h.chance(h.best) == max(e.chance for e in h.estimates)
+        if h.best != cpu.choose(view, d):
+            assert cpu.choose(view, d) == found.prior  # hard kept to its heuristic
 
 
 def test_a_hint_gives_a_chance_for_each_option_it_considered(standard_deck):
     pairs = swapped_views(standard_deck, 4, players=3)[:6]
     for _seat, view, _ in pairs:
-        h = hint(view, view.pending, QUICK, seed=1, clock=False)
+        h = hint(view, view.pending, QUICK, seed=1)
         options = [e.option for e in h.estimates]
         assert options and set(options) <= set(view.pending.options)
         assert h.best in options
@@ -102,6 +112,114 @@ def _reveal_or_reserve(deck):
         g.totals[seat] = sum(deck.strength[c] for c in cards)
     g.ask(0, SUMMON, (REVEAL, abyss), lambda *a: None)
     return g
+
+
+def test_the_best_is_the_highest_chance_and_a_near_tie_is_an_overlap_of_intervals(
+        standard_deck):
+    """The coach never marks "(best)" beside a lower chance, and calls a near-tie only when
+    the two chances' 95% intervals overlap: a gap wider than both margins is no tie."""
+    told_apart = tied = 0
+    for players, seed in ((2, 24), (4, 22)):
+        for _seat, view, _ in swapped_views(standard_deck, seed, players=players)[:8]:
+            h = hint(view, view.pending, 60, seed=seed)
+            best = next(e for e in h.estimates if e.option == h.best)
+            assert best.chance == max(e.chance for e in h.estimates)
+            for e in h.estimates:
+                assert 0 < e.margin < 1
+                if e.option != h.best:
+                    overlap = e.chance + e.margin >= best.chance - best.margin
+                    assert (e.option in h.near) == overlap
+                    told_apart += not overlap
+                    tied += overlap
+            lines = hint_lines(h, standard_deck, ["Ana", "Ben", "Cal", "Dee"])
+            (marked,) = [line for line in lines if "(best)" in line]
+            assert marked.startswith(option_words(standard_deck, view.pending, h.best,
+                                                  ["Ana", "Ben", "Cal", "Dee"]))
+    assert told_apart and tied  # the positions hold both
+
+
+def test_a_hint_shared_among_worker_processes_is_the_single_process_hint_exactly(
+        standard_deck):
+    """The hint's fixed schedule, shared among worker processes, gives the very numbers one
+    process gives: only the waiting differs. While it refines, each answer is from fewer
+    deals; the last is the whole schedule's."""
+    import asyncio
+
+    from dread_draw.base.runner import Workers
+    from dread_draw.coach.hints import Thinking
+
+    async def refined(thinking):
+        return [h async for h in thinking.hints(first=0, every=0)]
+
+    pool = Workers(2, preload=["dread_draw.coach.hints"])
+    try:
+        for players, seed in ((2, 3), (4, 5)):
+            levels = ["human", "easy", "normal", "random"][:players]
+            for _seat, view, _ in swapped_views(standard_deck, seed, players=players)[:2]:
+                d = view.pending
+                if view.seat != 0:
+                    continue
+                alone = hint(view, d, 60, seed=seed, levels=levels)
+                assert Thinking(view, d, 60, seed=seed, levels=levels,
+                                workers=pool).wait() == alone
+                answers = asyncio.run(refined(Thinking(view, d, 60, seed=seed, levels=levels,
+                                                       workers=pool)))
+                assert answers[-1] == alone and answers[-1].final
+                assert all(not h.final and 0 < h.deals < alone.deals for h in answers[:-1])
+    finally:
+        pool.shutdown()
+
+
+def test_the_sessions_hint_refines_to_the_very_lines_plain_lines_wait_for(
+        standard_deck, monkeypatch):
+    """Every front end asks the session: plain lines wait for `hint_lines`, the full table
+    shows `think_hint`'s answers as they refine — the last of them is `hint_lines`'s word
+    for word (so every front end says the same), the earlier ones say they are an answer so
+    far. Each records the hint once per question and saves; a hint whose question has been
+    answered meanwhile stops without a word, and none is started for it."""
+    import asyncio
+    import functools
+
+    import dread_draw.table.session as table_session
+    from dread_draw.play.sim import HUMAN
+    from dread_draw.table.session import Session
+
+    monkeypatch.setattr(table_session, "HINT_MS", 60)
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "easy"), SeatSpec("Orrin", "hard")]
+
+    def at_anas_choice(seed: int) -> Match | None:
+        m = Match(standard_deck, seats, seed=seed)
+        m.play_cpus()
+        while not m.over and len(m.game.pending.options) == 1:  # Ana's choices with no choice
+            m.apply(m.game.pending.options[0])
+            m.play_cpus()
+        return m if m.to_move() == 0 and len(m.game.pending.options) > 1 else None
+
+    match = next(m for m in map(at_anas_choice, range(40)) if m is not None)
+    saved: list[int] = []
+    session = Session(match, None, save=lambda: saved.append(len(match.hints)))
+
+    async def answers(asked):
+        return [a async for a in asked.so_far()]
+
+    whole = session.hint_lines(0)
+    assert whole[0].startswith("The coach would choose: ") and whole[1] == ""
+    assert "A hard CPU is assumed to play like normal" in whole[-1]  # the seats' levels
+    assert [h.seat for h in match.hints] == [0] and saved == [1]
+    asked = session.think_hint(0)
+    asked.thinking.hints = functools.partial(asked.thinking.hints, 0, 0)  # every answer
+    refined = asyncio.run(answers(asked))
+    assert list(refined[-1].lines) == whole and refined[-1].final and not refined[-1].progress
+    for so_far in refined[:-1]:
+        assert not so_far.final and so_far.lines[0].startswith("So far the coach leans to: ")
+        assert so_far.progress.startswith("Still thinking: ")
+    assert [h.seat for h in match.hints] == [0] and saved == [1, 1]  # the same question
+
+    late = session.think_hint(0)
+    match.apply(match.game.pending.options[0])  # answered before the coach said a word
+    assert asyncio.run(answers(late)) == []
+    if match.to_move() != 0:
+        assert session.think_hint(0) is None
 
 
 def test_R4_3_the_reason_counts_the_unseen_cards_that_beat_the_card_to_beat(standard_deck):
@@ -251,19 +369,17 @@ def test_the_hint_says_what_it_assumes_of_the_other_seats_and_flags_near_ties(st
             break
         m.apply(ana.choose(m.game.view(0), d) if d.seat == 0 else m.cpu_choice())
     view = m.game.view(0)
-    h = hint(view, d, QUICK, seed=11, clock=False, levels=[s.kind for s in seats])
+    h = hint(view, d, QUICK, seed=11, levels=[s.kind for s in seats])
     assert h.styles == ("normal", "easy", "normal")  # hard: its search's own model
     lines = hint_lines(h, standard_deck, [s.name for s in seats])
     assert lines[-1] == "Chances assume the other seats play: Zora like easy, Orrin like normal."
-    plain = hint(view, d, QUICK, seed=11, clock=False)
+    plain = hint(view, d, QUICK, seed=11)
     assert hint_lines(plain, standard_deck, [s.name for s in seats])[-1] == (
         "Chances assume every other seat plays like normal.")
     for e in h.estimates:  # a near-tie is said to be one; a clear gap is not
         said = next(x for x in lines if x.startswith(option_words(standard_deck, d, e.option,
                                                                    ["Ana", "Zora", "Orrin"])))
         assert ("near-tie" in said) == (e.option in h.near)
-        if e.option != h.best and e.option not in h.near:
-            assert h.chance(h.best) - e.chance >= CLEAR
 
 
 def test_a_review_is_the_same_every_time(reviewed, standard_deck):

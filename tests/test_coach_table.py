@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 from test_tui import SIZE, make_app, play_out, sync, text_of, until_asked
 
+import dread_draw.table.session as table_session
 import dread_draw.tui.coach as tui_coach
+from dread_draw.coach.review import VERDICT
 from dread_draw.coach.takeback import check_take_back
 from dread_draw.deck.cards import parse_deck
 from dread_draw.play.sim import HUMAN, Match, SeatSpec
@@ -31,7 +33,7 @@ def fierce_deck(plain_deck):
 @pytest.fixture(autouse=True)
 def quick_coach(monkeypatch):
     """Small budgets: the tests check what is shown, not how strong it is."""
-    monkeypatch.setattr(tui_coach, "HINT_MS", 20)
+    monkeypatch.setattr(table_session, "HINT_MS", 20)
     monkeypatch.setattr(tui_coach, "REVIEW_MS", 5)
 
 
@@ -71,6 +73,55 @@ async def test_h_shows_the_coachs_choice_and_chances_the_game_waits_and_the_save
         assert [h.seat for h in match.hints] == [0]
     save = read_save(next(tmp_path.glob("*.json")))
     assert [h.seat for h in save.hints] == [0]
+
+
+@sync
+async def test_h_shows_the_answer_refining_then_the_whole_schedules_numbers(standard_deck):
+    """The hint shares its search among worker processes and shows its answer as it
+    refines, each chance with its margin; the last answer is the single-process hint's."""
+    from dread_draw.coach.hints import hint
+    from dread_draw.coach.words import hint_lines
+
+    match = person_vs_cpu(standard_deck)
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await until_asked(app, pilot)
+        view = match.game.view(0)
+        await pilot.press("h")
+        await until(pilot, lambda: isinstance(app.screen, HintDialog), "the hint dialog")
+        dialog = app.screen
+        await until(pilot, lambda: dialog.final, "the coach's final answer", tries=3000)
+        body = text_of(dialog.query_one("#hint-body"))
+        levels = [s.kind for s in match.seats]
+        alone = hint(view, view.pending, 20, seed=match.seed, levels=levels)
+        names = [s.name for s in match.seats]
+        assert "The coach would choose:" in body and "±" in body
+        for line in hint_lines(alone, standard_deck, names, levels):
+            assert line in body
+        assert not dialog.query_one("#hint-progress").display  # done: no progress mark
+
+
+@sync
+async def test_a_hint_whose_question_has_moved_on_closes_itself_and_says_so(standard_deck):
+    """Issue 40: `h` at a person's question, and the game went on before the hint dialog
+    mounted (a Life Deck draw answered at once): the dialog asserted and the app ended. It
+    closes itself with a line saying why, and the game goes on."""
+    seats = [SeatSpec("Zora", "normal"), SeatSpec("Ana", HUMAN)]
+    match = next(m for m in (Match(standard_deck, seats, seed=s) for s in range(20))
+                 if m.to_move() == 0)
+    app = make_app(match, cpu_delay=5)  # Zora thinks (paced) for a while: not Ana's turn
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.2)
+        assert match.to_move() == 0
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await app.push_screen(HintDialog(table.session, 1))  # opened for Ana's question, gone
+        line = "The game has moved on: that question is no longer asked, so the hint is closed."
+        await until(pilot, lambda: line in [n.message for n in app._notifications],
+                    "the line saying why")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "back at the table")
+        assert not match.hints  # no hint was shown
+        assert app.is_running
 
 
 @sync
@@ -194,10 +245,11 @@ async def test_the_replay_offers_the_review_and_esc_goes_back_to_the_replay(fier
 
 @sync
 @pytest.mark.slow
-async def test_a_turning_point_tried_again_is_a_practice_copy_that_never_touches_the_save(
+async def test_a_mistake_tried_again_is_a_practice_copy_with_a_verdict_that_never_touches_the_save(
         fierce_deck, tmp_path, monkeypatch):
-    """"Try this moment again" from the review at game over: the game rewound to that
-    decision, played on as practice: no game in progress saved, no kept game changed."""
+    """A mistake played again from the review at game over: the game at that decision, the
+    hidden cards dealt anew, played on as practice, and the coach's verdict on the new
+    choice; no game in progress saved, no kept game changed."""
     monkeypatch.setattr(tui_coach, "REVIEW_MS", 150)  # enough deals for swings beyond noise
     seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "normal")]
     match = Match(fierce_deck, seats, seed=4)
@@ -211,19 +263,31 @@ async def test_a_turning_point_tried_again_is_a_practice_copy_that_never_touches
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
         review = app.screen
         await until(pilot, lambda: review.done, "the review's end", tries=3000)
-        assert review.tries, "this game has a turning point to try again"
+        assert review.tries, "this game has a mistake to try again"
         body = text_of(review.query_one("#review-body"))
-        assert "play that turning point again" in body
+        assert "to play a mistake again" in body or "to play that mistake again" in body
         await pilot.press("1")
         await until(pilot, lambda: app.match is not match, "the practice copy")
         practice = app.match
-        assert practice.practice and practice.choices == match.choices[:review.tries[0]]
+        assert practice.practice and practice.at == review.tries[0] and not practice.choices
+        real = Match.replay(fierce_deck, seats, 4, match.choices[:review.tries[0]])
+        assert practice.game.view(0) == real.game.view(0)  # the same decision, as Ana saw it
         assert practice.game.pending.seat == 0 and app.saver is None
         await until_asked(app, pilot)
         table = app.screen
         assert isinstance(table, TableScreen) and table.match is practice
         await pilot.press("1")  # a choice in the practice copy
-        await pilot.pause(0.3)
-        assert len(practice.choices) > review.tries[0]
+        def told():
+            return next((s for s in app.screen_stack if isinstance(s, tui_coach.TipScreen)
+                         and s.lesson.key == VERDICT), None)
+
+        for _ in range(3000):  # what the choice did is shown first ("Go on" is 1), then
+            if told() is not None:  # the coach's word on it
+                break
+            await pilot.press("1" if isinstance(app.screen, TableScreen) else "enter")
+            await pilot.pause(0.02)
+        assert app.screen is told() and "the best" in told().lesson.text  # the game waits
+        await pilot.press("enter")  # read: the game goes on
+        assert len(practice.choices) > 0
     assert not saves.current.exists()  # never saved, so never in the stats
     assert {p: p.read_bytes() for p in saves.games.glob("*.json")} == kept

@@ -16,6 +16,7 @@ from dread_draw.net.client import SeatInfo, TableState, Update, Welcome
 from dread_draw.net.remote import RemoteMatch
 from dread_draw.play.sim import HUMAN, Match, SeatSpec
 from dread_draw.rules.privacy import for_seat
+from dread_draw.table.asking import Question
 from dread_draw.table.conductor import Conductor
 from dread_draw.table.model import HandOff, HoldOwn, Look, RoundOver, TableModel
 
@@ -34,16 +35,14 @@ class FakeFront:
     async def present(self, moment: Any) -> None:
         self.seen.append(moment)
 
-    async def ask(self, seat: int) -> int:
+    async def ask(self, question: Question) -> int:
         m = self.model
+        seat = question.seat
         assert m.holder == seat, "asked while someone else holds the keyboard"
-        view = m.match.game.view(seat)
-        assert view.pending is not None and view.pending.seat == seat
+        assert m.asked_here() == question.decision, "the model knows what is asked"
         self.seen.append(("ask", seat, m.private_to(seat)))
-        m.asking_now(seat)
         await asyncio.sleep(0)
-        m.answered(seat)
-        return view.pending.options[0]
+        return question.options[0][0]
 
     def thinking(self, seat: int) -> None:
         self.seen.append(("thinking", seat))
@@ -51,11 +50,14 @@ class FakeFront:
     def waiting(self) -> None:
         self.waited += 1
 
-    async def lessons(self) -> None:
+    async def lesson(self, lesson: Any) -> None:
         pass
 
-    async def game_over(self) -> None:
-        self.ended = True
+    def retold(self, story: Any) -> None:
+        pass
+
+    async def game_over(self, ending: Any) -> None:
+        self.ended = ending.over
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -149,10 +151,10 @@ def test_a_network_seat_is_played_by_the_same_conductor_through_the_model(standa
     host = FakeHost(match, 0)
 
     async def main() -> tuple[RemoteMatch, FakeFront]:
-        remote = RemoteMatch(host, Welcome(0, "Ana", 3, standard_deck, "test"))  # type: ignore[arg-type]
+        remote = RemoteMatch(host, Welcome(0, "Ana", 3, standard_deck, "test"))  # type: ignore[arg-type]  # a fake host
         host.queue = remote.queue
         remote.take(host.update())  # the table opens on the first update
-        model = TableModel(remote, [0], hold_own=True, cpu_delay=0)  # type: ignore[arg-type]
+        model = TableModel(remote, [0], hold_own=True, cpu_delay=0)
         front = FakeFront(model)
         host.others()
         await Conductor(model, front).play()

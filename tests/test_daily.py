@@ -98,7 +98,7 @@ def _daily_game(folder: SaveDir, standard_deck, day: date, *, hints: bool = Fals
         if d.seat == 0:
             view = m.game.view(0)
             if hints and len(d.options) > 1 and not m.hints:
-                hint(view, d, 5, seed=setup.seed, clock=False)
+                hint(view, d, 5, seed=setup.seed)
                 note_hint(m, 0)
                 note_hint(m, 0)  # once per decision
             m.apply(person.choose(view, d))
@@ -163,7 +163,7 @@ def test_play_daily_deals_todays_seed_to_the_last_person_against_three_hard(monk
     from dread_draw.coach.daily import today
     from dread_draw.commands.play import daily_match
     from dread_draw.play.sim import HUMAN, SeatSpec
-    from dread_draw.tui.setup import Setup
+    from dread_draw.store.setup import Setup
 
     last = Setup([SeatSpec("Zora", "normal"), SeatSpec("Ana", HUMAN)], 5, "my.toml")
     match, setup = daily_match(last)
@@ -187,8 +187,8 @@ def test_the_table_says_it_is_the_daily_deal_but_not_its_seed_until_the_end():
     import asyncio
 
     from dread_draw.commands.play import daily_match
+    from dread_draw.store.setup import Setup
     from dread_draw.tui.app import make_app
-    from dread_draw.tui.setup import Setup
 
     match, setup = daily_match(Setup.default())
 
@@ -210,12 +210,13 @@ def test_the_table_says_it_is_the_daily_deal_but_not_its_seed_until_the_end():
 def _play_daily(monkeypatch, folder: SaveDir, day: date):
     """`play --daily` on `day` in `folder`: the app it would run (not run)."""
     from dread_draw.commands import play as app_module
-    from dread_draw.tui.setup import Setup
+    from dread_draw.store.setup import Setup
 
     ran = []
     monkeypatch.setattr("dread_draw.coach.daily.today", lambda: day)
-    monkeypatch.setattr(app_module, "run_table", lambda app, **_: ran.append(app))
-    app_module.play_daily(folder, Setup.default(), cpu_delay=0)
+    monkeypatch.setattr("dread_draw.tui.app.run_table", lambda app, **_: ran.append(app))
+    app_module.play_daily(folder, Setup.default(),
+                          app_module.FrontEnd(None, False, None, folder, {"cpu_delay": 0}))
     return ran[0]
 
 
@@ -223,7 +224,7 @@ def _started_daily(folder: SaveDir, day: date, choices: int) -> Match:
     """A daily deal of `day` dealt in `folder`, `choices` choices in, then quit."""
     from dread_draw.coach.daily import note_daily
     from dread_draw.commands.play import daily_match
-    from dread_draw.tui.setup import Setup
+    from dread_draw.store.setup import Setup
 
     m, _setup = daily_match(Setup.default(), day)
     m.agents[1:] = [make_agent("hard", m.seed, i, samples=1) for i in (1, 2, 3)]

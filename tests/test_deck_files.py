@@ -16,6 +16,7 @@ from dread_draw.commands.deck import text_numbers_problem
 from dread_draw.deck.cards import _CARD_KEYS, load_deck, standard_deck_path
 from dread_draw.deck.overlays import deck_text, keyword_label
 from dread_draw.i18n import LANGUAGES, set_language
+from dread_draw.i18n.editions import EFFECT_WORDS
 from dread_draw.rules.registry import EFFECTS
 
 ROOT = Path(__file__).parent.parent
@@ -141,73 +142,9 @@ def test_the_format_reference_is_in_the_repository_and_every_mention_points_ther
 
 # ------------------------------------------------------------------ ability texts (R13)
 
-# Per effect and language: the words that say what the effect does. A text that says another
-# effect's action (a look that claims to reorder, a ward that claims more damage) fails.
-SAYS = {
-    "gain-life": {"en": ["gain", "life"], "fr": ["gagnez", "vie"], "es": ["gana", "vida"],
-                  "de": ["Gewinne", "Leben"], "pt": ["ganhe", "vida"], "ko": ["생명", "얻습니다"]},
-    "peek-life": {"en": ["look at", "your Life Deck"], "fr": ["regardez", "Deck de Vie"],
-                  "es": ["mira", "Baraja de Vida"], "de": ["Sieh dir", "Lebensdecks an"],
-                  "pt": ["olhe", "Baralho de Vida"], "ko": ["생명 덱", "봅니다"]},
-    "peek-draw": {"en": ["look at", "Draw Deck."], "fr": ["regardez", "Deck de Pioche."],
-                  "es": ["mira", "Mazo de Robo."], "de": ["Sieh dir", "Ziehdecks an."],
-                  "pt": ["olhe", "Baralho de Compra."], "ko": ["뽑기 덱", "봅니다."]},
-    "arrange": {"en": ["look at", "any order"], "fr": ["regardez", "l'ordre de votre choix"],
-                "es": ["mira", "en el orden que quieras"],
-                "de": ["Sieh dir", "beliebiger Reihenfolge"], "pt": ["olhe", "na ordem que quiser"],
-                "ko": ["보고", "원하는 순서"]},
-    "bury": {"en": ["look at", "bottom"], "fr": ["regardez", "sous ce deck"],
-             "es": ["mira", "al fondo"], "de": ["Sieh dir", "unter das Ziehdeck"],
-             "pt": ["olhe", "no fundo"], "ko": ["보고", "맨 아래"]},
-    "mill": {"en": ["discard", "Draw Deck"], "fr": ["défaussez", "Deck de Pioche"],
-             "es": ["descarta", "Mazo de Robo"], "de": ["Lege", "Ziehdecks ab"],
-             "pt": ["descarte", "Baralho de Compra"], "ko": ["뽑기 덱", "버립니다"]},
-    "plant": {"en": ["discard pile", "on top of the Draw Deck"],
-              "fr": ["pile de défausse", "dessus du Deck de Pioche"],
-              "es": ["pila de descarte", "encima del Mazo de Robo"],
-              "de": ["Ablagestapel", "oben auf das Ziehdeck"],
-              "pt": ["pilha de descartes", "topo do Baralho de Compra"],
-              "ko": ["버린 카드 더미", "뽑기 덱 맨 위"]},
-    "scavenge": {"en": ["discard pile", "into your reserves"],
-                 "fr": ["pile de défausse", "dans vos réserves"],
-                 "es": ["pila de descarte", "en tus reservas"],
-                 "de": ["Ablagestapel", "in deine Reserve"],
-                 "pt": ["pilha de descartes", "em suas reservas"],
-                 "ko": ["버린 카드 더미", "비축 카드로"]},
-    "salvage": {"en": ["if you were eliminated", "row", "reserves"],
-                "fr": ["si vous avez été éliminé", "rangée", "réserves"],
-                "es": ["si fuiste eliminado", "fila", "reservas"],
-                "de": ["Wenn du ausgeschieden bist", "Reihe", "Reserve"],
-                "pt": ["se você foi eliminado", "fileira", "reservas"],
-                "ko": ["탈락했다면", "비축 카드로"]},
-    "swap-reserve": {"en": ["swap", "another player"], "fr": ["échangez", "autre joueur"],
-                     "es": ["intercambia", "otro jugador"], "de": ["Tausche", "anderen Spielers"],
-                     "pt": ["troque", "outro jogador"], "ko": ["맞바꿉니다", "다른 플레이어"]},
-    "puppet": {"en": ["another player", "next turn"], "fr": ["autre joueur", "tour suivant"],
-               "es": ["otro jugador", "siguiente turno"],
-               "de": ["anderen Spieler", "Nächstes am Zug"],
-               "pt": ["outro jogador", "próximo turno"], "ko": ["다른 플레이어", "다음 턴"]},
-    "curse": {"en": ["if you won the round", "another player", "damage before"],
-              "fr": ["si vous avez gagné la manche", "autre joueur", "avant les dégâts"],
-              "es": ["si ganaste la ronda", "otro jugador", "antes del daño"],
-              "de": ["Wenn du die Runde gewonnen hast", "anderen Spieler", "vor dem Schaden"],
-              "pt": ["se você venceu a rodada", "outro jogador", "antes do dano"],
-              "ko": ["승리했다면", "다른 플레이어", "받기 전에"]},
-    "ward": {"en": ["you take", "less damage"], "fr": ["vous subissez", "de moins"],
-             "es": ["recibes", "menos"], "de": ["Du erleidest", "weniger"],
-             "pt": ["você sofre", "a menos"], "ko": ["자신이 받는 피해", "줄어듭니다"]},
-    "lower-bar": {"en": ["must beat", "less"], "fr": ["devez battre", "en moins"],
-                  "es": ["debes superar", "menos"], "de": ["schlagen musst", "weniger"],
-                  "pt": ["precisa superar", "a menos"], "ko": ["넘어야 할", "낮게"]},
-    "bloodlust": {"en": ["rounds you win", "more damage"], "fr": ["que vous gagnez", "de plus"],
-                  "es": ["que ganas", "más"], "de": ["die du gewinnst", "mehr"],
-                  "pt": ["que você vence", "a mais"], "ko": ["승리한 라운드", "늘어납니다"]},
-}
-
-
 def test_every_effect_of_the_vocabulary_has_its_words_in_every_language():
-    assert set(SAYS) == set(EFFECTS)
-    assert all(set(words) == set(LANGUAGES) for words in SAYS.values())
+    assert set(EFFECT_WORDS) == set(EFFECTS)
+    assert all(set(words) == set(LANGUAGES) for words in EFFECT_WORDS.values())
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -223,7 +160,7 @@ def test_every_ability_text_says_what_its_effect_does(standard_deck, language):
                 continue
             text = words[card].text
             assert text.startswith(keyword_label(a.when)), (language, card.id, text)
-            for phrase in SAYS[a.effect][language]:
+            for phrase in EFFECT_WORDS[a.effect][language]:
                 assert phrase in text, (language, card.id, a.effect, phrase, text)
             assert text_numbers_problem(card, text) is None, (language, card.id, text)
     finally:

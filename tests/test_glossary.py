@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from dread_draw.i18n.tools import read_po
+from dread_draw.i18n import LANGUAGES
+from dread_draw.i18n.tools import TRANSLATED, read_po
 
 ROOT = Path(__file__).parent.parent
 GLOSSARY = ROOT / "docs" / "glossary"
-TRANSLATED = ("fr", "es", "de", "pt", "ko")
-COLUMN = {"fr": 2, "es": 3, "de": 4, "pt": 5, "ko": 6}  # in README's tables
+COLUMN = {lang: i + 1 for i, lang in enumerate(LANGUAGES)}  # in README's tables, en first
 
 
 def glossary(language) -> dict[str, str]:
@@ -48,17 +48,30 @@ def stem(term):
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_the_statuses_say_the_editions_words_for_eliminated_and_defeated(language):
+    """A seat eliminated from the round (R5.3) reads as out of the round, in the edition's
+    word for a round, never as out of the game; a defeated one in the edition's word.
+    French, Spanish and Portuguese said "ÉLIMINÉ", "ELIMINADO": participles that agree with a
+    player, and read wrong on half of them, so the label is the player-neutral phrase the
+    glossary gives for a named player ("hors de la manche", "fuera de la ronda", "fora da
+    rodada"), and the edition's participle stays in the rules and the cards' texts, where it
+    speaks of "you"."""
     terms = glossary(language)
-    eliminated = stem(terms["eliminated"])
-    if language == "de":
-        eliminated = "ausgeschieden"  # the glossary gives the verb, ausscheiden
-    assert msgstr(language, "eliminated").startswith(eliminated)
+    assert stem(terms["round"]).lower() in msgstr(language, "out of the round").lower()
+    if language in ("fr", "es", "pt"):
+        row = next(line for line in (GLOSSARY / f"{language}.md").read_text(
+            encoding="utf-8").splitlines() if line.startswith("| (a named player, out) |"))
+        neutral = row.split("|")[2]
+        out_of_round = re.findall(r"[«“]\s?([^»”]+?)\s?[»”]", neutral)[-1]
+        assert msgstr(language, "out of the round") == out_of_round
+        participle = stem(terms["defeated"])
+        for status in ("out of the round", "defeated", "out: Aftermath"):
+            assert participle[:-1] not in msgstr(language, status), status
+            assert stem(terms["eliminated"])[:-1] not in msgstr(language, status), status
+        # a player's gender is not known: not "Ana est vaincu", "Ana es derrotado"
+        assert participle[:-1] not in msgstr(language, "{who} is defeated.")
+        return
     assert msgstr(language, "defeated").startswith(stem(terms["defeated"]))
-    if language in ("fr", "es", "pt"):  # a player's gender is not known: not "Ana est
-        # vaincu", "Ana es derrotado" (a perdu, pierde): the participle is for the statuses
-        assert stem(terms["defeated"])[:-1] not in msgstr(language, "{who} is defeated.")
-    else:
-        assert stem(terms["defeated"]) in msgstr(language, "{who} is defeated.")
+    assert stem(terms["defeated"]) in msgstr(language, "{who} is defeated.")
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -108,3 +121,39 @@ def test_korean_addresses_the_player_one_way_and_says_동률():
     assert not any("당신" in s for s in said)
     assert not any("동점" in s or "표준 덱" in s for s in said)
     assert not any(re.search(r"라운드 \{\w+\}개", s) for s in said)
+
+
+def one_word(language):
+    """The glossary's "One word for one idea" table: (idea, our words, the words not used)."""
+    from proofread import one_word as table
+
+    return table(language)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_one_idea_is_said_with_one_word_everywhere_in_the_catalogue(language):
+    """The review, the daily deal, gaining life …: the glossary names the word for each idea
+    and the words not to use for it; no message uses those, and the word itself is used."""
+    from proofread import avoided
+
+    rows = one_word(language)
+    assert len(rows) >= 3
+    said = [s for e in read_po(language).messages for s in e.msgstr]
+    for idea, ours, avoid in rows:
+        for word in avoid:
+            wrong = [s for s in said if avoided(word).search(s)]
+            assert not wrong, f"{idea}: {word!r} in {wrong[:3]}"
+        first = ours.split(",")[0].split("/")[0].strip()
+        if "N" not in first.split() and not set(first) <= set("“” "):
+            assert any(first.lower() in s.lower() for s in said), f"{idea}: {first!r} unused"
+
+
+def test_the_review_the_daily_deal_and_life_have_one_word_in_each_language():
+    """The three ideas the readers found said two ways (#46) each have their row."""
+    for language in TRANSLATED:
+        ideas = {idea for idea, _ours, _avoid in one_word(language)}
+        assert "the review of a finished game" in ideas, language
+    for language in ("fr", "es", "de", "pt", "ko"):
+        assert any("daily deal" in idea for idea, _o, _a in one_word(language)), language
+    for language in ("fr", "es", "pt", "ko"):
+        assert any("life" in idea for idea, _o, _a in one_word(language)), language

@@ -57,7 +57,8 @@ COMMANDS: dict[str, Guard] = {
                     reads=(("replay", "--print", "{fifo}"),
                            ("replay", "--print", "--last", "--deck", "{fifo}"))),
     "review": Guard("dread_draw.commands.review.review_command", reads=(("review", "{fifo}"),)),
-    "serve": Guard("dread_draw.web.serve.serve_command", writes=True),  # each table is a `play`
+    # each table is a `play`
+    "serve": Guard("dread_draw.commands.serve.serve_command", writes=True),
     "host": Guard("dread_draw.commands.net.host_command", writes=True,
                   locked_run=("host", "--port", "0", "--cpu", "easy", "--start-after", "0"),
                   reads=(("host", "--port", "0", "--deck", "{fifo}"),)),

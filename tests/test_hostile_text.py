@@ -240,7 +240,7 @@ async def test_the_table_shows_a_save_and_a_deck_error_as_text(folder, tmp_path)
     """The new-game screen's Continue names the saved game's players, and a bad deck path is
     named in the error: both as written, never as markup."""
     from dread_draw.store.saves import SaveDir
-    from dread_draw.tui.setup import Setup
+    from dread_draw.store.setup import Setup
 
     saves = SaveDir(tmp_path / "saves")
     saves.ensure()

@@ -226,7 +226,8 @@ def test_replay_with_a_file_and_last_is_refused_in_the_players_language(capsys, 
 
     code, _out, err = run_cli(capsys, "--lang", "es", "replay", str(tmp_path / "a.json"),
                               "--last", "--save-dir", str(tmp_path))
-    assert code == 2 and "Indica un FILE o --last, no ambos." in " ".join(err.split()), err
+    # (the placeholder as --help names it in Spanish: ARCHIVO)
+    assert code == 2 and "Indica un ARCHIVO o --last, no ambos." in " ".join(err.split()), err
 
 
 def test_no_line_starts_with_the_colon_a_no_break_space_holds_anywhere():

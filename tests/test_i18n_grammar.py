@@ -6,12 +6,13 @@ The rules are in tests/proofread.py."""
 
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
 from pathlib import Path
 
 import pytest
-from proofread import CHECKS, WORDING
+from proofread import GAMES, WORDING, cards_of, game_lines, problems, shapes
 
 from dread_draw import i18n
 from dread_draw.deck.cards import load_deck
@@ -19,18 +20,11 @@ from dread_draw.deck.overlays import card_word, deck_text
 from dread_draw.i18n import fmt, korean
 from dread_draw.i18n.grammar import FORMS, GERMAN_ARTICLES, Word
 from dread_draw.i18n.tools import read_po
-from dread_draw.play.sim import Match, SeatSpec
-from dread_draw.words.narrate import Narrator, RoundTracker, card_label
+from dread_draw.words.narrate import card_label
 
 ROOT = Path(__file__).parent.parent
 ASSETS = ROOT / "dread_draw" / "assets"
 TRANSLATED = ("fr", "es", "de", "pt", "ko")
-# Placeholders that hold a card's name (or a list of them) in the game's sentences.
-CARD_KEYS = {"card", "over", "cards", "kept", "took", "gave", "planted", "buried", "seen",
-             "order", "discarded", "row", "others"}
-# Where those names mean something else (a location in a deck file, a balance table).
-NOT_CARDS = ("dread_draw/deck/cards.py", "dread_draw/play/balance.py",
-             "dread_draw/deck/overlays.py", "dread_draw/commands/cards.py")
 NAMES = ["Ana", "Émile", "Orrin", "Ilse", "Zora"]
 
 
@@ -39,15 +33,17 @@ def deck():
     return load_deck()
 
 
-def forms_of(deck, language):
-    """Each card's title → its forms, as the program has them."""
-    return {str(w): dict(w.forms) for w in (card_word(deck, c, language) for c in deck.cards)}
+@functools.cache
+def cards_and_names(deck, language):
+    """The deck's cards as the proof-reader reads them, and the Korean names (once each)."""
+    names = [deck_text(deck, "ko")[c].name for c in deck.cards] if language == "ko" else []
+    return cards_of(deck, language), names
 
 
 def check(language, text, deck):
-    if language == "ko":
-        return CHECKS["ko"](text, [deck_text(deck, "ko")[c].name for c in deck.cards])
-    return CHECKS[language](text, forms_of(deck, language))
+    """What the proof-reader finds in `text` (a line as the game shows it)."""
+    cards, names = cards_and_names(deck, language)
+    return problems(language, text, cards, names, NAMES)
 
 
 # ---------------------------------------------------------------------- the card files
@@ -116,73 +112,32 @@ def test_the_known_cases_of_the_issue():
 
 # ---------------------------------------------------------------------- every sentence shape
 
-def shapes(language):
-    """Every translated message that holds a card's name, with the keys that hold one."""
-    for e in read_po(language).messages:
-        if any(r.startswith(NOT_CARDS) for r in e.references):
-            continue
-        keys = set(re.findall(r"\{(\w+)", e.msgid)) & CARD_KEYS
-        if keys:
-            yield e, keys
-
-
-def filled(template, keys, card, other, number):
-    values = {}
-    for k in i18n.placeholders(template):
-        values[k] = card if k in keys else (other if k in ("who", "name", "other") else number)
-    return fmt(template, **values)
-
-
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_card_in_every_sentence_that_can_hold_it_reads_right(language, deck):
-    """Each of the deck's cards, put in every message that can hold a card, by the same
-    machinery as the game (its label with the strength), checked by the language's rules."""
+    """Each of the deck's cards, and lists of two, put in every message that can hold a card,
+    by the same machinery as the game (its label with the strength), checked by the
+    language's rules (tests/proofread.py: shapes)."""
     i18n.set_language(language)
-    labels = [card_label(deck, next(u for u in range(deck.size) if deck.card[u] is c))
-              for c in deck.cards]
-    errors = []
-    count = 0
-    for entry, keys in shapes(language):
-        for form, template in enumerate(entry.msgstr):
-            # a count that takes this form: the singular's 1, else 3
-            number = "1" if entry.msgid_plural and form == 0 and len(entry.msgstr) > 1 else "3"
-            for label in labels:
-                for name in ("Ana", "Émile"):
-                    text = filled(template, keys, label, name, number)
-                    count += 1
-                    errors += [f"{text}  <- {p}" for p in check(language, text, deck)]
-    assert count > 1000
+    lines = shapes(deck, language)
+    errors = [f"{text}  <- {p}" for text in lines for p in check(language, text, deck)]
+    assert len(lines) > 1000
     assert not errors, "\n".join(errors[:40]) + f"\n({len(errors)} in all)"
 
 
 # ---------------------------------------------------------------------- whole games
 
-def game_log(deck, seed, n):
-    seats = [SeatSpec(NAMES[i], ("easy", "normal", "random")[i % 3]) for i in range(n)]
-    match = Match(deck, seats, seed)
-    while not match.over:
-        match.apply(match.cpu_choice())
-    say = Narrator(deck, NAMES[:n], reveal=True)
-    tracker = RoundTracker(deck)
-    lines = []
-    for ev in match.events:
-        line = say(ev)
-        if line:
-            lines.append(line)
-        report = tracker.feed(ev)
-        if report is not None:
-            lines += report.lines(NAMES[:n])
-    return lines
-
-
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_whole_games_logs_have_no_grammar_errors(language, deck):
+    """Four whole seeded games as `replay --print` tells them, with the round summaries."""
     i18n.set_language(language)
+    names = [deck_text(deck, "ko")[c].name for c in deck.cards] if language == "ko" else []
+    cards = cards_of(deck, language)
     errors, lines = [], 0
-    for seed, n in ((11, 3), (5, 4), (8, 2), (13, 5)):
-        for line in game_log(deck, seed, n):
+    for seed, n in GAMES:
+        for line in game_lines(deck, seed, n):
             lines += 1
-            errors += [f"{line}  <- {p}" for p in check(language, line, deck)]
+            errors += [f"{line}  <- {p}" for p in problems(language, line, cards, names,
+                                                           kind="log")]
     assert lines > 200
     assert not errors, "\n".join(errors[:40]) + f"\n({len(errors)} in all)"
 
@@ -341,3 +296,188 @@ def test_the_round_over_bar_says_it_whole_at_80_columns(language):
     said = fmt(i18n._("round {n} is over: the winning row and the table after the damage"),
                n=10)
     assert cell_len("DREAD DRAW  ·  " + said) <= 80, said
+
+
+# Today's lines, before #46, one for each kind of error the readers found: the proof-reader
+# must catch each (a rule that lets one through is no rule).
+ISSUE_46 = [
+    ("fr", "negation", "Ilse met aucune carte sous le Deck de Pioche."),
+    ("es", "negation", "Ilse pone ninguna carta en el fondo del Mazo de Robo."),
+    ("pt", "negation", "Ilse põe nenhuma carta no fundo do Baralho de Compra."),
+    ("fr", "gender", "Ana (humain)"),
+    ("es", "gender", "Lucía (humano)"),
+    ("pt", "gender", "Ana (humano)"),
+    ("fr", "gender", "éliminé"),
+    ("es", "gender", "eliminado"),
+    ("es", "gender", "Pasa el teclado a Ana. Ana, pulsa Intro cuando estés listo."),
+    ("pt", "gender", "Passe o teclado para Ana. Ana, pressione Enter quando estiver pronto."),
+    ("fr", "gender", "Seul·e Ana peut lire ceci :"),
+    ("fr", "wording", "Personne"),
+    ("fr", "agreement", "Émile prend le Loup (5) dans la pile de défausse et la place en réserve."),
+    ("es", "agreement", "Émile toma el Lobo (5) de la pila de descarte y la pone en sus reservas."),
+    ("pt", "agreement", "Ana põe o Louco (0) virada para cima no topo do Baralho de Compra."),
+    ("es", "agreement", "Descartado del Mazo de Robo: La Madre (8), El Cuervo (3)."),
+    ("pt", "agreement", "Descartado do Baralho de Compra: A Mãe (8), O Corvo (3)."),
+    ("fr", "capital", "Défausse depuis le Deck de Pioche : La Mort (12)."),
+    ("es", "capital", "Supera la última carta de tu fila, El Oráculo (6)."),
+    ("pt", "capital", "Zora: 10 cartas; fileira O Eremita (6), vale 6."),
+    ("fr", "list", "Émile gagne la manche 1 avec la Justice (7), le Jugement (12) : 1 dégât."),
+    ("es", "list", "Émile gana la ronda 1 con la Justicia (7), el Juicio (12)."),
+    ("de", "list", "Émile gewinnt Runde 1 mit der Gerechtigkeit (7), dem Gericht (12)."),
+    ("ko", "list", "Émile이 정의(7), 심판(12)으로 승리합니다."),
+    ("fr", "elision", "La rangée de Óscar inflige 3 dégâts à chacun des autres joueurs."),
+    ("fr", "elision", "La rangée d'Yann inflige 5 dégâts à chacun des autres joueurs."),
+    ("fr", "typography", "Le présent: le Fossoyeur (3). Quelqu'un vous rendra ce que vous avez "
+                         "enterré."),
+    ("fr", "wording", "Temps de réflexion par décision en ms ; plus réfléchit mieux, et plus "
+                      "longtemps."),
+    ("fr", "agreement", "deux ordinateurs normal dans une partie font deux places."),
+    ("pt", "wording", "Zora joga a próxima vez."),
+    ("pt", "wording", "Revelação falha"),
+    ("pt", "wording", "«Continuar» na tela de nova partida"),
+    ("fr", "term", "Afficher la revue comme un objet JSON."),
+    ("es", "term", "Revisión"),
+    ("pt", "term", "Informe um FILE ou --last; o jogo salvo fica como está."),
+    ("es", "term", "Émile gana 2 de vida."),
+    ("de", "agreement", "Ana, du bist am Zug. Zu schlagen ist die Liebenden (7): Stärke über 7."),
+    ("de", "count", "Die Reihe von Émile fügt jedem anderen Spieler 0 Schaden zu."),
+    ("de", "count", "Du hast Runde 3 gewonnen und 0 Schaden verursacht."),
+    ("de", "address", "Der Tod von Ana hat nichts, worauf die Fähigkeit (Nachwirkung) wirken "
+                      "kann: Sie bewirkt nichts."),
+    ("de", "wording", "Deine Reihe ist leer: Jede Karte gelingt."),
+    ("de", "gender", "Die Reihe von Spieler fügt jedem anderen Spieler 2 Schaden zu."),
+    ("de", "term", "Sieg"),
+    ("ko", "particle", "지우(2번 자리)을(를) 기다립니다."),
+    ("ko", "term", "오늘의 게임"),
+    ("ko", "term", "끝난 게임 돌아보기"),
+    ("ko", "term", "Émile은 생명 1을 얻습니다."),
+    ("ko", "count", "Émile의 줄이 다른 플레이어 모두에게 피해 0을 줍니다."),
+    ("ko", "colon", "Óscar는 연인(7)을 공개합니다: 소환 성공(줄 7)."),
+    ("ko", "english", "CPU 수준은 자리마다 셉니다: 한 게임의 normal CPU 둘은 두 자리입니다."),
+    ("fr", "english", "Écrire le deck standard dans FILE (n'écrase jamais un fichier)."),
+    ("es", "english", "Usage: dread-draw play [OPTIONS]"),
+    ("de", "english", "Try 'dread-draw play --help' for help."),
+    ("fr", "english", "Erreur : impossible de lire le fichier de deck (Permission denied)."),
+    ("es", "english", "mazo.toml: no es TOML válido: Expected '=' after a key in a key/value pair"),
+    ("fr", "english", "jamais utilisées : bury, mill"),
+    ("de", "english", "→ l Space / ← h | eine Entscheidung vor / zurück"),
+]
+
+
+@pytest.mark.parametrize("language, kind, text", ISSUE_46)
+def test_the_proof_reader_catches_each_class_of_error_on_todays_lines(language, kind, text,
+                                                                       deck):
+    found = check(language, text, deck)
+    assert any(f.startswith(kind + ":") for f in found), (text, found)
+
+
+def test_the_korean_log_in_the_past_among_the_present_is_caught(deck):
+    names = [deck_text(deck, "ko")[c].name for c in deck.cards]
+    found = problems("ko", "Émile이 정의(7)와 심판(12)으로 1라운드에서 승리했습니다.",
+                     cards_of(deck, "ko"), names, kind="log")
+    assert any(f.startswith("tense:") for f in found), found
+
+
+# ---------------------------------------------------------------------- agreement, lists, negation
+
+def uid_of(deck, card_id):
+    return next(u for u in range(deck.size) if deck.card[u].id == card_id)
+
+
+@pytest.mark.parametrize("language, card_id, said", [
+    ("fr", "the-wolf", "le"), ("fr", "justice", "la"), ("fr", "the-lovers", "les"),
+    ("fr", "the-oracle", "le"), ("fr", "the-star", "la"),  # l': the overlay's gender
+    ("es", "the-wolf", "lo"), ("es", "the-lovers", "los"), ("pt", "the-fool", "o"),
+    ("pt", "the-lovers", "os"), ("de", "the-lovers", "sie"), ("de", "the-chariot", "ihn"),
+    ("de", "the-oracle", "es"),
+])
+def test_a_pronoun_agrees_with_the_card_it_stands_for(language, card_id, said, deck):
+    """"prend le Loup … et le place", "toma el Lobo … y lo pone": the choice in the
+    placeholder follows the card's own gender and number, never the word "card"."""
+    i18n.set_language(language)
+    word = card_label(deck, uid_of(deck, card_id))
+    choices = {"fr": "m=le|f=la|pl=les", "es": "m=lo|f=la|mpl=los|fpl=las",
+               "pt": "m=o|f=a|mpl=os|fpl=as", "de": "m=ihn|f=sie|n=es|pl=sie"}[language]
+    assert fmt("{c:" + choices + "}", c=word) == said
+
+
+def test_a_players_name_takes_the_first_choice_and_a_list_is_plural(deck):
+    """The game never guesses a player's gender: a name takes the first (generic) choice;
+    a list of cards is plural, masculine if one of them is."""
+    i18n.set_language("es")
+    assert fmt("{who:m=listo|f=lista}", who="Lucía") == "listo"
+    pair = i18n.listing([card_label(deck, uid_of(deck, "the-mother")),
+                         card_label(deck, uid_of(deck, "the-crow"))])
+    assert fmt("{c:sg=se descarta|pl=se descartan}", c=pair) == "se descartan"
+    assert fmt("{c:mpl=descartados|fpl=descartadas}", c=pair) == "descartados"
+
+
+@pytest.mark.parametrize("language, listed", [
+    ("en", "The Fool (0), Death (12) and The Sun (11)"),
+    ("fr", "Le Mat (0), la Mort (12) et le Soleil (11)"),
+    ("es", "El Loco (0), la Muerte (12) y el Sol (11)"),
+    ("de", "Der Narr (0), der Tod (12) und die Sonne (11)"),
+    ("pt", "O Louco (0), a Morte (12) e o Sol (11)"),
+    ("ko", "바보(0), 죽음(12)과 태양(11)"),
+])
+def test_a_list_of_cards_says_and_before_its_last(language, listed, deck):
+    """A list of cards reads as the language lists things: "and" before the last (Korean:
+    the particle 와/과 after the one before it), and only its first card as a title."""
+    i18n.set_language(language)
+    cards = [card_label(deck, uid_of(deck, c)) for c in ("the-fool", "death", "the-sun")]
+    assert str(i18n.listing(cards)) == listed
+
+
+def test_french_elides_before_every_vowel_and_not_before_a_consonant_y():
+    i18n.set_language("fr")
+    said = [fmt("{n:de}", n=n) for n in ("Óscar", "Ásdís", "Íñigo", "Émile", "Yann", "Yves",
+                                          "Zora")]
+    assert said == ["d'Óscar", "d'Ásdís", "d'Íñigo", "d'Émile", "de Yann", "d'Yves",
+                    "de Zora"]
+
+
+@pytest.mark.parametrize("language, negative", [
+    ("en", "puts none of them"), ("fr", "n'en met aucune"), ("es", "no pone ninguna"),
+    ("pt", "não põe nenhuma"), ("de", "legt keine davon"), ("ko", "아무 카드도 놓지 않습니다"),
+])
+def test_an_ability_that_moved_no_card_says_so_in_a_negative_sentence(language, negative,
+                                                                      deck):
+    """"Ilse met aucune carte" put "no card" in a positive sentence; an outcome with no card
+    has its own sentence (Tell.nothing), in a replay and at the table alike."""
+    from dread_draw.words.narrate import Narrator
+
+    i18n.set_language(language)
+    drowned = uid_of(deck, "the-drowned")
+    ev = {"type": "outcome", "effect": "bury", "seat": 0, "card": {"uid": drowned},
+          "buried": []}
+    for reveal in (True, False):
+        said = Narrator(deck, ["Ilse", "Zora"], reveal=reveal)(ev)
+        assert said is not None and negative in said, said
+
+
+@pytest.mark.parametrize("language", ("en",) + TRANSLATED)
+def test_a_row_that_deals_no_damage_says_it_in_words(language, deck):
+    """"fügt jedem anderen Spieler 0 Schaden zu", "피해 0을 줍니다": no damage is said in
+    words, and no "nobody takes damage" after it."""
+    from dread_draw.words.narrate import RoundReport
+
+    i18n.set_language(language)
+    lines = RoundReport(3, 0, 0, row="").lines(["Ana", "Zora"])
+    assert len(lines) == 2 and not re.search(r"(?<![\d→] )\b0\b", lines[1]), lines
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_plain_mode_transcripts_have_no_errors_the_readers_found(language, deck):
+    """Two whole hot-seat games in `play --plain` (two people at the keyboard and a CPU,
+    asking for the help, the table, the discard pile, the odds and the log): every line by
+    the proof-reader's rules (tests/proofread.py)."""
+    from proofread import PLAYERS, plain_lines
+
+    i18n.set_language(language)
+    names = [deck_text(deck, "ko")[c].name for c in deck.cards] if language == "ko" else []
+    cards = cards_of(deck, language)
+    lines = plain_lines(deck, 3, ["Ana", "Óscar"]) + plain_lines(deck, 7, ["Yann", "Émile"])
+    errors = [f"{line}  <- {p}" for line in lines
+              for p in problems(language, line, cards, names, PLAYERS)]
+    assert len(lines) > 300
+    assert not errors, "\n".join(errors[:40]) + f"\n({len(errors)} in all)"

@@ -17,9 +17,9 @@ from dread_draw.deck.overlays import deck_text
 from dread_draw.i18n import LANGUAGES, choose_language
 from dread_draw.i18n.tools import TRANSLATED, extract, read_po
 from dread_draw.play.sim import HUMAN, Match, SeatSpec
+from dread_draw.store.setup import Setup, load_setup
 from dread_draw.tui.screens.new_game import NewGame
 from dread_draw.tui.screens.table import TableScreen
-from dread_draw.tui.setup import Setup, load_setup
 
 SIZE = (100, 36)
 
@@ -100,7 +100,7 @@ async def test_the_language_chosen_on_the_new_game_screen_plays_and_is_remembere
     assert choose_language(None, {"LANG": "de_DE.UTF-8"}, load_setup(settings).language) == "fr"
     spoken = []
     monkeypatch.setattr(table_app, "settings_path", lambda: settings)
-    monkeypatch.setattr(table_app, "run_table", lambda app: spoken.append(
+    monkeypatch.setattr("dread_draw.tui.app.run_table", lambda app: spoken.append(
         i18n.current_language()))
     monkeypatch.setenv("LANGUAGE", "de")
     for lang in (None, "ko"):

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 import dread_draw
 from dread_draw.cli import app
 from dread_draw.store.saves import SaveDir, default_root
-from dread_draw.tui.setup import settings_path
+from dread_draw.store.setup import settings_path
 
 ROOT = Path(__file__).parent.parent
 linux_only = pytest.mark.skipif(sys.platform != "linux", reason="the Linux folders (XDG)")
@@ -262,6 +262,21 @@ def test_ci_installs_every_floor_exactly_and_plays_through_the_table():
     assert "textual==5.0.0" in pins  # the table works from Textual 5.0.0 on (issue 30)
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "--constraint" in ci and "whole_game_through_the_keys" in ci
+
+
+def test_every_benchmark_runs_briefly_in_ci():
+    """Issue 41: a benchmark that no longer runs fails CI instead of rotting — each has its
+    brief run in .ci/benchmarks.py, which .ci/run runs."""
+    import importlib.util
+
+    if not (ROOT / "benchmarks").is_dir():
+        pytest.skip("the benchmarks are not in this package")
+    spec = importlib.util.spec_from_file_location("ci_benchmarks", ROOT / ".ci" / "benchmarks.py")
+    assert spec is not None and spec.loader is not None
+    ci = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ci)
+    assert set(ci.BRIEF) == {p.name for p in (ROOT / "benchmarks").glob("*.py")}
+    assert ".venv/bin/python .ci/benchmarks.py" in (ROOT / ".ci" / "run").read_text()
 
 
 def test_the_test_command_installs_every_extra_so_no_test_is_skipped_for_want_of_one():

@@ -35,9 +35,11 @@ def environment(tmp_path: Path) -> dict[str, str]:
 class Process:
     """A dread-draw command running in its own process; its output read line by line."""
 
-    def __init__(self, tmp_path: Path, *args: str, stdin: str | None = None) -> None:
+    def __init__(self, tmp_path: Path, *args: str, stdin: str | None = None,
+                 env: dict[str, str] | None = None) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "dread_draw", *args], env=environment(tmp_path),
+            [sys.executable, "-m", "dread_draw", *args], env={**environment(tmp_path),
+                                                             **(env or {})},
             stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.lines: queue.Queue[str] = queue.Queue()
@@ -233,3 +235,29 @@ def test_a_host_takes_its_save_folder_so_no_other_table_writes_it_at_once(tmp_pa
         assert refused == 2 and "being played in another window" in said
     finally:
         table.unlock()
+
+
+def test_the_join_code_comes_from_the_environment_or_a_prompt_not_the_command_line(
+        tmp_path, monkeypatch):
+    """Issue 44: `--code` shows in `ps` and the shell's history. Without it, join reads the
+    DREAD_DRAW_CODE environment variable, or asks at a terminal; with neither, it says so
+    (exit 2)."""
+    from dread_draw.commands import net as net_commands
+
+    host, port, code = start_host(tmp_path, "--port", "0", "--players", "2", "--cpu", "easy",
+                                  "--start-when-full", "--seed", "3")
+    try:
+        nothing, said = Process(tmp_path, "join", f"127.0.0.1:{port}", "--name", "Ben").finish()
+        assert nothing == 2 and "DREAD_DRAW_CODE" in said and "Traceback" not in said
+        player = Process(tmp_path, "join", f"127.0.0.1:{port}", "--name", "Ben",
+                         stdin="1\n" * 5000, env={"DREAD_DRAW_CODE": code})
+        assert code not in " ".join(player.proc.args)
+        code_player, said = player.finish(60)
+        assert code_player == 0 and "wins the game" in said, said
+    finally:
+        host.proc.kill()
+    monkeypatch.delenv("DREAD_DRAW_CODE", raising=False)
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
+    typed = iter(["", "  k7qm-4xrd "])
+    monkeypatch.setattr("builtins.input", lambda prompt: next(typed))
+    assert net_commands.join_code(None) == "k7qm-4xrd"  # an empty line asks again

@@ -111,7 +111,7 @@ def test_the_banner_lists_every_address_it_listens_on_ipv6_too(standard_deck, tm
     host = run(main())
     lines = banner(host, True, ["192.0.2.2", "fd00::2"])
     assert any("192.0.2.2, fd00::2" in line for line in lines)
-    assert any(f"dread-draw join [fd00::2]:{host.port} --code" in line for line in lines)
+    assert f"    dread-draw join [fd00::2]:{host.port} --name YOUR-NAME" in lines
     assert "To watch without a seat, join with --watch instead of --name." in lines
 
 

@@ -79,6 +79,53 @@ def test_r11_no_message_names_a_card_hidden_from_its_seat(standard_deck, tmp_pat
     assert any(found)
 
 
+def test_r11_4_a_card_put_face_up_on_the_draw_deck_is_public_at_every_seats_table(
+        standard_deck, tmp_path):
+    """A card put face up on the Draw Deck is everyone's to see (R11.4): each seat's update
+    says which Draw Deck places are public (its own view cannot tell them from those only it
+    has seen), so a network seat's table shows exactly the public view — the card 'Face up on
+    the Draw Deck', never 'Only you know, in the Draw Deck'."""
+    from dread_draw.net.protocol import places_from_json, view_from_json
+    from dread_draw.net.remote import SeatGame
+
+    seed = 4  # (a game in which cards are put face up on the Draw Deck: checked below)
+
+    async def main():
+        host = await open_host(standard_deck, SeatPlan(4), seed, None)
+        people = [Player(host, n, seed, tmp_path / f"{n}.json") for n in ("Ana", "Ben")]
+        for p in people:
+            await p.join()
+        host.begin()
+        await asyncio.gather(*(p.play() for p in people), host.finish())
+        return host, people
+
+    host, people = run(main())
+    m = host.match
+    replay = type(m)(standard_deck, m.seats, m.seed)
+    publics = [replay.game.public_view()]
+    for option in m.choices:
+        replay.apply(option)
+        publics.append(replay.game.public_view())
+    face_up_seen = 0
+    for p in people:
+        for frame in p.frames:
+            raw = json.loads(frame)
+            if raw["type"] != "update" or raw["view"] is None:
+                continue
+            view = view_from_json(raw["view"], standard_deck)
+            game = SeatGame(view)
+            game.face_up = places_from_json(raw["face_up"], standard_deck, view.draw_count)
+            public = game.public_view()
+            assert public == publics[view.decisions]  # exactly the public view
+            if not public.draw_known:
+                continue
+            face_up_seen += 1
+            # the seat has seen them too: the table's centre (tui/widgets/centre.py) says
+            # "Only you know" of the seat's own places that are not public, and these are
+            assert set(public.draw_known) <= set(view.draw_known)
+    assert face_up_seen > 0, "the game must put a card face up on the Draw Deck"
+
+
 def raw_frames_sent(host, seat: int) -> list[str]:
     sent: list[str] = []
     previous = host.tap
@@ -253,9 +300,9 @@ def test_a_wrong_code_a_full_table_and_a_taken_name_are_refused_clearly(standard
         host = await open_host(standard_deck, SeatPlan(2, cpus=["easy"]), 1, None)
         store = SeatTokens(tmp_path / "t.json")
         refused = {}
-        for label, code, name in [("code", "AAAA-AAAA", "Ben"), ("name", host.code, " "),
-                                  ("ok", host.code, "Ben"), ("taken", host.code, "ben"),
-                                  ("full", host.code, "Cleo")]:
+        for label, code, name in [("name", host.code, " "), ("ok", host.code, "Ben"),
+                                  ("taken", host.code, "ben"), ("full", host.code, "Cleo"),
+                                  ("code", "AAAA-AAAA", "Ben")]:
             c = Client("127.0.0.1", host.port, code=code, name=name, tokens=store)
             try:
                 await c.connect()

@@ -175,11 +175,13 @@ def test_the_host_says_plainly_who_can_join(standard_deck):
     host.port = 7777
     alone = "\n".join(banner(host, False, []))
     assert "this computer only (127.0.0.1, port 7777)" in alone
-    assert f"dread-draw join 127.0.0.1:7777 --code {host.code} --name YOUR-NAME" in alone
+    # the command has no code (join asks for it: not in the shell's history, nor in `ps`)
+    assert "\n    dread-draw join 127.0.0.1:7777 --name YOUR-NAME\n" in alone
+    assert f"Join code: {host.code}" in alone and alone.count(host.code) == 1
     lan = "\n".join(banner(host, True, ["192.0.2.7"]))
     assert "Anyone who can reach this computer and has the join code can take an empty seat." \
         in lan
-    assert f"dread-draw join 192.0.2.7:7777 --code {host.code}" in lan
+    assert "\n    dread-draw join 192.0.2.7:7777 --name YOUR-NAME\n" in lan
     assert len(host.seats) == 4 and host.seats[0].own
 
 

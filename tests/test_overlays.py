@@ -26,23 +26,19 @@ from dread_draw.deck.overlays import (
     own_text,
     parse_overlay,
 )
-from dread_draw.i18n import PSEUDO
+from dread_draw.i18n import PSEUDO, translations
 from dread_draw.i18n.tools import TRANSLATED
 
 PLAIN = Path(__file__).parent / "data" / "plain.toml"
 runner = CliRunner()
-# Each edition's keyword for each timing: a card's text starts with the keyword it is played by.
-KEYWORDS = {
-    "fr": {"summon": "Invocation", "reserve": "Réserve", "aftermath": "Après-Coup",
-           "always": "Permanent"},
-    "es": {"summon": "Invocación", "reserve": "Reserva", "aftermath": "Desenlace",
-           "always": "Permanente"},
-    "de": {"summon": "Beschwörung", "reserve": "Reserve", "aftermath": "Nachwirkung",
-           "always": "Immer aktiv"},
-    "pt": {"summon": "Invocação", "reserve": "Reserva", "aftermath": "Desfecho",
-           "always": "Sempre ativa"},
-    "ko": {"summon": "소환", "reserve": "비축", "aftermath": "여파", "always": "항상 적용"},
-}
+# Each edition's keyword for each timing, as its catalogue says it: a card's text starts with
+# the keyword it is played by.
+TIMINGS = {"summon": "Summon", "reserve": "Reserve", "aftermath": "Aftermath",
+           "always": "Always"}
+
+
+def keyword(language: str, when: str) -> str:
+    return translations(language).pgettext("ability keyword", TIMINGS[when])
 
 
 def numbers(text: str) -> list[int]:
@@ -76,8 +72,8 @@ def test_ability_texts_say_what_the_card_does_with_its_keyword_and_numbers(stand
         if not card.ability:
             continue
         text = words[card].text
-        keyword = KEYWORDS[language][card.ability.when]
-        assert text.startswith(keyword) and text[len(keyword):].lstrip("\u00a0 ")[0] == ":", (
+        word = keyword(language, card.ability.when)
+        assert text.startswith(word) and text[len(word):].lstrip("\u00a0 ")[0] == ":", (
             card.id, text)
         # Every number of the English text is there, and no other number but a "1" where
         # the English says "a card" (Korean counts it: 카드 1장).
@@ -102,10 +98,12 @@ def test_cards_with_one_effect_read_alike_within_a_language(standard_deck):
 
 
 def test_the_keyword_column_uses_each_editions_words():
+    """The `cards` table's keyword column says the catalogue's keyword (whose words are the
+    edition's: tests/test_i18n.py checks them against docs/glossary/)."""
     for language in TRANSLATED:
         i18n.set_language(language)
-        for when, word in KEYWORDS[language].items():
-            assert keyword_label(when) == word
+        for when in TIMINGS:
+            assert keyword_label(when) == keyword(language, when)
     i18n.set_language("en")
     assert [keyword_label(w) for w in ("summon", "reserve", "aftermath", "always", "")] == [
         "Summon", "Reserve", "Aftermath", "Always", ""]

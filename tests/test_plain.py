@@ -7,6 +7,7 @@ as a line, and each person's private cards only after their own hand-off line.""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import os
@@ -91,7 +92,7 @@ def test_a_whole_hot_seat_game_in_plain_lines(tmp_path: Path) -> None:
         assert d is not None
         if match.seats[d.seat].is_human:
             view = game.view(d.seat)
-            question, labels = describe(d, view, names, plain=True)
+            question, labels = describe(d, view, names)
             at = lines.index(question, at)
             for i, (_o, label) in enumerate(labels, 1):
                 assert lines[at + i] == f"{i}. {label}"
@@ -169,25 +170,57 @@ def test_take_back_then_resume_where_it_was(tmp_path: Path) -> None:
     assert again["choices"][:len(match.choices)] == match.choices
 
 
-def test_plain_is_remembered_until_no_plain(tmp_path: Path) -> None:
-    from dread_draw.tui.setup import load_setup
+def test_plain_is_remembered_until_no_plain(tmp_path: Path, monkeypatch) -> None:
+    from dread_draw.commands import play
+    from dread_draw.store.setup import load_setup
 
     env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
            "LANGUAGE": "en"}
     args = [sys.executable, "-m", "dread_draw", "play", "--players", "2", "--save-dir",
             str(tmp_path / "saves")]
-    subprocess.run([*args, "--plain"], input=b"q\ny\n", capture_output=True, env=env,
-                   timeout=60, check=True)
+    got = subprocess.run([*args, "--plain"], input=b"q\ny\n", capture_output=True, env=env,
+                         timeout=60, check=True)
+    # its first line says that it is remembered, and how to go back to the table
+    assert got.stdout.decode().splitlines()[0] == (
+        "Plain lines, remembered for the next game. To play at the full table again: "
+        "dread-draw play --no-plain")
     settings = tmp_path / "cfg" / "dread-draw" / "last-setup.json"
     assert load_setup(settings).plain
     # remembered: no flag plays in plain lines again (a table would need a terminal)
     got = subprocess.run(args, input=b"q\ny\n", capture_output=True, env=env, timeout=60)
     assert b"Your answer (1" in got.stdout and b"\x1b" not in got.stdout
-    # --no-plain forgets it (said with a --resume refused for its --players: no table opens)
-    got = subprocess.run([*args, "--no-plain", "--resume"], input=b"", capture_output=True,
-                         env=env, timeout=60)
-    assert got.returncode == 2
-    assert not load_setup(settings).plain
+    # --no-plain forgets it once the table opens (here: a table that runs nothing)
+    monkeypatch.setattr(play, "settings_path", lambda: settings)
+    opened = []
+    monkeypatch.setattr("dread_draw.tui.app.run_table", opened.append)
+    play.play_command(players=2, humans=[], cpus=[], seed=1, deck=None, cpu_delay=0,
+                      save_dir=tmp_path / "saves2", plain=False)
+    assert opened and not load_setup(settings).plain
+
+
+def test_a_first_plain_game_with_no_seats_plays_and_a_failed_run_remembers_nothing(
+        tmp_path: Path) -> None:
+    """`play --plain` as the very first command (no settings yet, no seats given) plays the
+    new-game screen's default game; a run that fails (a bad flag) remembers nothing, so bare
+    `play` still opens the table's new-game screen."""
+    from dread_draw.store.setup import load_setup
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
+           "LANGUAGE": "en", "NO_COLOR": "1"}
+    settings = tmp_path / "cfg" / "dread-draw" / "last-setup.json"
+    play = [sys.executable, "-m", "dread_draw", "play", "--save-dir", str(tmp_path / "s")]
+    failed = subprocess.run([*play, "--plain", "--players", "2", "--cpu", "nobody"],
+                            capture_output=True, env=env, timeout=60)
+    assert failed.returncode == 2 and b"no such CPU level" in failed.stderr + failed.stdout
+    assert not load_setup(settings).plain  # nothing remembered
+    got = subprocess.run([*play, "--plain"], input=b"q\ny\n", capture_output=True, env=env,
+                         timeout=60)
+    out = got.stdout.decode()
+    assert got.returncode == 0, got.stderr.decode()
+    assert "Your answer (1" in out and "a game needs" not in out + got.stderr.decode()
+    seats = json.loads((tmp_path / "s" / "current.json").read_text())["seats"]
+    assert len(seats) == 4 and [s["kind"] for s in seats].count("human") == 1  # the default
+    assert load_setup(settings).plain
 
 
 def test_tutorial_plain_reads_its_lessons_as_lines(tmp_path: Path) -> None:
@@ -203,3 +236,42 @@ def test_tutorial_plain_reads_its_lessons_as_lines(tmp_path: Path) -> None:
     assert "Learn to play" in lines  # the first lesson's title, then its text, then a wait
     assert lines[lines.index("Learn to play") + 2] == "Press Enter to go on."
     assert not ESCAPES.search(out.replace("\n", "")) and not BOX.search(out)
+
+
+def test_u_at_a_hand_off_takes_back_the_choice_of_the_person_handing_on() -> None:
+    """Issue 40: at a hot-seat hand-off the person who just chose may still press u; the
+    rule decides (here Ben's skipped ability at seed 2: nothing was learned since), and the
+    question is asked again — before, the hand-off followed at once and ignored u."""
+    prompt = re.compile(r"^Your answer \((?:1-)?(\d+)\):$")
+
+    class Typing:
+        def __init__(self, out: io.StringIO, rng: random.Random) -> None:
+            self.out, self.rng, self.handed = out, rng, 0
+
+        async def get(self) -> str:
+            await asyncio.sleep(0)
+            last = self.out.getvalue().splitlines()[-1]
+            asked = prompt.match(last)
+            if asked:
+                return str(self.rng.randint(1, int(asked[1])))
+            if last.endswith("press Enter when you are ready.") and self.handed < 3:
+                self.handed += 1
+                return "u"
+            return ""
+
+        def drain(self) -> None:
+            pass
+
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Ben", HUMAN), SeatSpec("Zora", "easy")]
+    match = Match(load_deck(None), seats, 2)
+    out = io.StringIO()
+    table = PlainTable(match, None, out=out)
+    table.lines = Typing(out, random.Random(2))
+    table.play()
+    lines = out.getvalue().splitlines()
+    assert match.over and [t.seat for t in match.takebacks] == [1]
+    at = lines.index("Your last choice was taken back. Choose again.")
+    assert lines[at - 1] == "Pass the keyboard to Ana. Ana, press Enter when you are ready."
+    assert lines[at + 1].startswith("Ben: use The Weaver's ability?")  # asked again
+    refused = [line for line in lines if line.startswith("Your last choice cannot be taken back")]
+    assert len(refused) == 2  # the other two hand-offs: u says why not, and the game goes on

@@ -44,8 +44,9 @@ def test_every_hidden_card_is_shown_because_the_game_is_over(game):
     text = position_text(t, 0).plain
     g = t.games[0]
     for seat in range(3):  # R11 no longer applies: every Life Deck is face up, top first
-        names = ", ".join(f"{match.deck.card[c].name} ({match.deck.strength[c]})"
-                          for c in reversed(g.life[seat]))
+        labels = [f"{match.deck.card[c].name} ({match.deck.strength[c]})"
+                  for c in reversed(g.life[seat])]  # (listed with "and" before the last)
+        names = ", ".join(labels[:-1]) + " and " + labels[-1]
         assert names in text
     top = g.draw[-1]
     assert f"Draw Deck ({len(g.draw)}, top first): {match.deck.card[top].name}" in text

@@ -37,6 +37,25 @@ def test_R12_1_five_players_leave_fifty_cards_in_the_draw_deck(plain_deck):
     assert sum(map(len, g.life)) == 50 and len(g.draw) == 50
 
 
+def test_R2_1_the_deal_shuffles_exactly_as_random_shuffle_does():
+    """The deal's shuffle is `random.Random.shuffle` written out for speed: the same seed
+    must keep dealing the same cards (saves and logs replay from seeds), for every size of
+    deck and every generator the game uses (its own, a search's dice)."""
+    import random
+
+    from dread_draw.ai.dice import Dice
+    from dread_draw.rules.game import _SeededLater, shuffle
+
+    for seed in range(40):
+        for size in (0, 1, 2, 3, 7, 64, 65, 100, 257):
+            for make in (random.Random, _SeededLater, lambda s: Dice(s, 1, "hard")):
+                ours, theirs = list(range(size)), list(range(size))
+                a, b = make(seed), make(seed)
+                shuffle(a, ours)
+                b.shuffle(theirs)
+                assert ours == theirs and a.getstate() == b.getstate()
+
+
 def test_R2_3_the_starting_player_is_random_but_fixed_by_the_seed(plain_deck):
     starts = {Game(plain_deck, 4, seed=s).starting_seat for s in range(40)}
     assert starts == {0, 1, 2, 3}

@@ -38,17 +38,25 @@ def test_batches_come_back_in_order_whatever_the_number_of_workers():
     assert one == two == [i * i for i in range(103)]
 
 
+def started_since(before: set) -> set:
+    """The child processes started since `before` that are still running (the coach's
+    lasting workers, started by an earlier test in this process, are not the runner's)."""
+    return set(multiprocessing.active_children()) - before
+
+
 def test_a_failing_batch_is_an_error_here_with_the_workers_traceback():
+    before = set(multiprocessing.active_children())
     with pytest.raises(RuntimeError, match="ValueError: seven"):
         list(run_batches(fails_at_seven, 40, workers=2, batch=3))
-    assert not multiprocessing.active_children()
+    assert not started_since(before)
 
 
 def test_a_reader_that_stops_early_stops_the_workers():
+    before = set(multiprocessing.active_children())
     batches = run_batches(squares, MAX_GAMES, workers=2, batch=10)
     assert next(batches) == squares(0, 10)
     batches.close()  # e.g. Ctrl+C in the loop that reads them
-    assert not multiprocessing.active_children()
+    assert not started_since(before)
 
 
 # --------------------------------------------------------------------- the real program
@@ -167,6 +175,47 @@ def test_a_killed_simulate_leaves_no_worker_running():
         assert all(state(w) in ("gone", "Z") for w in workers)
     finally:
         term.close()
+
+
+def descendants(pid: int) -> list[int]:
+    found, todo = [], [pid]
+    while todo:
+        try:
+            kids = children(todo.pop())
+        except FileNotFoundError:
+            continue
+        found += kids
+        todo += kids
+    return found
+
+
+@pytest.mark.skipif(not LINUX, reason="reads /proc")
+def test_the_coachs_lasting_workers_die_with_a_killed_parent():
+    """`Workers` (the hint's pool) starts its workers from a fork server, so they are not
+    its children: they still end the moment it is killed outright, and so does the server."""
+    script = ("import os, sys, time\n"
+              "from dread_draw.base.runner import Workers\n"
+              "pool = Workers(2)\n"
+              "pool.warm()\n"
+              "print(sorted({pool.submit(os.getpid).result() for _ in range(8)}), flush=True)\n"
+              "time.sleep(120)\n")
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().startswith("[")  # the pool answered
+        helpers = descendants(proc.pid)
+        assert len(helpers) >= 3  # the fork server and two workers (and a resource tracker)
+        proc.send_signal(signal.SIGKILL)  # no chance to clean up
+        proc.wait(timeout=5)
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and any(state(h) not in ("gone", "Z")
+                                                  for h in helpers):
+            time.sleep(0.05)
+        assert all(state(h) in ("gone", "Z") for h in helpers)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
 
 
 def run_cli(*args: str, timeout: float = 20) -> subprocess.CompletedProcess[str]:

@@ -19,12 +19,12 @@ from dread_draw.commands.play import play_command, seats_from_flags
 from dread_draw.deck.cards import load_deck
 from dread_draw.play.sim import HUMAN, Match, SeatSpec
 from dread_draw.store.saves import Save, SaveDir, SaveError, parse_save, separate_folder
+from dread_draw.store.setup import Setup
 from dread_draw.tui import app as table
 from dread_draw.tui.saved import FolderInUse
 from dread_draw.tui.screens.dialogs import HelpScreen
 from dread_draw.tui.screens.new_game import NewGame
 from dread_draw.tui.screens.table import TableScreen
-from dread_draw.tui.setup import Setup
 
 PLAIN = Path(__file__).parent / "data" / "plain.toml"
 HOLD = ("import sys, time\nfrom dread_draw.store.saves import SaveDir\n"

@@ -147,7 +147,7 @@ def test_a_crash_while_writing_leaves_the_previous_save(folder, deck_file, monke
     monkeypatch.setattr(os, "fsync", crash)
     saver = match.hooks[0]
     play_on(match, stop=6)  # the game goes on; the write failed
-    assert "No space left on device" in saver.error
+    assert "the disk is full" in saver.error  # (the reason in the player's words)
     assert folder.current.read_bytes() == before
     assert not [p for p in folder.root.iterdir() if p.name.endswith(".tmp")]
 
@@ -292,7 +292,7 @@ def test_an_unreadable_save_folder_is_refused_clearly(capsys, folder, deck_file,
     monkeypatch.setattr(Path, "iterdir", denied)
     with pytest.raises(SaveError) as e:
         folder.finished()
-    assert e.value.reason == "folder" and "Permission denied" in str(e.value)
+    assert e.value.reason == "folder" and "permission denied" in str(e.value)
     code, out, err = run_cli(capsys, "stats", "--save-dir", str(folder.root))
     assert code == 2 and "cannot read the save folder" in " ".join(err.split())
 
@@ -680,3 +680,26 @@ def drive(argv: list[str]) -> None:
 
 if __name__ == "__main__":
     drive(sys.argv[1:])
+
+
+def test_stats_name_the_cpu_levels_in_the_players_language(capsys, folder, deck_file):
+    """"easy", "normal" were the command line's ids in a French or Korean table (#46); the
+    table says the levels as the new-game screen does."""
+    finished_game(folder, deck_file)
+    code, out, _ = run_cli(capsys, "--lang", "fr", "stats", "--save-dir", str(folder.root))
+    assert code == 0 and "facile" in out and "easy" not in out
+
+
+def test_the_resume_hint_names_the_save_folder_it_was_played_in(tmp_path, monkeypatch):
+    """Issue 40: the line printed on leaving a game played with --save-dir DIR says
+    `dread-draw play --resume --save-dir DIR` (without it, --resume looks in the usual folder
+    and finds nothing); the usual folder needs no flag."""
+    from dread_draw.store.saves import SaveDir, autosave_new, save_note
+
+    monkeypatch.setattr("dread_draw.store.saves.default_root", lambda: tmp_path / "usual")
+    for root, said in ((tmp_path / "my saves", f"--save-dir '{tmp_path / 'my saves'}'"),
+                       (tmp_path / "usual", "`dread-draw play --resume`,")):
+        m = Match(load_deck(None), [SeatSpec("Ana", "human"), SeatSpec("Zora", "easy")], 3)
+        saver = autosave_new(SaveDir(root), m)
+        note = save_note(m, saver)
+        assert note is not None and "dread-draw play --resume" in note and said in note, note

@@ -28,6 +28,7 @@ from dread_draw.table.model import (
     RoundOver,
     TableModel,
 )
+from dread_draw.table.session import NETWORK_KEYS
 from dread_draw.words.narrate import describe
 
 GAMES = int(os.environ.get("DREAD_MODEL_GAMES", "60"))  # the closing note's count: 2000
@@ -106,7 +107,12 @@ class Checker:
             self.keys += 1
             info = model.info(key)
             if key in (HINT, TAKE_BACK):
-                if info.offered:  # the coach reads this seat's own view only (R11)
+                if info.offered and isinstance(moment, HandOff):
+                    # at a hand-off, the person handing the keyboard on may take back their
+                    # last choice (it shows nothing: the rule decides, then they are asked)
+                    assert key == TAKE_BACK and holder is None
+                    assert info.seat == model.at_keyboard != moment.seat
+                elif info.offered:  # the coach reads this seat's own view only (R11)
                     d = m.game.pending
                     assert info.seat == holder and d is not None and d.seat == holder
                     assert model.asking is not None and model.asking.kind == "question"
@@ -190,6 +196,65 @@ def test_R11_no_key_shows_a_card_the_keyboard_holder_may_not_know(standard_deck)
     print(f"\nmodel privacy: {games} games, {states} states, {keys} keys checked; "
           f"{looks} looks, {holds} own failed reveals")
     assert looks and holds, "the games must include looks and own failed reveals"
+
+
+def test_at_every_looks_go_on_the_table_names_the_looker(standard_deck):
+    """Issue 40: while a person reads what only they may read (a look) or their own failed
+    reveal, every part of the table names that person — the top bar's "X to play", the
+    highlighted seat band "▶ … TO PLAY" and plain lines' `t` — never the next seat, whose
+    decision is already pending behind it; many seeded hot-seat games at the model's speed."""
+    from dread_draw.lines.plain import table_lines
+    from dread_draw.tui.widgets.seats import seat_states
+
+    named = ahead = 0
+    for seed in range(GAMES):
+        m = Match(standard_deck, table_of(seed), seed=seed)
+        c = Checker(m, random.Random(seed))
+        model = c.model
+        checked = c.check
+
+        def check(moment, model=model, m=m, checked=checked, seed=seed):
+            nonlocal named, ahead
+            checked(moment)
+            if not isinstance(moment, Look | HoldOwn):
+                return
+            looker = moment.seat
+            assert model.to_play() == looker  # the top bar's "X to play" (TableScreen)
+            states = seat_states(model.shown(), m.seats, to_play=model.to_play(),
+                                 mine=model.mine())
+            assert [st.seat for st in states if st.to_play] == [looker], (seed, moment)
+            assert table_lines(m, model)[-1] == f"{model.names[looker]} is to play."
+            pending = m.game.pending
+            ahead += pending is not None and pending.seat != looker  # (what was named before)
+            named += 1
+
+        c.check = check
+        c.play()
+    assert named > 50 and ahead > 10, (named, ahead)
+
+
+def test_no_hand_off_once_one_person_is_left_in_the_game(standard_deck):
+    """Issue 40: once every other person at the keyboard is defeated, the table is the last
+    one's — no hand-off screen asks them to take the keyboard from nobody."""
+    late = hand_offs = 0
+    for seed in range(GAMES):
+        m = Match(standard_deck, table_of(seed), seed=seed)
+        c = Checker(m, random.Random(seed))
+        checked = c.check
+
+        def check(moment, m=m, checked=checked, people=c.model.people):
+            nonlocal late, hand_offs
+            checked(moment)
+            left = [p for p in people if not m.game.defeated[p]]
+            if isinstance(moment, HandOff):
+                hand_offs += 1
+                assert len(left) > 1, f"a hand-off to {moment.name}, the only person left"
+            elif len(left) == 1 and moment is None:
+                late += 1  # asked while alone: the check above had its chance
+
+        c.check = check
+        c.play()
+    assert hand_offs and late, (hand_offs, late)
 
 
 def test_a_hint_at_someone_elses_go_on_is_refused_not_answered(standard_deck):
@@ -283,7 +348,7 @@ def test_the_review_is_not_offered_at_a_network_table_and_waits_for_the_end(stan
     """`v` asks the model: a network table does not serve it (the host holds the game's
     choices: the join table crashed on it), a local one only once the game is over."""
     m = Match(standard_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "easy")], seed=3)
-    net = TableModel(m, [0], served=("o", "l", "d", "r"))
+    net = TableModel(m, [0], served=NETWORK_KEYS)
     assert not net.info(REVIEW).offered and "network table" in net.info(REVIEW).line
     local = TableModel(m, [0])
     assert not local.info(REVIEW).offered and "end of the game" in local.info(REVIEW).line
@@ -293,7 +358,7 @@ def test_hints_and_take_backs_are_not_offered_at_a_network_table(standard_deck):
     """Scenario 2: `h` and `u` at a network table (join, the host's own seat) say so in a
     line — they crashed the table (and the host's game) before."""
     m = Match(standard_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "easy")], seed=3)
-    model = TableModel(m, [0], served=("o", "l", "d", "r", "v"))
+    model = TableModel(m, [0], served=NETWORK_KEYS)
     model.asking_now(0)
     for key in (HINT, TAKE_BACK):
         info = model.info(key)
@@ -307,15 +372,15 @@ def test_the_network_table_keeps_h_and_u_out_of_its_key_bar(key):
 
     bound = [b for b in RemoteTable.BINDINGS if b.key == key]
     assert bound and not any(b.show for b in bound)
-    assert key not in RemoteTable.served
+    assert key not in NETWORK_KEYS  # what a session serves at a network table
 
 
 def test_the_network_game_over_keeps_v_out_of_its_key_bar():
-    from dread_draw.tui.remote import RemoteGameOver, RemoteTable
+    from dread_draw.tui.remote import RemoteGameOver
 
     bound = [b for b in RemoteGameOver.BINDINGS if b.key == "v"]
     assert bound and not any(b.show for b in bound)
-    assert REVIEW not in RemoteTable.served
+    assert REVIEW not in NETWORK_KEYS
 
 
 # ------------------------------------------------- saves after any choices, h, u, quit

@@ -33,10 +33,10 @@ from textual.widgets import Input, RichLog
 from dread_draw import i18n
 from dread_draw.play.sim import HUMAN, Match, SeatSpec
 from dread_draw.rules import SUMMON
+from dread_draw.store.setup import Setup
 from dread_draw.tui.cardface import GIANT, HUGE, LINE, LINES, STYLES, TWO_LINE, face, fit
 from dread_draw.tui.screens.game_over import GameOver
 from dread_draw.tui.screens.new_game import NewGame
-from dread_draw.tui.setup import Setup
 from dread_draw.tui.widgets.cards import CardTile
 from dread_draw.tui.widgets.keybar import KeyBar
 from dread_draw.tui.widgets.measure import card_coverage

@@ -13,11 +13,11 @@ import pytest
 from dread_draw import i18n
 from dread_draw.play.sim import HUMAN, Match, SeatSpec
 from dread_draw.rules import KEEP, SUMMON
+from dread_draw.store.setup import Setup
 from dread_draw.tui.app import DreadDrawApp, make_app
 from dread_draw.tui.screens.game_over import GameOver
 from dread_draw.tui.screens.handoff import HandOff
 from dread_draw.tui.screens.table import TableScreen
-from dread_draw.tui.setup import Setup
 
 
 def advance(match: Match, until) -> Match:

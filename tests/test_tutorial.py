@@ -13,18 +13,19 @@ from dread_draw.coach.tutorial import (
     WHEN_MET,
     Tutor,
     is_tutorial,
+    out_of_order,
     tutorial_match,
 )
 from dread_draw.play.sim import HUMAN, Match, SeatSpec
 from dread_draw.rules import KEEP, SUMMON, USE
 from dread_draw.store.saves import SaveDir, resume
+from dread_draw.store.setup import Setup
 from dread_draw.tui.coach import TipScreen
 from dread_draw.tui.screens.game_over import GameOver
 from dread_draw.tui.screens.handoff import HandOff
 from dread_draw.tui.screens.new_game import NewGame
 from dread_draw.tui.screens.summary import RoundSummary
 from dread_draw.tui.screens.table import TableScreen
-from dread_draw.tui.setup import Setup
 
 
 async def play_tutorial(app, pilot, limit: int = 5000) -> list[tuple[str, tuple | None]]:
@@ -60,6 +61,7 @@ async def test_the_tutorial_played_through_the_keys_tells_each_lesson_once_befor
         assert match.over
         keys = [k for k, _ in told]
         assert set(ALL_LESSONS) <= set(keys) <= set(ALL_LESSONS + WHEN_MET), "every lesson"
+        assert out_of_order(keys) == []
         assert len(keys) == len(set(keys)), "each once"
         assert keys[0] == "welcome"
         asked = dict(told)
@@ -129,6 +131,7 @@ async def test_learn_to_play_on_the_new_game_screen_starts_the_tutorial_and_it_s
                 break
             await pilot.pause(0.01)
         assert isinstance(app.screen, TipScreen)
+        await pilot.pause()  # (pushed: composed once the app gets to it)
         assert app.screen.lesson.key == "welcome"
         assert "real game" in text_of(app.screen.query_one("#tip-text"))
         await pilot.press("enter")
@@ -172,8 +175,8 @@ def test_the_persons_first_damage_is_explained_when_it_happens_and_a_fortune_is_
         if hurt:
             assert "damage" in [x.key for x in steps[hurt[0]][0]]  # told then, in any game
         lesson = next(x for x in steps[-1][0] if x.key == "fortune")
-        if not match.game.fortune:  # no Life Deck card left: a card still reads one
-            assert "\n" in lesson.text and lesson.text.split("\n", 1)[1].strip()
+        if not match.game.fortune:  # R10.2: no Life Deck card left, no fortune to read
+            assert "none left to read" in lesson.text and "\n" not in lesson.text
 
 
 def test_ties_the_reshuffle_and_gaining_life_are_taught_when_they_first_happen(standard_deck):
@@ -251,3 +254,38 @@ async def test_tutorial_again_with_a_tutorial_in_progress_offers_continue_first(
                 break
             await pilot.pause(0.01)
         assert app.match.choices[:8] == going.choices  # the progress kept, not a new game
+
+
+@pytest.mark.parametrize("person", ["normal", "easy", "random", "first"])
+def test_the_prepared_deal_meets_every_lesson_in_order_whoever_plays(standard_deck, person):
+    """Every lesson, a reshuffle of the Draw Deck included, is met on the prepared deal by a
+    careful, a casual, a lost player and one who always takes the first option; "Who plays
+    next" comes before the tie, "The end of a round" before an Aftermath ability; the tie
+    is never told before the turn order."""
+    seats = tutorial_match("Ana").seats
+    if person != "first":
+        seats = [SeatSpec("Ana", person), *seats[1:]]
+    match = Match(standard_deck, seats, TUTORIAL_SEED)
+    tutor = Tutor(match)
+    keys = [x.key for x in tutor.due(match)]
+    while not match.over:
+        d = match.game.pending
+        agent = match.agents[d.seat]
+        match.apply(d.options[0] if agent is None else agent.choose(match.game.view(d.seat), d))
+        keys += [x.key for x in tutor.due(match)]
+    assert set(ALL_LESSONS) <= set(keys), set(ALL_LESSONS) - set(keys)
+    assert "reshuffle" in keys
+    assert out_of_order(keys) == []
+    assert keys.index("next") < keys.index("tie")
+    assert keys.index("round end") < keys.index("ability aftermath")
+    assert keys[0] == "welcome" and keys[-1] == "fortune"
+
+
+def test_R10_2_the_last_tip_reads_no_fortune_from_an_empty_life_deck(standard_deck):
+    """R10.2: a fortune is read only from cards left in the winner's Life Deck; with none
+    left, the last tip says there is nothing to read (no other card reads it)."""
+    from dread_draw.coach.tutorial import _on_event
+    lesson = _on_event({"type": "game_end", "winner": 0, "rounds": 5, "fortune": [],
+                        "stalemate": False}, standard_deck, ["Ana", "Zora", "Orrin"], 9)[0]
+    assert lesson.key == "fortune"
+    assert "none left to read" in lesson.text and "reads it" not in lesson.text

@@ -21,11 +21,11 @@ from textual.widgets import OptionList
 
 from dread_draw.play.sim import HUMAN, Match, SeatSpec
 from dread_draw.rules import KEEP, SUMMON, Game
+from dread_draw.store.setup import Setup, load_setup, save_odds, save_setup
 from dread_draw.tui.screens.dialogs import ConfirmQuit, HelpScreen
 from dread_draw.tui.screens.handoff import HandOff
 from dread_draw.tui.screens.summary import RoundSummary
 from dread_draw.tui.screens.table import TableScreen
-from dread_draw.tui.setup import Setup, load_setup, save_odds, save_setup
 from dread_draw.tui.viewers import (
     MARK,
     DiscardViewer,

@@ -18,11 +18,12 @@ machine so loaded that the schedule takes that long answers with what it has, ra
 hang the game. ``ROLLOUTS_PER_MS`` is calibrated so the schedule fits the budget at the 95th
 percentile on a quiet core (`benchmarks/bench_hard.py --default`). Pass ``samples=N`` to fix
 the schedule outright and never read the clock (tests do), or ``clock=True`` for the old
-anytime behaviour: stop at the budget itself (the coach's live hints, which must not keep a
-person waiting).
+anytime behaviour: stop at the budget itself.
 
-`search` is the whole search, with its figures: the coach (`dread_draw.coach.hints`) asks it with
-its own budget; nothing else differs.
+`HardAgent.search` is the whole search, with its figures; its schedule is a `Plan`, whose
+samples any process can play in runs (`play_samples`) and `tally` adds up in order: the coach
+(`dread_draw.coach.hints`) shares its hint's plan among worker processes, with its own budget;
+nothing else differs.
 """
 
 from __future__ import annotations
@@ -30,8 +31,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import chain
 
 from dread_draw.ai.dice import restart
@@ -51,6 +53,7 @@ from dread_draw.rules import (
     beat_chance,
     card_beats,
     determinize,
+    skip_determinize,
 )
 
 # Rollouts per ms of budget for 2 players (fewer for more): calibrated so the whole schedule
@@ -61,34 +64,41 @@ ROLLOUTS_PER_MS = 2.4
 HORIZON = 1  # rounds played past the current one before a rollout is scored
 MIN_SAMPLES = 4
 SURE = 1.0  # standard errors by which an option must beat the heuristic's to be played
+INTERVAL = 1.96  # standard errors on each side of a mean: its 95% interval (the coach's)
 CANDIDATES = 4  # options searched at most: the heuristic's choice and the likeliest others
 MAX_DECISIONS = 5000  # a rollout stops here and is scored as if cut off (games rarely do)
 MAX_ROUNDS = 1 << 30  # no horizon: rounds never run out before the game ends
 STOP_FACTOR = 8  # the default safety stop, in budgets: far past what a quiet core needs
 
 
-def rollout_sight(g: Game, seat: int, peeks: bool = True) -> Sight:
+def rollout_sight(g: Game, seat: int, peeks: bool = True, live: Sight | None = None) -> Sight:
     """What `seat` can count on at a reveal in a rollout: what a real seat would make of its
     view (`policy.view_sight`, R11), never the sampled deck itself. The top card of the Draw
-    Deck if it knows it (and `peeks`), else odds over the hidden cards it has not seen — the
-    Draw Deck, the Life Decks, the others' drawn cards — or over the discard pile when the
-    Draw Deck is empty (R6.1). Counting the sampled Draw Deck alone made every rollout seat
-    a card counter that the real seats are not: the rollouts, and with them the coach's
-    chances, played a different game from the one at the table."""
-    deck = g.deck
+    Deck if it knows it (and `peeks`), else its odds (`live_sight`; `live`: the one made for
+    this rollout). Counting the sampled Draw Deck alone made every rollout seat a card
+    counter that the real seats are not: the rollouts, and with them the coach's chances,
+    played a different game from the one at the table."""
     draw = g.draw
-    if not draw:
-        discard = g.discard
-        return Sight(lambda bar: beat_chance(deck, discard, bar))
-    knows = g.knows[seat]
-    top = draw[-1]
-    if peeks and top in knows:
-        return top_sight(deck, top)
+    if draw and peeks:
+        top = draw[-1]
+        if top in g.knows[seat]:
+            return top_sight(g.deck, top)
+    return live if live is not None else live_sight(g, seat)
+
+
+def live_sight(g: Game, seat: int) -> Sight:
+    """`seat`'s odds at a reveal in `g` as it stands when they are asked: over the hidden
+    cards it has not seen — the Draw Deck, the Life Decks, the others' drawn cards — or over
+    the discard pile when the Draw Deck is empty (R6.1). Made once per rollout and seat."""
+    deck = g.deck
+    knows = g.knows[seat]  # (changed in place, never replaced)
 
     def odds(bar: int) -> float:
-        hidden = [*draw, *chain.from_iterable(g.life), *chain.from_iterable(g.looking)]
-        if knows:
-            hidden = [c for c in hidden if c not in knows]
+        draw = g.draw
+        if not draw:
+            return beat_chance(deck, g.discard, bar)
+        hidden = {*draw, *chain.from_iterable(g.life), *chain.from_iterable(g.looking)}
+        hidden -= knows  # (sets: a rollout asks this at every reveal it weighs)
         return beat_chance(deck, hidden, bar)
 
     return Sight(odds)
@@ -108,6 +118,7 @@ def chance(g: Game, seat: int) -> float:
     return 1.0 / sum(math.exp(x - mine) for x in u)
 
 
+@lru_cache(maxsize=256)
 def top_sight(deck: Deck, top: int) -> Sight:
     """A seat that knows the top card of the Draw Deck: a reveal surely succeeds or fails."""
     return Sight(lambda bar: 1.0 if card_beats(deck, top, bar) else 0.0, top)
@@ -121,6 +132,8 @@ def rollout(g: Game, seat: int, horizon: int | None = None, peeks: bool = True) 
     stop = g.decisions + MAX_DECISIONS
     last = g.round + horizon if horizon is not None else MAX_ROUNDS
     play = g.play  # unchecked: the answers are the Decision's own options
+    defeated = g.defeated
+    sights = [live_sight(g, s) for s in range(g.n)]
     while not g.over:
         d = g.pending
         assert d is not None
@@ -128,7 +141,10 @@ def rollout(g: Game, seat: int, horizon: int | None = None, peeks: bool = True) 
         if len(opts) == 1:
             play(opts[0])
         else:
-            play(answer(g, d.seat, d, rollout_sight(g, d.seat, peeks)))
+            s = d.seat
+            play(answer(g, s, d, rollout_sight(g, s, peeks, sights[s])))
+        if defeated[seat]:  # it can only lose now: the others' game need not be played out
+            return 0.0
         if g.round > last or g.decisions > stop:
             return chance(g, seat)
     return 1.0 if g.winner == seat else 0.0
@@ -137,7 +153,9 @@ def rollout(g: Game, seat: int, horizon: int | None = None, peeks: bool = True) 
 # How the other seats play in a rollout, per seat (`rollout_styled`): the coach's chances
 # against the seats as they are. `hard` is modelled by the heuristic its own rollouts use.
 NORMAL, EASY, RANDOM = "normal", "easy", "random"
-STYLE_OF = {"random": RANDOM, "easy": EASY}  # any other level or a person: NORMAL
+# How the coach's rollouts play a seat of each CPU level (every level says so: a level left
+# out would silently play like `normal`; tests/test_level_contract.py); a person: NORMAL
+STYLE_OF = {"random": RANDOM, "easy": EASY, "normal": NORMAL, "hard": NORMAL}
 EASY_MISTAKES = 0.2  # `easy`'s random answers (dread_draw/ai/easy.py)
 
 
@@ -158,6 +176,8 @@ def rollout_styled(g: Game, seat: int, styles: tuple[str, ...], rng: random.Rand
     rough = Sight(lambda bar: beat_chance(deck, everything, bar))
     knows = g.knows
     play = g.play
+    defeated = g.defeated
+    sights = [live_sight(g, s) for s in range(g.n)]
     while not g.over:
         d = g.pending
         assert d is not None
@@ -173,7 +193,10 @@ def rollout_styled(g: Game, seat: int, styles: tuple[str, ...], rng: random.Rand
             sight = Sight(rough.odds, top) if top >= 0 else rough
             play(answer(g, d.seat, d, sight, caution=0.5))
         else:
-            play(answer(g, d.seat, d, rollout_sight(g, d.seat, peeks)))
+            s = d.seat
+            play(answer(g, s, d, rollout_sight(g, s, peeks, sights[s])))
+        if defeated[seat]:  # as in `rollout`
+            return 0.0
         if g.round > last or g.decisions > stop:
             return chance(g, seat)
     return 1.0 if g.winner == seat else 0.0
@@ -195,6 +218,15 @@ class Search:
     def mean(self, i: int) -> float:
         return self.totals[i] / self.samples if self.samples else 0.0
 
+    def margin(self, i: int) -> float:
+        """Half the width of the 95% interval of option `i`'s chance: Agresti and Coull's
+        for a proportion (results between 0 and 1 vary at most as wins and losses do), so
+        that 0 wins in 30 deals is not "0%, for sure" but a few points either way."""
+        z2 = INTERVAL * INTERVAL
+        n = self.samples + z2
+        p = (self.totals[i] + z2 / 2) / n
+        return INTERVAL * math.sqrt(p * (1 - p) / n)
+
     def best(self) -> int:
         """The index of the option with the best total (the prior on a tie)."""
         p = self.options.index(self.prior)
@@ -209,18 +241,36 @@ class Search:
         return self.options[best]
 
 
-def search(view: View, decision: Decision, rng: random.Random, samples: int,
-           deadline: float | None = None, *, horizon: int | None = HORIZON,
-           include: int | None = None, peeks: bool = True, sure: float = SURE,
-           styles: tuple[str, ...] | None = None,
-           deal: Callable[[random.Random], Game] | None = None) -> Search:
-    """Search `decision` from `view` with `samples` samples (fewer if `deadline`, a
-    `time.perf_counter()` value, passes first). `include`: an option to search whatever the
-    candidates (the review's: the one that was chosen). `styles`: how each seat plays in
-    the rollouts (`rollout_styled`; None: all NORMAL, the CPU's own search). `deal`: how a
-    sample is dealt from the search's RNG (None: `determinize` from the view — every agent
-    and the coach; only the oracle benchmark, `benchmarks/bench_oracle.py`, passes the real
-    game's copy, to measure what perfect knowledge would win)."""
+Result = tuple[float, ...]  # one sample: each searched option's result, in `Plan.options` order
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A search's fixed schedule, whole: the seat's `view`, the `options` searched (the
+    heuristic's `prior` among them), the seed of the search's own generator, how many
+    `samples`, and how its rollouts play. Any run of its samples can be played from it alone,
+    in this process or in another (it pickles): `play_samples`; `tally` adds results up in
+    sample order, so samples played anywhere, in any order, give the very `Search` that one
+    process playing them all gives."""
+
+    view: View
+    options: tuple[int, ...]
+    prior: int
+    seed: int
+    samples: int
+    horizon: int | None = HORIZON
+    peeks: bool = True
+    sure: float = SURE
+    styles: tuple[str, ...] | None = None
+
+
+def plan_search(view: View, decision: Decision, seed: int, samples: int, *,
+                horizon: int | None = HORIZON, include: int | None = None, peeks: bool = True,
+                sure: float = SURE, styles: tuple[str, ...] | None = None) -> Plan:
+    """The schedule of a search of `decision` from `view` with `samples` samples drawn from
+    a generator seeded with `seed`. `include`: an option to search whatever the candidates
+    (the review's: the one that was chosen). `styles`: how each seat plays in the rollouts
+    (`rollout_styled`; None: all NORMAL, the CPU's own search)."""
     seat = view.seat
     prior = answer(view, seat, decision, view_sight(view))
     opts = candidates(view.deck, distinct(view, decision, prior), prior)
@@ -228,31 +278,64 @@ def search(view: View, decision: Decision, rng: random.Random, samples: int,
         key = same_choice(view, decision)
         if all(key(o) != key(include) for o in opts):  # else a copy of it stands for it
             opts = (*opts, include)
-    k = len(opts)
-    totals = [0.0] * k
-    diffs: list[list[float]] = [[] for _ in range(k)]  # per sample: minus the prior's
-    p = opts.index(prior)
+    return Plan(view, opts, prior, seed, samples, horizon, peeks, sure, styles)
+
+
+def play_samples(plan: Plan, start: int, stop: int, *,
+                 deal: Callable[[random.Random], Game] | None = None,
+                 deadline: float | None = None) -> list[Result]:
+    """Samples `start` to `stop` of the plan (fewer if `deadline`, a `time.perf_counter()`
+    value, passes first): in each, a deal of what the seat cannot see, and every option
+    played on from it (copies: every option meets the same reshuffles). The samples before
+    `start` only advance the generator (`skip_determinize`), as their deals would. `deal`:
+    how a sample is dealt from the generator (None: `determinize` from the view — every agent
+    and the coach; only the oracle benchmark, `benchmarks/bench_oracle.py`, passes the real
+    game's copy, to measure what perfect knowledge would win)."""
+    rng = random.Random(plan.seed)
+    view, opts, styles = plan.view, plan.options, plan.styles
+    seat, k = view.seat, len(opts)
     unseen = view.unseen()
-    done = 0
-    for _ in range(samples):
+    for _ in range(start):
+        if deal is None:
+            skip_determinize(rng, len(unseen))
+        else:
+            deal(rng)
+        if styles is not None:
+            rng.getrandbits(64)
+    out: list[Result] = []
+    # every seat like NORMAL: `rollout_styled` plays as `rollout` does, and never throws its
+    # dice (its seed is drawn all the same: the generator goes on alike)
+    normal = styles is None or all(style == NORMAL for style in styles)
+    for _ in range(start, stop):
         root = determinize(view, rng, unseen) if deal is None else deal(rng)
         root_seed = rng.getrandbits(64) if styles is not None else 0
         results = []
-        for i, o in enumerate(opts):  # copies: every option meets the same reshuffles
+        for i, o in enumerate(opts):
             g = root.copy() if i < k - 1 else root
             g.choose(o)
-            if styles is None:
-                results.append(rollout(g, seat, horizon, peeks))
+            if normal:
+                results.append(rollout(g, seat, plan.horizon, plan.peeks))
             else:  # its own dice per option: the same for every option of this sample
+                assert styles is not None
                 dice = random.Random(root_seed)
-                results.append(rollout_styled(g, seat, styles, dice, horizon, peeks))
-        for i in range(k):
-            totals[i] += results[i]
-            diffs[i].append(results[i] - results[p])
-        done += 1
+                results.append(rollout_styled(g, seat, styles, dice, plan.horizon, plan.peeks))
+        out.append(tuple(results))
         if deadline is not None and time.perf_counter() > deadline:
             break
-    return Search(opts, prior, totals, done, diffs, sure)
+    return out
+
+
+def tally(plan: Plan, results: Sequence[Result]) -> Search:
+    """The `Search` of the plan's samples whose `results` are given, in sample order."""
+    k = len(plan.options)
+    p = plan.options.index(plan.prior)
+    totals = [0.0] * k
+    diffs: list[list[float]] = [[] for _ in range(k)]  # per sample: minus the prior's
+    for r in results:
+        for i in range(k):
+            totals[i] += r[i]
+            diffs[i].append(r[i] - r[p])
+    return Search(plan.options, plan.prior, totals, len(results), diffs, plan.sure)
 
 
 class HardAgent:
@@ -285,18 +368,26 @@ class HardAgent:
         """The search behind `choose`, with its figures (the coach's hints and reviews).
         `clock=None`: the agent's own (by default the fixed schedule up to the safety stop);
         `clock=False`: the whole schedule, however long it takes (a review: the same figures
-        every time); `clock=True`: stop at the budget (a live hint)."""
-        # The search draws thousands of numbers: a Mersenne Twister seeded from the dice.
-        rng = random.Random(restart(self.rng, decision.number).getrandbits(64))
+        every time); `clock=True`: stop at the budget (anytime)."""
         deadline = None
         if self.samples is None and (clock or (clock is None and self.clock)):
             deadline = time.perf_counter() + self.think_ms / 1000
         elif self.samples is None and clock is None and self.stop_ms is not None:
             deadline = time.perf_counter() + self.stop_ms / 1000
+        plan = self.plan(view, decision, include=include, styles=styles)
+        return tally(plan, play_samples(plan, 0, plan.samples,
+                                        deal=self.dealer(view, decision), deadline=deadline))
+
+    def plan(self, view: View, decision: Decision, *, include: int | None = None,
+             styles: tuple[str, ...] | None = None) -> Plan:
+        """The fixed schedule of `search` (for a search shared out among processes: the
+        coach's hints)."""
+        # The search draws thousands of numbers: a Mersenne Twister seeded from the dice.
+        seed = restart(self.rng, decision.number).getrandbits(64)
         k = min(CANDIDATES, len(distinct(view, decision)))
-        return search(view, decision, rng, self.schedule(k, view.players), deadline,
-                      horizon=self.horizon, include=include, peeks=self.peeks,
-                      sure=self.sure, styles=styles, deal=self.dealer(view, decision))
+        return plan_search(view, decision, seed, self.schedule(k, view.players),
+                           horizon=self.horizon, include=include, peeks=self.peeks,
+                           sure=self.sure, styles=styles)
 
     def dealer(self, view: View, decision: Decision
                ) -> Callable[[random.Random], Game] | None:
@@ -375,4 +466,4 @@ def _significant(diffs: list[float], sure: float = SURE) -> bool:
         return False
     mean = sum(diffs) / m
     var = sum((x - mean) ** 2 for x in diffs) / (m - 1)
-    return mean > sure * (var / m) ** 0.5
+    return bool(mean > sure * (var / m) ** 0.5)

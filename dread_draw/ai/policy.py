@@ -28,6 +28,7 @@ from dread_draw.rules import (
     HARM,
     HELP,
     KEEP,
+    MAX_PLAYERS,
     NEXT_TURN,
     ORDER,
     PICK_CARD,
@@ -117,6 +118,25 @@ def card_values(deck: Deck) -> tuple[float, ...]:
                  for c in range(deck.size))
 
 
+@lru_cache(maxsize=16)
+def _orders(deck: Deck) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Every card's place in four orders (lists: their `__getitem__` is a fast key): by
+    worth, ties to the lower card first (for `max`) or last (for `min`), and the same by
+    strength — `max(cards, key=_orders(deck)[0].__getitem__)` picks what
+    ``max(cards, key=lambda c: (values[c], -c))`` picks, without a Python call per card."""
+    values = card_values(deck)
+
+    def places(key: Callable[[int], tuple[float, int]]) -> list[int]:
+        place = [0] * deck.size
+        for i, c in enumerate(sorted(range(deck.size), key=key)):
+            place[c] = i
+        return place
+
+    strength = deck.strength
+    return (places(lambda c: (values[c], -c)), places(lambda c: (values[c], c)),
+            places(lambda c: (strength[c], -c)), places(lambda c: (strength[c], c)))
+
+
 def fragility(life: int) -> float:
     """How much one Life card matters: more as the Life Deck runs low (R8.1)."""
     return 1.0 + 4.0 / (life + 1)
@@ -131,7 +151,8 @@ def failure_cost(state: PublicState, seat: int) -> float:
     """
     in_round = state.in_round
     n = len(in_round)
-    others = [s for s in range(n) if s != seat and in_round[s]]
+    around = _OTHERS[n][seat]
+    others = [s for s in around if in_round[s]]
     if not others:
         return 0.0
     if len(others) == 1:
@@ -148,9 +169,14 @@ def failure_cost(state: PublicState, seat: int) -> float:
     if not own:  # nothing more to lose (and the search asks this thousands of times)
         return hurt
     defeated = state.defeated
-    victims = [s for s in range(n) if s != seat and not defeated[s]]
+    victims = [s for s in around if not defeated[s]]
     dealt = own * 0.5 * sum([fragility(lives[s]) for s in victims])
     return hurt + dealt / len(others)
+
+
+# _OTHERS[players][seat]: every other seat, in order
+_OTHERS = [[tuple(s for s in range(n) if s != seat) for seat in range(n)]
+           for n in range(MAX_PLAYERS + 1)]
 
 
 def threat(state: PublicState, s: int) -> tuple[bool, int, int]:
@@ -164,14 +190,17 @@ def summon_choice(state: PublicState, seat: int, options: Sequence[int], sight: 
                   caution: float = 1.0) -> int:
     """R4.1/R4.5: reveal, or spend the weakest reserve card that beats the bar when the risk
     of failing (weighed by what the round is worth, `failure_cost`) outweighs the card."""
-    reserves = [c for c in options if c != REVEAL]
+    reserves = list(options)
+    if REVEAL in reserves:
+        reserves.remove(REVEAL)
     if not reserves:
         return REVEAL
     odds = sight.odds(card_to_beat(state, seat))
     if odds >= 0.999:
         return REVEAL
     values = card_values(state.deck)
-    cheapest = min(reserves, key=lambda c: (values[c], c))
+    cheapest = reserves[0] if len(reserves) == 1 else min(  # (worth, then card)
+        reserves, key=_orders(state.deck)[1].__getitem__)
     risk = (1.0 - odds) * failure_cost(state, seat) * caution
     # With three or more still in, someone else may yet fail first: keep cards longer
     # (tuned by arena runs, 2000 games each).
@@ -181,8 +210,7 @@ def summon_choice(state: PublicState, seat: int, options: Sequence[int], sight: 
 
 def keep_choice(state: PublicState, options: Sequence[int]) -> int:
     """R8.1: keep the drawn Life Deck card worth most in reserves."""
-    values = card_values(state.deck)
-    return max(options, key=lambda c: (values[c], -c))
+    return max(options, key=_orders(state.deck)[0].__getitem__)  # (worth, then -card)
 
 
 REPEATS = 2  # uses of one card's ability per round before we call it a loop and stop
@@ -247,10 +275,10 @@ def _stack_top_for(state: PublicState, seat: int, options: Sequence[int], *,
     bar = card_to_beat(state, nxt if nxt >= 0 else seat)
     beats = [c for c in options if card_beats(deck, c, bar)]
     misses = [c for c in options if c not in beats]
+    weakest, strongest = _orders(deck)[3].__getitem__, _orders(deck)[2].__getitem__
     if hurt:
-        return min(misses or options, key=lambda c: (deck.strength[c], c))
-    return min(beats, key=lambda c: (deck.strength[c], c)) if beats else \
-        max(options, key=lambda c: (deck.strength[c], -c))
+        return min(misses or options, key=weakest)
+    return min(beats, key=weakest) if beats else max(options, key=strongest)
 
 
 def pick_card(state: PublicState, seat: int, decision: Decision, sight: Sight) -> int:
@@ -258,7 +286,9 @@ def pick_card(state: PublicState, seat: int, decision: Decision, sight: Sight) -
     the least to give away, the card that suits us on top of the Draw Deck, or whether to
     bury the top card we saw."""
     deck = state.deck
-    cards = [c for c in decision.options if c != DONE]
+    cards = list(decision.options)
+    if DONE in cards:
+        cards.remove(DONE)
     if not cards:
         return decision.options[0]
     does = decision.pick.does if decision.pick is not None else TAKE
@@ -274,7 +304,7 @@ def pick_card(state: PublicState, seat: int, decision: Decision, sight: Sight) -
     if does == GIVE:
         # a card with a Reserve ability would play for its new owner (R9.3): keep those
         return min(cards, key=lambda c: (deck.when[c] == "reserve", values[c], c))
-    return max(cards, key=lambda c: (values[c], -c))
+    return max(cards, key=_orders(deck)[0].__getitem__)  # (worth, then -card)
 
 
 def pick_seat(state: PublicState, seat: int, decision: Decision, sight: Sight) -> int:
@@ -296,8 +326,7 @@ def pick_seat(state: PublicState, seat: int, decision: Decision, sight: Sight) -
 
 def order_choice(state: PublicState, decision: Decision) -> int:
     """R9.4: resolve Aftermaths weakest first (a stable, public order)."""
-    values = card_values(state.deck)
-    return min(decision.options, key=lambda c: (values[c], c))
+    return min(decision.options, key=_orders(state.deck)[1].__getitem__)  # (worth, card)
 
 
 def answer(state: PublicState, seat: int, decision: Decision, sight: Sight, *,

@@ -61,7 +61,7 @@ def features(deck: Deck, life: int, reserves: Sequence[int]) -> tuple[float, ...
 
 def score(weights: Sequence[float], deck: Deck, life: int, reserves: Sequence[int]) -> float:
     """A seat's score `u` (see the module docstring)."""
-    return sum(map(operator.mul, weights, features(deck, life, reserves)))
+    return float(sum(map(operator.mul, weights, features(deck, life, reserves))))
 
 
 def win_chances(deck: Deck, lives: Sequence[int], reserves: Sequence[Sequence[int]],

@@ -18,6 +18,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
+from dread_draw.base.reasons import os_reason
+
 NAME_MAX = 255  # the longest file or folder name (bytes; UTF-16 units on Windows)
 
 
@@ -112,7 +114,7 @@ def read_bounded(path: Path | str, limit: int) -> bytes:
         try:
             data = f.read(limit + 1)
         except OSError as e:
-            raise Unreadable("error", str(e.strerror or e)) from None
+            raise Unreadable("error", os_reason(e)) from None
     if len(data) > limit:
         raise Unreadable("too-big")
     return data
@@ -133,7 +135,7 @@ def open_bounded(path: Path | str) -> BinaryIO:
     except IsADirectoryError:
         raise Unreadable("folder") from None
     except OSError as e:
-        raise Unreadable("error", str(e.strerror or e)) from None
+        raise Unreadable("error", os_reason(e)) from None
     try:
         _check_mode(os.fstat(fd).st_mode)
         if hasattr(os, "set_blocking"):

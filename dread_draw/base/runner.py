@@ -1,5 +1,5 @@
-"""The one process-pool runner, for every command that plays many games (`simulate`, `arena`,
-the balance report).
+"""The process pools: the runner for every command that plays many games (`simulate`,
+`arena`, the balance report), and `Workers`, a pool that lasts (the coach's hints).
 
 `run_batches(work, total, workers=...)` cuts ``range(total)`` into consecutive batches, has
 ``work(start, stop)`` done for each — in this process, or spread over worker processes — and
@@ -17,15 +17,16 @@ It is built for runs of any length and for people who stop them:
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import queue
+import select
 import signal
 import sys
 import threading
-import traceback
-from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:  # (imported when a pool is made: every command imports this module)
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 R = TypeVar("R")
 
@@ -56,6 +57,9 @@ def run_batches(work: Callable[[int, int], R], total: int, *, workers: int = 1,
 
 
 def _pool(work: Callable[[int, int], R], total: int, size: int, workers: int) -> Iterator[R]:
+    import multiprocessing  # (here: every command imports this module, few make a pool)
+    import queue
+
     ctx = multiprocessing.get_context()
     tasks: Any = ctx.Queue()
     results: Any = ctx.Queue()
@@ -108,6 +112,8 @@ def _worker(work: Callable[[int, int], Any], tasks: Any, results: Any, parent: i
         try:
             results.put((index, True, work(start, stop)))
         except BaseException:
+            import traceback
+
             results.put((index, False, traceback.format_exc()))
             return
 
@@ -130,6 +136,108 @@ def _die_with(parent: int) -> None:
     def watch() -> None:
         while os.getppid() == parent:
             threading.Event().wait(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+class Workers:
+    """A pool of worker processes that lasts, one per core by default: for work that comes
+    in bursts and must answer fast (a hint shares its search out). Started when first asked
+    (or `warm`), by the runner's conventions: the workers ignore Ctrl+C and die with this
+    process, however it ends; `shutdown` stops them at once.
+
+    They start from a fresh server process (`forkserver`, where there is one) that has
+    imported `preload` once, never by forking this process: a program with threads (the
+    table) must not be forked."""
+
+    def __init__(self, workers: int | None = None, preload: Sequence[str] = ()) -> None:
+        self.size = workers or os.cpu_count() or 1
+        self.preload = list(preload)
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def _executor(self) -> ProcessPoolExecutor:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        with self._lock:
+            if self._pool is None:
+                methods = multiprocessing.get_all_start_methods()
+                ctx = multiprocessing.get_context(
+                    "forkserver" if "forkserver" in methods else "spawn")
+                if self.preload and ctx.get_start_method() == "forkserver":
+                    ctx.set_forkserver_preload(self.preload)
+                _start_servers(ctx.get_start_method())
+                self._pool = ProcessPoolExecutor(self.size, mp_context=ctx,
+                                                 initializer=_start_worker,
+                                                 initargs=(os.getpid(),))
+            return self._pool
+
+    def submit(self, fn: Callable[..., R], *args: Any) -> Future[R]:
+        """Have ``fn(*args)`` done by a worker (`fn` and `args` must pickle)."""
+        return self._executor().submit(fn, *args)
+
+    def warm(self) -> None:
+        """Start every worker now, ahead of the first real work."""
+        for _ in range(self.size):
+            self.submit(os.getpid)
+
+    def shutdown(self) -> None:
+        """Stop the workers at once; work not yet started is dropped."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            processes = list((getattr(pool, "_processes", None) or {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in processes:  # a run in progress is not waited for
+                process.terminate()
+
+
+def _start_servers(method: str) -> None:
+    """Start multiprocessing's own helper processes (its resource tracker, the fork server)
+    with the real standard error: a program that captures its output (the table, a test)
+    has a `sys.stderr` with no file descriptor to hand down to them."""
+    from multiprocessing import forkserver, resource_tracker
+
+    captured = sys.stderr
+    try:
+        sys.stderr = sys.__stderr__ or captured
+        resource_tracker.ensure_running()
+        if method == "forkserver":
+            forkserver.ensure_running()
+    finally:
+        sys.stderr = captured
+
+
+def _start_worker(parent: int) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the parent's to handle
+    if os.getppid() == parent:
+        _die_with(parent)
+    else:  # started by the fork server, on `parent`'s behalf
+        _watch(parent)
+
+
+def _watch(pid: int) -> None:
+    """End this process when the process `pid` ends, however it ends (a SIGKILL included),
+    when it is not this process's parent: on Linux the moment it ends (a pidfd), elsewhere
+    within half a second."""
+    def watch() -> None:
+        try:
+            handle = os.pidfd_open(pid)
+        except (AttributeError, OSError):
+            handle = -1
+        if handle >= 0:
+            select.select([handle], [], [])  # readable once the process has ended
+        else:
+            while True:
+                try:
+                    os.kill(pid, 0)
+                except ProcessLookupError:
+                    break
+                except PermissionError:
+                    pass
+                threading.Event().wait(0.5)
         os._exit(1)
 
     threading.Thread(target=watch, daemon=True).start()

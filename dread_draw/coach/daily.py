@@ -85,6 +85,21 @@ def daily_setup(day: date, name: str) -> DailySetup:
     return DailySetup(day, daily_seed(day), seats)
 
 
+def is_days_deal(day: str, seed: int, seats: list[SeatSpec]) -> bool:
+    """Is a kept game labelled as the daily deal of `day` really that day's deal: its seed,
+    and its seats and levels (the person first, then the three `hard` CPUs of
+    `daily_setup`)? A label alone proves nothing: a game against one `random` CPU labelled
+    with three dates is no 3-day streak. (Nor can a local file prove more: README.)"""
+    try:
+        the_day = date.fromisoformat(day)
+    except ValueError:
+        return False
+    if not seats or not seats[0].is_human:
+        return False
+    setup = daily_setup(the_day, seats[0].name)
+    return seed == setup.seed and list(seats) == setup.seats
+
+
 @dataclass
 class DailyRecord:
     """Each day's result (WON, LOST or ASSISTED) and the current streak of days won in a row

@@ -1,11 +1,15 @@
 """The coach: hints at a decision and the review of a finished game, from the `hard` search.
 
-**Hints.** `hint(view, decision)` runs the `hard` CPU's own search (`HardAgent.search`) from
+**Hints.** `hint(view, decision)` runs the `hard` CPU's own search (`HardAgent.plan`) from
 the seat's view — nothing else: the hint knows what the seat knows (R11) and no more — with
-the hint's budget instead of the CPU's (the only difference), and returns for every option
-the search considered its estimated chance of winning the game, the option `hard` would
-choose, and short reasons in the game's terms (`Reason`: a code with numbers and cards; the
-sentences are `dread_draw.coach.words`'s, kept apart so they can be translated).
+the hint's budget instead of the CPU's, and returns for every option the search considered
+its estimated chance of winning the game with its 95% margin, the option with the highest
+chance (`best`; a near-tie is an option whose interval overlaps the best one's), and short
+reasons in the game's terms (`Reason`: a code with numbers and cards; the sentences are
+`dread_draw.coach.words`'s, kept apart so they can be translated). The schedule is fixed —
+the same numbers on any machine, loaded or idle —; `Thinking` shares it among the coach's
+worker processes (one per core) and gives the answer as it refines; its last answer is
+exactly `hint`'s.
 
 How a chance is estimated: the search deals the cards the seat cannot see at random,
 consistently with its view, many times; in each deal every option is played, then the game
@@ -35,12 +39,30 @@ No Textual here: the table shows hints and reviews; `dread-draw review` prints t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import asyncio
+import pickle
+from collections.abc import AsyncGenerator, Callable, Mapping, Sequence
+from concurrent import futures
+from concurrent.futures import Future
 from dataclasses import dataclass, field
+from typing import Any
 
 from dread_draw.ai.dice import Dice
-from dread_draw.ai.hard import HORIZON, NORMAL, HardAgent, Search, distinct, same_choice, style_of
+from dread_draw.ai.hard import (
+    HORIZON,
+    NORMAL,
+    HardAgent,
+    Plan,
+    Result,
+    Search,
+    distinct,
+    play_samples,
+    same_choice,
+    style_of,
+    tally,
+)
 from dread_draw.ai.policy import worn_out
+from dread_draw.base.runner import Workers
 from dread_draw.play.sim import Hint as HintUsed
 from dread_draw.play.sim import Match
 from dread_draw.rules import (
@@ -48,7 +70,6 @@ from dread_draw.rules import (
     HARM,
     KEEP,
     PICK_SEAT,
-    SKIP,
     SUMMON,
     TAKE,
     USE,
@@ -65,7 +86,7 @@ from dread_draw.rules import (
     round_damage,
 )
 
-HINT_MS = 750  # the hint's thinking budget (ms): the default answers in under 1 s at p95
+HINT_MS = 750  # the hint's budget (ms of `hard`'s rollout rate): its fixed schedule's size
 REVIEW_MS = HINT_MS  # the review asks each decision as a hint would
 CLEAR = 0.05  # a margin the review calls clear: 5 points of winning chance ...
 SURE = 2.0  # ... and this many standard errors of the paired difference
@@ -165,19 +186,23 @@ def _ability(view: View, decision: Decision) -> Reason:
 @dataclass(frozen=True)
 class Estimate:
     """One option the search considered: its estimated chance of winning the game (0 to 1),
-    and how many deals that is the mean of."""
+    how many deals that is the mean of, and how sure it is: `margin`, half the width of its
+    95% interval (the chance is between ``chance - margin`` and ``chance + margin``)."""
 
     option: int
     chance: float
     samples: int
+    margin: float = 0.0
 
 
 @dataclass(frozen=True)
 class Hint:
     """The coach's answer at a decision: the options it considered with their chances (in
-    the decision's order), the one `hard` would choose (`best`), reasons in the game's
+    the decision's order), the one with the highest chance (`best`), reasons in the game's
     terms, how each seat was assumed to play (`styles`, `assumed`), and the options whose
-    chance is not told apart from the best one's (`near`: a near-tie)."""
+    chance is not told apart from the best one's (`near`: a near-tie, their intervals
+    overlap). `deals` of the `schedule`'s deals are played: fewer while the coach is still
+    thinking (`final` once all are)."""
 
     seat: int
     decision: Decision
@@ -186,6 +211,12 @@ class Hint:
     reasons: tuple[Reason, ...]
     styles: tuple[str, ...] = ()
     near: frozenset[int] = frozenset()
+    deals: int = 0
+    schedule: int = 0
+
+    @property
+    def final(self) -> bool:
+        return self.deals >= self.schedule
 
     def chance(self, option: int) -> float | None:
         """The estimate for `option` (or for a copy of the same card in the same place),
@@ -207,17 +238,6 @@ def searcher(seed: int, seat: int, budget_ms: int, full: bool = True) -> HardAge
                      horizon=None if full else HORIZON)
 
 
-def _estimates(found: Search, decision: Decision, key: Callable[[int], object]
-               ) -> tuple[Estimate, ...]:
-    by_key = {key(o): i for i, o in enumerate(found.options)}
-    out = []
-    for o in decision.options:
-        i = by_key.get(key(o))
-        if i is not None and found.options[i] == o:
-            out.append(Estimate(o, found.mean(i), found.samples))
-    return tuple(out)
-
-
 def styles_of(levels: Sequence[str] | None, players: int) -> tuple[str, ...]:
     """How the coach assumes each seat plays: a CPU seat as its level (`hard` by the
     heuristic of its own search), a person (`human`) as NORMAL; no levels: all NORMAL."""
@@ -226,35 +246,168 @@ def styles_of(levels: Sequence[str] | None, players: int) -> tuple[str, ...]:
     return tuple(style_of(level) for level in levels)
 
 
-def near_ties(found: Search, best: int) -> frozenset[int]:
-    """The options whose chance is within the noise of the best option's: their paired
-    difference is under `CLEAR` points or under `SURE` standard errors."""
-    near = set()
-    b = found.options.index(best) if best in found.options else found.best()
-    for i, o in enumerate(found.options):
-        if i != b and not _clear(found, b, i):
-            near.add(o)
-    return frozenset(near)
+def hint_plan(view: View, decision: Decision, budget_ms: int = HINT_MS, *, seed: int = 0,
+              levels: Sequence[str] | None = None) -> Plan:
+    """The fixed schedule of the hint at `decision` in `view.seat`'s place: `hard`'s own
+    search (`HardAgent.plan`) with the hint's budget and rollouts to the end of the game.
+    `seed`: the game's, so that the same position gets the same hint. `levels`: each seat's
+    kind (`SeatSpec.kind`): the chances are then against the seats as they are
+    (`styles_of`); None: every seat assumed to play like `normal`."""
+    if decision.seat != view.seat or not decision.options:
+        raise ValueError("a hint is for the seat's own pending decision")
+    styles = None if levels is None else styles_of(levels, view.players)
+    return searcher(seed, view.seat, budget_ms).plan(view, decision, styles=styles)
+
+
+def hint_of(view: View, decision: Decision, plan: Plan, results: Sequence[Result],
+            levels: Sequence[str] | None = None) -> Hint:
+    """The hint from the deals of `plan` played so far (`results`, in any order: every
+    deal is as likely as any other); with all of them, the hint itself."""
+    found = tally(plan, results)
+    key = same_choice(view, decision)
+    by_key = {key(o): i for i, o in enumerate(found.options)}
+    estimates = []
+    for o in decision.options:
+        i = by_key.get(key(o))
+        if i is not None and found.options[i] == o:
+            estimates.append(Estimate(o, found.mean(i), found.samples, found.margin(i)))
+    best = found.options[found.best()]
+    return Hint(view.seat, decision, tuple(estimates), best, tuple(reasons(view, decision)),
+                styles_of(levels, view.players), near_ties(found, best), found.samples,
+                plan.samples)
 
 
 def hint(view: View, decision: Decision, budget_ms: int = HINT_MS, *, seed: int = 0,
-         clock: bool = True, levels: Sequence[str] | None = None) -> Hint:
-    """What `hard` would choose at `decision` in `view.seat`'s place, with the chances of
-    the options it considered (see the module docstring). `seed`: the game's, so that the
-    same position gets the same hint; `clock=False` never stops early (tests). `levels`:
-    each seat's kind (`SeatSpec.kind`): the chances are then against the seats as they are
-    (`styles_of`); None: every seat assumed to play like `normal`."""
-    seat = view.seat
-    why = tuple(reasons(view, decision))
-    if decision.seat != seat or not decision.options:
-        raise ValueError("a hint is for the seat's own pending decision")
-    styles = styles_of(levels, view.players)
-    agent = searcher(seed, seat, budget_ms)
-    found = agent.search(view, decision, clock=clock,
-                         styles=None if levels is None else styles)
-    best = SKIP if worn_out(view, decision) and len(decision.options) > 1 else found.choice()
-    return Hint(seat, decision, _estimates(found, decision, same_choice(view, decision)),
-                best, why, styles, near_ties(found, best))
+         levels: Sequence[str] | None = None) -> Hint:
+    """What the coach says at `decision` in `view.seat`'s place (see the module docstring):
+    the whole fixed schedule, played in this process (`Thinking` shares it among processes
+    and shows it refining; the answer is the same)."""
+    plan = hint_plan(view, decision, budget_ms, seed=seed, levels=levels)
+    return hint_of(view, decision, plan, play_samples(plan, 0, plan.samples), levels)
+
+
+def near_ties(found: Search, best: int) -> frozenset[int]:
+    """The options whose chance is not told apart from the best one's: their 95% intervals
+    overlap (`Estimate.margin`)."""
+    b = found.options.index(best)
+    floor = found.mean(b) - found.margin(b)
+    return frozenset(o for i, o in enumerate(found.options)
+                     if i != b and found.mean(i) + found.margin(i) >= floor)
+
+
+# ------------------------------------------------------------------ thinking in processes
+
+CHUNKS_PER_WORKER = 8  # runs of deals per worker: even sharing, and a hint that refines
+_WORKERS = Workers(preload=["dread_draw.coach.hints"])  # the coach's processes, one per core
+
+
+def coach_workers() -> Workers:
+    """The pool the coach thinks in (started at the first hint, or `warm` ahead of it)."""
+    return _WORKERS
+
+
+class Thinking:
+    """A hint being worked out by the coach's worker processes (`coach_workers`): its fixed
+    schedule cut into runs of deals, shared among the workers; `hint()` is the answer from
+    the deals played so far, and once they all are, exactly `hint(...)`'s — the same numbers
+    on any machine, only the waiting differs. `wait()` waits for the answer (plain lines);
+    `hints()` yields it as it refines (the table). A run no worker can play (none could
+    start here, or one failed) is played in this process instead (a thread, for `hints`)."""
+
+    def __init__(self, view: View, decision: Decision, budget_ms: int = HINT_MS, *,
+                 seed: int = 0, levels: Sequence[str] | None = None,
+                 workers: Workers | None = None) -> None:
+        self.view, self.decision, self.levels = view, decision, levels
+        self.plan = hint_plan(view, decision, budget_ms, seed=seed, levels=levels)
+        pool = workers or coach_workers()
+        blob = pickle.dumps(self.plan)
+        total = self.plan.samples
+        size = max(1, -(-total // (pool.size * CHUNKS_PER_WORKER)))
+        self._runs: dict[int, list[Result]] = {}  # deals played, by the first one's number
+        self._pending: dict[Future[list[Result]], tuple[int, int]] = {}
+        self._unsent: list[tuple[int, int]] = []  # runs for this process to play
+        for start in range(0, total, size):
+            run = (start, min(total, start + size))
+            try:
+                self._pending[pool.submit(_play_run, blob, *run)] = run
+            except Exception:  # no worker process can start here
+                self._unsent.append(run)
+
+    @property
+    def deals(self) -> int:
+        """How many deals are played (and taken in: `collect`)."""
+        return sum(map(len, self._runs.values()))
+
+    def collect(self) -> None:
+        """Take in the runs the workers have finished (a failed one is left to this
+        process)."""
+        for future, run in list(self._pending.items()):
+            if future.done():
+                del self._pending[future]
+                try:
+                    self._runs[run[0]] = future.result()
+                except Exception:
+                    self._unsent.append(run)
+
+    def hint(self) -> Hint:
+        """The answer from the deals played so far, in schedule order."""
+        self.collect()
+        results = [r for start in sorted(self._runs) for r in self._runs[start]]
+        return hint_of(self.view, self.decision, self.plan, results, self.levels)
+
+    def wait(self) -> Hint:
+        """Wait for every deal; the final answer."""
+        while self._pending or self._unsent:
+            futures.wait(list(self._pending))
+            self.collect()
+            while self._unsent:
+                self._play_here(self._unsent.pop())
+        return self.hint()
+
+    async def hints(self, first: float = 0.3, every: float = 0.25) -> AsyncGenerator[Hint, None]:
+        """The answer as it refines: the deals played by `first` seconds, then the newly
+        played ones every `every` seconds at most, and the final answer last. Closed early
+        (the dialog was), it drops the deals not yet started."""
+        loop = asyncio.get_running_loop()
+        show, shown = loop.time() + first, 0
+        wrapped = {asyncio.wrap_future(f): f for f in self._pending}
+        try:
+            while True:
+                self.collect()
+                while self._unsent:
+                    await asyncio.to_thread(self._play_here, self._unsent.pop())
+                if not self._pending:
+                    break
+                now = loop.time()
+                if now >= show and self.deals > shown:
+                    shown, show = self.deals, now + every
+                    yield self.hint()
+                    continue
+                waiting = [w for w, f in wrapped.items() if f in self._pending]
+                await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED,
+                                   timeout=show - now if self.deals > shown else None)
+            yield self.hint()
+        finally:
+            self.cancel()
+
+    def cancel(self) -> None:
+        """Drop the runs no worker has started."""
+        for future in self._pending:
+            future.cancel()
+
+    def _play_here(self, run: tuple[int, int]) -> None:
+        self._runs[run[0]] = play_samples(self.plan, *run)
+
+
+_PLAN: list[Any] = [b"", None]  # a worker's last plan: its pickle, and the plan itself
+
+
+def _play_run(blob: bytes, start: int, stop: int) -> list[Result]:
+    """In a worker: deals `start` to `stop` of the pickled plan (unpickled once per hint)."""
+    if _PLAN[0] != blob:
+        _PLAN[:] = blob, pickle.loads(blob)
+    played: list[Result] = play_samples(_PLAN[1], start, stop)
+    return played
 
 
 def note_hint(match: Match, seat: int) -> None:

@@ -10,24 +10,56 @@ reads: the file is never written.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+import random
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from dread_draw.ai.hard import same_choice
 from dread_draw.base.errors import DreadDrawError, IllegalChoice
 from dread_draw.base.files import Unreadable, open_bounded
+from dread_draw.base.reasons import os_reason
 from dread_draw.base.safe_text import clean
-from dread_draw.coach.hints import Review, review_game
+from dread_draw.coach.chart import MARK, chart_lines, curve_summary
+from dread_draw.coach.grades import (
+    AS_GOOD,
+    BLUNDER,
+    INACCURACY,
+    MISTAKE,
+    WORSE,
+    Curve,
+    Verdict,
+    accuracy,
+    chance_curve,
+    grade,
+    loss,
+    to_retry,
+)
+from dread_draw.coach.hints import (
+    CLEAR,
+    REVIEW_MS,
+    Estimate,
+    Moment,
+    Review,
+    review_game,
+    searcher,
+    styles_of,
+)
+from dread_draw.coach.tutorial import Lesson, Tutor, is_tutorial
 from dread_draw.coach.words import (
+    accuracy_text,
     assumption_text,
-    moment_text,
+    graded_moment_text,
+    grades_text,
     option_words,
     turning_point_text,
+    verdict_text,
 )
 from dread_draw.deck.cards import Deck, load_deck
 from dread_draw.i18n import N_, _, fmt, ngettext
 from dread_draw.play.sim import Match, SeatSpec, replay_log
+from dread_draw.rules import Game, View, determinize
 from dread_draw.store.saves import (
     MAX_BYTES,
     SaveError,
@@ -66,7 +98,7 @@ def _kind_of(path: Path) -> str:
         raise DreadDrawError(_unreadable(path, e)) from None
     except OSError as e:
         raise DreadDrawError(fmt(_("{file}: cannot read it ({reason})."), file=path,
-                                  reason=e.strerror or e)) from None
+                                  reason=os_reason(e))) from None
     try:
         first = json.loads(head.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
@@ -210,9 +242,19 @@ def review_all(game: Reviewable, seats: list[int], budget_ms: int,
                           levels=[s.kind for s in game.seats])  # the seats as they are
 
 
-def review_json(game: Reviewable, reviews: list[Review]) -> dict[str, Any]:
+def chart_of(game: Reviewable, progress: Callable[[int, int], None] | None = None) -> Curve:
+    """The game's chart: every seat's chance at each decision (`grades.chance_curve`)."""
+    return chance_curve(game.deck, [s.kind for s in game.seats], game.seed, game.choices,
+                        game_index=game.game_index, progress=progress)
+
+
+def review_json(game: Reviewable, reviews: list[Review], curve: Curve | None = None
+                ) -> dict[str, Any]:
     """The review for tools: seats from 0 as in the event log, options by card uid (-1:
-    reveal, done), chances from 0 to 1, and English labels beside them."""
+    reveal, done), chances from 0 to 1, and English labels beside them. Each decision has
+    its `loss` (points of winning chance, docs/REVIEW.md) and `class` ("inaccuracy",
+    "mistake", "blunder" or ""); each review its `accuracy` (0 to 100) and the decisions it
+    offers to play again (`retry`); `curve`: every seat's chance at each decision."""
     deck, names = game.deck, game.names
 
     def estimates(m: Any) -> list[dict[str, Any]]:
@@ -223,22 +265,43 @@ def review_json(game: Reviewable, reviews: list[Review]) -> dict[str, Any]:
         return {"at": m.at, "round": m.round, "kind": m.decision.kind, "chosen": m.chosen,
                 "best": m.best, "chosen_chance": round(m.chosen_chance, 4),
                 "best_chance": round(m.best_chance, 4), "clear": m.clear,
-                "options": estimates(m)}
+                "loss": round(loss(m), 1), "class": grade(m), "options": estimates(m)}
 
-    return {
+    out: dict[str, Any] = {
         "file": str(game.path), "source": game.kind, "game": game.game_index,
         "seed": game.seed, "deck": deck.name,
         "reviews": [{
             "seat": r.seat, "name": names[r.seat], "won": r.won, "assumed": list(r.styles),
+            "accuracy": None if (a := accuracy(r.moments)) is None else round(a, 1),
+            "classes": {code: sum(1 for m in r.moments if grade(m) == code)
+                        for code in (INACCURACY, MISTAKE, BLUNDER)},
             "turning_points": [{"kind": t.kind, "at": t.at, "round": t.round,
                                 "before": round(t.before, 4), "after": round(t.after, 4),
                                 "facts": [{"code": f.code, "seat": f.seat, **f.numbers}
                                           for f in t.facts]}
                                for t in r.turning_points],
             "mistakes": [moment(m) for m in r.mistakes],
+            "retry": [m.at for m in to_retry(r.moments)],
             "decisions": [moment(m) for m in r.moments],
         } for r in reviews],
     }
+    if curve is not None:
+        out["curve"] = {"winner": curve.winner, "points": [
+            {"at": p.at, "round": p.round, "chances": [round(c, 4) for c in p.chances]}
+            for p in curve.points]}
+    return out
+
+
+def chart_text(game: Reviewable, curve: Curve, reviews: Sequence[Review], width: int,
+               height: int = 1) -> list[str]:
+    """The chart as lines (`coach.chart`), each reviewed seat's turning points marked, and a
+    sentence per seat (outside text cleaned)."""
+    names = [clean(n) for n in game.names]
+    marks = {r.seat: [t.at for t in r.turning_points] for r in reviews}
+    lines = [fmt(_("Chance of winning, decision by decision ({mark}: a turning point):"),
+                 mark=MARK)]
+    lines += chart_lines(curve, names, width, height=height, marks=marks)
+    return lines + curve_summary(curve, names)
 
 
 def review_lines(game: Reviewable, r: Review) -> list[str]:
@@ -252,8 +315,9 @@ def review_lines(game: Reviewable, r: Review) -> list[str]:
                           "at that moment.",
                           "{n} decisions with a real choice were looked at, each from what was "
                           "known at that moment.", looked), n=looked)]
+    lines += [accuracy_text(name, accuracy(r.moments)), grades_text(r.moments)]
     if r.styles:
-        lines.append(assumption_text(r.styles, r.seat, names))
+        lines.append(assumption_text(r.styles, r.seat, names, [s.kind for s in game.seats]))
     by_at = {m.at: m for m in r.moments}
     if r.turning_points:
         lines += ["", _("The biggest turning points:")]
@@ -262,9 +326,10 @@ def review_lines(game: Reviewable, r: Review) -> list[str]:
             lines.append(fmt(_("  {i}. {text}"), i=i,
                              text=turning_point_text(t, by_at[t.at], deck, r.seat, names)))
     lines.append("")
-    if r.mistakes:
+    graded = [m for m in r.moments if grade(m)]
+    if graded:
         lines.append(_("Where the search prefers another option by a clear margin:"))
-        lines += ["  " + moment_text(m, deck, names) for m in r.mistakes]
+        lines += ["  " + graded_moment_text(m, deck, names) for m in graded]
     else:
         lines.append(_("The search prefers no other option by a clear margin anywhere. Well "
                        "played."))
@@ -276,13 +341,113 @@ MOMENT_WORDS = N_("Practice: this moment of the game, again. Nothing of it is sa
                   "never counts in the stats.")
 
 
-def practice_copy(game: Reviewable, at: int, agent_options: dict | None = None) -> Match:
-    """A practice copy of the reviewed game rewound to its decision number `at` ("try this
-    moment again"): the same seats, seed and cards, the choices before it replayed; marked
-    as practice, so the table never saves it and it never reaches the stats."""
+class Practice(Match):
+    """A reviewed decision played again: the game as it stood at that decision, with the
+    cards the deciding seat could not see dealt anew, consistently with its view (a practice
+    of the decision, not of the future the finished game showed). Its `choices` are those
+    made since that moment; a take-back rewinds to it at most. The other seats keep only
+    what is public of what they had seen (a re-deal moves their cards). Never saved, never
+    in the stats or the ratings, and never reviewed (`Match.practice`)."""
+
+    def __init__(self, game: Reviewable, at: int, start: Game,
+                 agent_options: dict[str, Any] | None = None) -> None:
+        self.start = start
+        self.at = at  # the decision played again: its place in the reviewed game's choices
+        self.coach: PracticeCoach | None = None  # its verdicts at the table (`tutor_for`)
+        super().__init__(game.deck, game.seats, game.seed, game_index=game.game_index,
+                         agent_options=agent_options)
+        self.practice = MOMENT
+
+    def new_game(self, events: bool = True) -> Game:
+        """The practice's start (the re-dealt moment), with the reviewed game's events up to
+        it (the table tells them; none names a re-dealt card's place)."""
+        start: Game | None = getattr(self, "start", None)
+        if start is None:  # Match.__init__ asks before `start` is set
+            return super().new_game(events)
+        g = start.copy()
+        g.events = list(start.events or []) if events else None
+        return g
+
+
+def practice_copy(game: Reviewable, at: int, agent_options: dict[str, Any] | None = None,
+                  seed: int | None = None) -> Practice:
+    """A practice copy of the reviewed game at its decision number `at` ("try this moment
+    again"): the same seats and table, the choices before it replayed, then every card the
+    deciding seat could not see dealt anew from its view (`determinize`; `seed` for the
+    deal, else a new one each time). Marked as practice: the table never saves it."""
     if not 0 <= at < len(game.choices):
         raise ValueError(f"no decision {at} in a game of {len(game.choices)}")
-    match = Match.replay(game.deck, game.seats, game.seed, game.choices[:at],
-                         game_index=game.game_index, agent_options=agent_options)
-    match.practice = MOMENT
-    return match
+    real = Game(game.deck, len(game.seats), game.seed, game_index=game.game_index,
+                seat_info=[{"name": s.name, "agent": s.kind} for s in game.seats])
+    for option in game.choices[:at]:
+        real.choose(option)
+    d = real.pending
+    assert d is not None
+    start = determinize(real.view(d.seat), random.Random(seed))
+    start.seed = real.seed
+    start.events = real.events
+    return Practice(game, at, start, agent_options)
+
+
+def verdict(moment: Moment, view: View, option: int, budget_ms: int = REVIEW_MS,
+            seed: int = 0, levels: Sequence[str] | None = None) -> Verdict:
+    """The verdict on `option` chosen again at the reviewed `moment`, from the same view
+    (a practice re-deals only what the seat could not see, so the review's estimates still
+    hold): WORSE when the best option's estimate is `CLEAR` points (5) or more above it,
+    else AS_GOOD. An option the review did not weigh is searched now beside the others."""
+    d = moment.decision
+    key = same_choice(view, d)
+    estimates, best = moment.estimates, moment.best
+    if all(key(e.option) != key(option) for e in estimates):
+        found = searcher(seed, view.seat, budget_ms).search(
+            view, d, include=option, clock=False,
+            styles=None if levels is None else styles_of(levels, view.players))
+        estimates = tuple(Estimate(o, found.mean(i), found.samples)
+                          for i, o in enumerate(found.options))
+        best = found.options[found.best()]
+    mine = next(e for e in estimates if key(e.option) == key(option))
+    best_chance = next(e.chance for e in estimates if e.option == best)
+    worse = key(mine.option) != key(best) and best_chance - mine.chance >= CLEAR
+    return Verdict(WORSE if worse else AS_GOOD, mine.option, mine.chance, best, best_chance,
+                   moment.chosen_chance)
+
+
+class PracticeCoach:
+    """A practice's coach at the table, in the tutorial's place (`tutor_for`): once the
+    decision played again is answered, `due` gives the coach's verdict on the new choice
+    (`review.verdict`, from the same view) as a notice the person reads before the game goes
+    on; again after each take-back and new choice."""
+
+    def __init__(self, moment: Moment, practice: Practice, budget_ms: int) -> None:
+        self.moment = moment
+        self.view = practice.game.view(moment.decision.seat)  # the seat's, before it chooses
+        self.levels = [s.kind for s in practice.seats]
+        self.names = [clean(s.name) for s in practice.seats]
+        self.seed = practice.seed
+        self.budget_ms = budget_ms
+        self.judged = False  # the practised decision's current answer has its verdict
+
+    def due(self, match: Match) -> list[Lesson]:
+        if not match.choices:  # not answered yet, or taken back: the next answer is judged
+            self.judged = False
+            return []
+        if self.judged:
+            return []
+        self.judged = True
+        v = verdict(self.moment, self.view, match.choices[0], self.budget_ms, self.seed,
+                    self.levels)  # searches only an option the review did not weigh
+        return [Lesson(VERDICT, _("The coach"),
+                       verdict_text(v, self.moment.decision, match.deck, self.names))]
+
+
+VERDICT = "verdict"  # the practice's notice (a `TipScreen`)
+
+
+def tutor_for(match: Match) -> Tutor | PracticeCoach | None:
+    """What teaches at a table (the session's lessons): the tutorial's lessons for a
+    tutorial match (new or resumed), a practice's coach for a mistake played again, else
+    None."""
+    if isinstance(match, Practice):
+        coach: PracticeCoach | None = match.coach
+        return coach
+    return Tutor(match) if is_tutorial(match) else None

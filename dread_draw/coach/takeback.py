@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from dread_draw.base.errors import DreadDrawError
 from dread_draw.play.sim import Hint, Match, TakeBack
-from dread_draw.rules import Game, View
+from dread_draw.rules import Event, Game, View
 
 ALLOWED = "allowed"
 NOTHING = "nothing"  # this seat has made no choice yet
@@ -103,7 +103,7 @@ def check_take_back(match: Match, seat: int) -> TakeBackCheck:
     return TakeBackCheck(ALLOWED, at)
 
 
-def _events_since(then: Game, now: Game) -> list[dict]:
+def _events_since(then: Game, now: Game) -> list[Event]:
     """The events `now` (a replay recording events) has past the position `then`."""
     assert then.events is not None and now.events is not None
     return now.events[len(then.events):]

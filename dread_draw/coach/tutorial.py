@@ -27,7 +27,7 @@ from dread_draw.rules import KEEP, REVEAL, SUMMON, USE, Event, View, card_to_bea
 
 # The prepared deal: the standard deck, this seed, the person in the first seat against two
 # easy CPUs (benchmarks/tutorial_deal.py chose it).
-TUTORIAL_SEED = 388
+TUTORIAL_SEED = 762
 TUTORIAL_CPUS = (("Zora", "easy"), ("Orrin", "easy"))
 PERSON = 0  # the person's seat
 
@@ -130,9 +130,8 @@ def _on_decision(view: View, names: Sequence[str]) -> list[Lesson]:
 
 # Lessons on what happened (just after it) ---------------------------------------------
 
-def _on_event(ev: Event, deck: Deck, names: Sequence[str], turns: int,
-              last_row: Sequence[object] = ()) -> list[Lesson]:
-    """The lessons `ev` calls for; `last_row`: the last round's winning row (its cards)."""
+def _on_event(ev: Event, deck: Deck, names: Sequence[str], turns: int) -> list[Lesson]:
+    """The lessons `ev` calls for."""
     kind = ev["type"]
     if kind == "fail":
         who = names[ev["seat"]]
@@ -200,16 +199,9 @@ def _on_event(ev: Event, deck: Deck, names: Sequence[str], turns: int,
         if ev["fortune"]:
             text = _("The last player standing wins. The cards left in their Life Deck are "
                      "read as their fortune, one at a time: press Enter to turn each card.")
-        else:  # a fortune is always read: the winning row's, when no Life Deck card is left
-            c = next((_uid(x) for x in reversed(last_row) if deck.card[_uid(x)].fortune),
-                     next((i for i in range(len(deck.card)) if deck.card[i].fortune), -1))
+        else:  # R10.2: a fortune only from cards left in the winner's Life Deck
             text = _("The last player standing wins. The cards left in a winner's Life Deck "
                      "are read as their fortune; this time there are none left to read.")
-            if c >= 0:
-                text = fmt(_("The last player standing wins, and the cards left in their Life "
-                             "Deck are read as their fortune. None are left, so {card} reads "
-                             "it:\n{fortune}"), card=deck.card[c].name,
-                           fortune=deck.card[c].fortune)
         return [Lesson("fortune", _("The fortune"), text)]
     return []
 
@@ -268,7 +260,6 @@ class Tutor:
         self.turns = 0
         self.ties = _Ties()
         self.defeated: set[int] = set()
-        self.last_row: list[object] = []  # the last round's winning row
         self.told: set[str] = set()
         self.resumed = bool(match.choices)
         if self.resumed:  # what the game's past has met is not told again
@@ -285,11 +276,9 @@ class Tutor:
                 self.turns += 1
             elif ev["type"] == "defeated":
                 self.defeated.add(ev["seat"])
-            elif ev["type"] == "round_end":
-                self.last_row = list(ev["row"])
+            out += _on_event(ev, self.deck, self.names, self.turns)
             if self.ties.after(ev, len(self.names), self.defeated):
-                out.append(tie_lesson())
-            out += _on_event(ev, self.deck, self.names, self.turns, self.last_row)
+                out.append(tie_lesson())  # after "Who plays next", when both are due
         self.seen = len(events)
         return out
 
@@ -327,9 +316,18 @@ class Tutor:
         return out
 
 
-ALL_LESSONS = ("welcome", "summon", "escalate", "failed", "next", "round end", "damage",
-               "keep", "reserves", "ability summon", "ability reserve", "ability aftermath",
-               "ability always", "defeat", "fortune")
-# Told when they first happen, if they do: a tie with the card to beat or for the lowest
-# row, a reshuffle, someone gaining life.
-WHEN_MET = ("equal", "tie", "reshuffle", "gain life")
+ALL_LESSONS = ("welcome", "summon", "escalate", "failed", "next", "tie", "round end",
+               "damage", "keep", "reserves", "ability summon", "ability reserve",
+               "ability aftermath", "ability always", "reshuffle", "defeat", "fortune")
+# Told when they first happen, if they do: a tie with the card to beat, someone gaining life.
+WHEN_MET = ("equal", "gain life")
+# Lessons that build on another: the first of each pair is told before the second (the
+# prepared deal is chosen so that they are, benchmarks/tutorial_deal.py).
+BEFORE = (("welcome", "summon"), ("summon", "escalate"), ("next", "tie"),
+          ("failed", "equal"), ("round end", "ability aftermath"), ("defeat", "fortune"))
+
+
+def out_of_order(keys: Sequence[str]) -> list[tuple[str, str]]:
+    """The pairs of `BEFORE` told the wrong way round (or the second without the first)."""
+    at = {k: i for i, k in reversed(list(enumerate(keys)))}
+    return [(a, b) for a, b in BEFORE if b in at and at.get(a, len(keys)) > at[b]]

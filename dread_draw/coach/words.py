@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from dread_draw.coach.grades import AS_GOOD, BLUNDER, INACCURACY, MISTAKE, Verdict, grade, loss
 from dread_draw.coach.hints import (
     ABILITY,
     ABILITY_TAKES,
@@ -42,7 +43,7 @@ from dread_draw.coach.takeback import (
     TakeBackCheck,
 )
 from dread_draw.deck.overlays import card_word, deck_text
-from dread_draw.i18n import _, fmt, level_word, ngettext
+from dread_draw.i18n import _, fmt, level_word, ngettext, pgettext
 from dread_draw.i18n import percent as percentage
 from dread_draw.i18n.grammar import Word
 from dread_draw.rules import (
@@ -137,39 +138,72 @@ def question_words(deck: Deck, decision: Decision) -> str:
     return _("what to do")
 
 
-def assumption_text(styles: Sequence[str], seat: int, names: Sequence[str]) -> str:
-    """The one line saying how the chances assume the other seats play."""
+def assumption_text(styles: Sequence[str], seat: int, names: Sequence[str],
+                    levels: Sequence[str] = ()) -> str:
+    """The one line saying how the chances assume the other seats play; with the seats'
+    `levels`, it also says that a `hard` CPU is assumed to play like `normal` (its rollouts
+    cannot run its own search: docs/REVIEW.md has what that costs in accuracy)."""
     others = [s for s in range(len(styles)) if s != seat]
     if len({styles[s] for s in others}) <= 1:
-        return fmt(_("Chances assume every other seat plays like {level}."),
+        line = fmt(_("Chances assume every other seat plays like {level}."),
                    level=level_word(styles[others[0]] if others else "normal"))
-    who = ", ".join(fmt(_("{name} like {level}"), name=names[s],
-                           level=level_word(styles[s]))
-                    for s in others)
-    return fmt(_("Chances assume the other seats play: {who}."), who=who)
+    else:
+        who = ", ".join(fmt(_("{name} like {level}"), name=names[s],
+                               level=level_word(styles[s]))
+                        for s in others)
+        line = fmt(_("Chances assume the other seats play: {who}."), who=who)
+    if any(levels[s] == "hard" for s in others if s < len(levels)):
+        line += " " + fmt(_("A {hard} CPU is assumed to play like {normal}: the coach cannot "
+                            "play out its search."), hard=level_word("hard"),
+                          normal=level_word("normal"))
+    return line
 
 
-def hint_lines(hint: Hint, deck: Deck, names: Sequence[str]) -> list[str]:
-    """'Reveal the top card: 41%', 'Summon The Moon (10): 52% (best)', then the reasons and
-    the line saying what the chances assume. An option not told apart from the best is
-    flagged as a near-tie."""
+def hint_heading(hint: Hint, deck: Deck, names: Sequence[str]) -> str:
+    """'The coach would choose: Reveal the top card.' — or, while it is still thinking,
+    what it leans to so far."""
+    best = option_words(deck, hint.decision, hint.best, names)
+    if hint.final:
+        return fmt(_("The coach would choose: {option}."), option=best)
+    return fmt(_("So far the coach leans to: {option}."), option=best)
+
+
+def hint_progress(hint: Hint) -> str:
+    """'Still thinking: 40% of the deals played.'"""
+    done = 100 * hint.deals / hint.schedule if hint.schedule else 100.0
+    # Translators: the coach plays many deals of the cards a player cannot see; this says
+    # how many of them it has played so far, as a percentage ("40%")
+    return fmt(_("Still thinking: {progress} of the deals played."),
+               progress=percentage(int(done)))
+
+
+def hint_lines(hint: Hint, deck: Deck, names: Sequence[str], levels: Sequence[str] = ()
+               ) -> list[str]:
+    """'Reveal the top card: 41% ±4% chance to win the game', 'Summon The Moon (10): 52%
+    ±4% chance to win the game (best)', then the reasons and the line saying what the
+    chances assume. The best is the highest chance; an option whose interval overlaps the
+    best one's is flagged as a near-tie. With the seats' `levels`, the last line
+    also says how a `hard` CPU is assumed to play."""
     lines = []
     for e in hint.estimates:
         option = option_words(deck, hint.decision, e.option, names)
         chance = percent(e.chance)
+        margin = percent(e.margin)
         if e.option == hint.best:
-            lines.append(fmt(_("{option}: {chance} chance to win the game (best)"),
-                             option=option, chance=chance))
+            # Translators: {margin}: how far the chance may be off, either way (a 95%
+            # interval: "41% ±4%" means between 37% and 45%)
+            lines.append(fmt(_("{option}: {chance} ±{margin} chance to win the game (best)"),
+                             option=option, chance=chance, margin=margin))
         elif e.option in hint.near:
-            lines.append(fmt(_("{option}: {chance} chance to win the game (a near-tie with "
-                               "the best: too close to tell apart)"), option=option,
-                             chance=chance))
+            lines.append(fmt(_("{option}: {chance} ±{margin} chance to win the game (a "
+                               "near-tie with the best: too close to tell apart)"),
+                             option=option, chance=chance, margin=margin))
         else:
-            lines.append(fmt(_("{option}: {chance} chance to win the game"), option=option,
-                             chance=chance))
+            lines.append(fmt(_("{option}: {chance} ±{margin} chance to win the game"),
+                             option=option, chance=chance, margin=margin))
     lines += [reason_text(r, deck, names) for r in hint.reasons]
     if hint.styles:
-        lines.append(assumption_text(hint.styles, hint.seat, names))
+        lines.append(assumption_text(hint.styles, hint.seat, names, levels))
     return lines
 
 
@@ -247,11 +281,18 @@ def fact_text(fact: Fact, seat: int, names: Sequence[str]) -> str:
     n = fact.numbers
     if fact.code == "failed":
         return _("Your reveal failed.")
-    if fact.code == "won round":
-        return fmt(_("You won round {round}, dealing {damage} damage."), round=n["round"],
-                   damage=n["damage"])
+    if fact.code == "won round":  # (no damage is said in words, not as the number 0)
+        if not n["damage"]:
+            return fmt(_("You won round {round}, without dealing damage."), round=n["round"])
+        return fmt(ngettext("You won round {round}, dealing {damage} damage.",
+                            "You won round {round}, dealing {damage} damage.", n["damage"]),
+                   round=n["round"], damage=n["damage"])
     if fact.code == "lost round":
-        return fmt(_("{name} won round {round}, dealing {damage} damage."),
+        if not n["damage"]:
+            return fmt(_("{name} won round {round}, without dealing damage."),
+                       name=names[fact.seat], round=n["round"])
+        return fmt(ngettext("{name} won round {round}, dealing {damage} damage.",
+                            "{name} won round {round}, dealing {damage} damage.", n["damage"]),
                    name=names[fact.seat], round=n["round"], damage=n["damage"])
     if fact.code == "damage":
         return fmt(ngettext("You took {amount} damage.", "You took {amount} damage.",
@@ -316,3 +357,62 @@ def record_lines(names: Sequence[str], hints: Sequence[tuple[int, ...]],
         if count:
             lines.append(fmt(_("Choices taken back by {name}: {n}."), name=name, n=count))
     return lines
+
+
+def grade_word(code: str) -> str:
+    """A decision's class (`grades.grade`) as a word: "Blunder", "Mistake", "Inaccuracy"."""
+    if code == BLUNDER:
+        return pgettext("review class", "Blunder")
+    if code == MISTAKE:
+        return pgettext("review class", "Mistake")
+    if code == INACCURACY:
+        return pgettext("review class", "Inaccuracy")
+    raise ValueError(f"unknown class {code!r}")
+
+
+def accuracy_text(name: str, score: float | None) -> str:
+    """'Accuracy of Ana: 87 out of 100.' (None: no decision with a real choice)."""
+    if score is None:
+        return fmt(_("Accuracy of {name}: no decision with a real choice to judge."),
+                   name=name)
+    return fmt(_("Accuracy of {name}: {score} out of 100 (100: every decision as good as the "
+                 "coach's best)."), name=name, score=round(score))
+
+
+def grades_text(moments: Sequence[Moment]) -> str:
+    """'2 inaccuracies, 1 mistake, 0 blunders.'"""
+    counts = {INACCURACY: 0, MISTAKE: 0, BLUNDER: 0}
+    for m in moments:
+        code = grade(m)
+        if code:
+            counts[code] += 1
+    i, k, b = counts[INACCURACY], counts[MISTAKE], counts[BLUNDER]
+    return fmt(_("{inaccuracies} · {mistakes} · {blunders}."),
+               inaccuracies=fmt(ngettext("{n} inaccuracy", "{n} inaccuracies", i), n=i),
+               mistakes=fmt(ngettext("{n} mistake", "{n} mistakes", k), n=k),
+               blunders=fmt(ngettext("{n} blunder", "{n} blunders", b), n=b))
+
+
+def graded_moment_text(m: Moment, deck: Deck, names: Sequence[str]) -> str:
+    """'Mistake (12 points): Round 3, …': a decision with its class and the chance it
+    lost."""
+    lost = round(loss(m))
+    return fmt(ngettext("{grade} ({n} point): {text}", "{grade} ({n} points): {text}", lost),
+               grade=grade_word(grade(m)), n=lost, text=moment_text(m, deck, names))
+
+
+def verdict_text(v: Verdict, decision: Decision, deck: Deck, names: Sequence[str]) -> str:
+    """What the coach says of a choice made again in practice."""
+    chosen = option_words(deck, decision, v.option, names)
+    if v.code == AS_GOOD:
+        return fmt(_("{option}: as good as the best ({chance} chance to win). In the game, "
+                     "your choice had {before}."), option=chosen, chance=percent(v.chance),
+                   before=percent(v.before))
+    best = option_words(deck, decision, v.best, names)
+    return fmt(ngettext(
+        "{option}: still {n} point worse than the best, {best} ({chance} against {could}). "
+        "In the game, your choice had {before}.",
+        "{option}: still {n} points worse than the best, {best} ({chance} against {could}). "
+        "In the game, your choice had {before}.", v.points),
+        option=chosen, n=v.points, best=best, chance=percent(v.chance),
+        could=percent(v.best_chance), before=percent(v.before))

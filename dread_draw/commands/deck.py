@@ -15,10 +15,19 @@ from rich.console import Console
 
 from dread_draw.base.errors import DreadDrawError
 from dread_draw.base.files import atomic_write
+from dread_draw.base.reasons import os_reason
 from dread_draw.base.safe_text import markup_safe
 from dread_draw.deck.cards import Card, Deck, deck_format_path, load_deck, standard_deck_path
 from dread_draw.deck.overlays import deck_text, overlay_path
-from dread_draw.i18n import LANGUAGES, _, fmt, ngettext
+from dread_draw.i18n import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    N_,
+    _,
+    fmt,
+    ngettext,
+    translations,
+)
 from dread_draw.play.figures import playing
 
 # The first lines of a deck written by `deck new`, in place of the standard deck's own notes
@@ -56,28 +65,59 @@ def text_numbers_problem(card: Card, text: str) -> str | None:
     return None
 
 
+# The name a deck started with `deck new` has, in every language (its translation files say
+# it in theirs).
+NEW_DECK_NAME = N_("My deck")
+
+
+def new_files(file: Path) -> dict[Path, str]:
+    """What `deck new` writes: the standard deck as `file`, and beside it the standard deck's
+    translation files (`cards.fr.toml` → `FILE.fr.toml` …), so that the new deck's cards
+    have their names in every language at the table."""
+    text = standard_deck_path().read_text(encoding="utf-8")
+    body = text[text.index("[deck]"):]  # the standard deck's notes are for its developers
+    head = NEW_DECK_HEAD.format(format=deck_format_path())
+    files = {file: head + "\n" + body.replace('name = "Standard"',
+                                                       f'name = "{NEW_DECK_NAME}"', 1)}
+    for language in LANGUAGES:
+        source = standard_deck_path().with_name(f"cards.{language}.toml")
+        if not source.is_file():
+            continue
+        words = source.read_text(encoding="utf-8")
+        words = words[words.index("[overlay]"):]  # (their notes name the standard deck)
+        name = translations(language).gettext(NEW_DECK_NAME).replace('"', "'")
+        words = re.sub(r'(?m)^name = .*$', f'name = "{name}"', words, count=1)
+        files[file.with_name(f"{file.stem}.{language}{file.suffix}")] = (
+            f"# The {LANGUAGE_NAMES[language]} words of the deck in {file.name}: each card's "
+            f"name, ability text and fortune.\n# Change it with the deck (its format: the "
+            f"section Translations of {deck_format_path()}).\n\n" + words)
+    return files
+
+
 def new_command(file: Path) -> None:
-    """Write the standard deck to `file` as a starting point; never overwrite a file."""
-    if file.exists():
-        raise DreadDrawError(fmt(_("{file}: the file exists already; give another name (deck "
-                                   "new never overwrites a file)."), file=file))
+    """Write the standard deck to `file` as a starting point, with its translation files;
+    never overwrite a file."""
+    files = new_files(file)
+    for path in files:
+        if path.exists():
+            raise DreadDrawError(fmt(_("{file}: the file exists already; give another name "
+                                       "(deck new never overwrites a file)."), file=path))
     if not file.parent.is_dir():
         raise DreadDrawError(fmt(_("{file}: cannot write the deck: folder {folder} does not "
                                    "exist."), file=file, folder=file.parent))
-    text = standard_deck_path().read_text(encoding="utf-8")
-    body = text[text.index("[deck]"):]  # the standard deck's notes are for its developers
-    try:
-        head = NEW_DECK_HEAD.format(format=deck_format_path())
-        atomic_write(file, [head + "\n" + body.replace('name = "Standard"', 'name = "My deck"', 1)
-                            .rstrip("\n")])
-    except OSError as e:
-        raise DreadDrawError(fmt(_("{file}: cannot write the deck there ({reason})."),
-                                 file=file, reason=e.strerror or e)) from None
+    for path, text in files.items():
+        try:
+            atomic_write(path, [text.rstrip("\n")])
+        except OSError as e:
+            raise DreadDrawError(fmt(_("{file}: cannot write the deck there ({reason})."),
+                                     file=path, reason=os_reason(e))) from None
     Console(highlight=False).print(fmt(
-        _("Wrote {file}: the standard deck, to change as you like; its format is described in "
-          "{format}. Check it with dread-draw deck check {file}; play with it with dread-draw "
-          "play --deck {file}."),
-        file=markup_safe(str(file)), format=markup_safe(str(deck_format_path()))), soft_wrap=True)
+        _("Wrote {file}: the standard deck, to change as you like, and its words in {n} "
+          "languages beside it ({overlays}); its format is described in {format}. Check it "
+          "with dread-draw deck check {file}; play with it with dread-draw play --deck {file}."),
+        file=markup_safe(str(file)), n=len(files) - 1,
+        overlays=markup_safe(", ".join(p.name for p in list(files)[1:])),
+        format=markup_safe(str(deck_format_path()))), soft_wrap=True)
 
 
 def check_command(file: Path, players: int, games: int, seed: int) -> None:
@@ -89,7 +129,8 @@ def check_command(file: Path, players: int, games: int, seed: int) -> None:
     out.print(fmt(ngettext("{file}: the deck {name} is valid: {cards} card, {kinds} different.",
                            "{file}: the deck {name} is valid: {cards} cards, {kinds} different.",
                            deck.size), file=markup_safe(str(file)),
-                  name=markup_safe(repr(deck.name)), cards=deck.size, kinds=len(deck.cards)))
+                  name=markup_safe(repr(deck_text(deck).name)), cards=deck.size,
+                  kinds=len(deck.cards)))
     texts = {"en": {c.id: c.ability.text for c in deck.cards if c.ability}}
     for language in LANGUAGES[1:]:  # the deck file holds English; the others beside it
         path = overlay_path(deck, language)

@@ -4,7 +4,9 @@ console, the full-screen table or plain lines (the only place that picks between
 from __future__ import annotations
 
 import asyncio
+import os
 import secrets
+import sys
 from pathlib import Path
 
 from rich.console import Console
@@ -15,12 +17,13 @@ from dread_draw.base.safe_text import clean, name_problem
 from dread_draw.deck.cards import load_deck
 from dread_draw.i18n import _, fmt
 from dread_draw.lines.console import banner, host_game, join_game, lan_addresses, watch_game
-from dread_draw.net.host import Host, Limits, Lobby, SeatPlan
+from dread_draw.net.host import SUMMARY_PAUSE, Host, Limits, Lobby, SeatPlan
 from dread_draw.play.sim import CPU_NAMES, DEFAULT_CPU
 from dread_draw.rules import MAX_PLAYERS, MIN_PLAYERS
 from dread_draw.store.saves import SaveDir, SaveError, default_root, read_save
 
 DEFAULT_PLAYERS = 4
+CODE_VARIABLE = "DREAD_DRAW_CODE"  # the join code, for those who keep it off the command line
 
 
 def plan_seats(players: int | None, own: str | None, people: list[str], cpus: list[str]
@@ -57,9 +60,11 @@ def host_command(*, port: int, players: int | None, own: str | None, people: lis
                  cpus: list[str], seed: int | None, deck: Path | None, lan: bool,
                  resume_saved: bool, save_dir: Path | None, start_when_full: bool,
                  start_after: float | None, limits: Limits | None = None,
-                 cpu_delay: float = 0.0, table: bool = False) -> None:
-    """`table`: the host's own seat (if it has one) is played on the Textual table."""
-    """`dread-draw host`: check the flags, then serve the game at this terminal."""
+                 cpu_delay: float = 0.0, table: bool = False,
+                 summary_pause: float | None = SUMMARY_PAUSE) -> None:
+    """`dread-draw host`: check the flags, then serve the game at this terminal. `table`:
+    the host's own seat (if it has one) is played on the Textual table; `summary_pause`:
+    seconds the round summaries stay on the players' tables (None: until each goes on)."""
     saves = SaveDir(save_dir if save_dir is not None else default_root() / "host")
     note = ""
     if resume_saved:
@@ -68,7 +73,7 @@ def host_command(*, port: int, players: int | None, own: str | None, people: lis
             raise DreadDrawError(_("--resume takes the saved game back as it was; it takes no "
                                    "--players, --name, --human, --cpu, --seed or --deck."))
         saves.lock()  # as `play` does: one table writes a folder at a time (exit 2 if taken)
-        host, note = Host.take_back(saves, limits, cpu_delay)
+        host, note = Host.take_back(saves, limits, cpu_delay, summary_pause)
     else:
         plan = plan_seats(players, own, people, cpus)
         saves.lock()  # held for the life of the process; a killed host leaves no lock
@@ -78,7 +83,7 @@ def host_command(*, port: int, players: int | None, own: str | None, people: lis
         fill = cpus[-1] if cpus else DEFAULT_CPU
         game_seed = seed if seed is not None else fresh_secret_seed()
         host = Host(Lobby(the_deck, plan.seats(), game_seed, fill, tuple(CPU_NAMES)), saves,
-                    limits=limits, cpu_delay=cpu_delay)
+                    limits=limits, cpu_delay=cpu_delay, summary_pause=summary_pause)
     if table and any(s.own for s in host.seats):
         from dread_draw.tui.remote import host_table
 
@@ -114,16 +119,42 @@ def check_no_game_in_progress(saves: SaveDir) -> None:
               "DIR)."), file=saves.current, names=", ".join(clean(n) for n in save.names)))
 
 
-def join_command(address: str, code: str, name: str, table: bool = False,
+def join_code(given: str | None) -> str:
+    """The join code: `--code`, else the DREAD_DRAW_CODE environment variable, else typed at
+    a prompt (at a terminal) — the last two keep it out of the shell's history and `ps`."""
+    if given:
+        return given
+    kept = os.environ.get(CODE_VARIABLE, "").strip()
+    if kept:
+        return kept
+    if not sys.stdin.isatty():
+        raise DreadDrawError(fmt(_("the join code is needed: set it in the {variable} "
+                                   "environment variable, give it with --code, or run join at "
+                                   "a terminal to type it."), variable=CODE_VARIABLE))
+    for _try in range(3):
+        try:
+            typed = input(_("Join code (the host's, such as K7QM-4XRD): ")).strip()
+        except EOFError:
+            break
+        if typed:
+            return typed
+    raise DreadDrawError(_("no join code was typed."))
+
+
+def join_command(address: str, code: str | None, name: str, table: bool = False,
                  watch: bool = False) -> None:
     """`dread-draw join`: the seat at the table (`table`), or in plain lines of text; with
-    `watch`, the table as a spectator sees it."""
+    `watch`, the table as a spectator sees it (full screen with `table`)."""
+    code = join_code(code)
+    if table:
+        from dread_draw.tui.remote import join_table, watch_table
+
+        if watch:
+            watch_table(address, code)
+        else:
+            join_table(address, code, name)
+        return
     if watch:
         asyncio.run(watch_game(address, code, name))
-        return
-    if table:
-        from dread_draw.tui.remote import join_table
-
-        join_table(address, code, name)
         return
     asyncio.run(join_game(address, code, name))

@@ -4,6 +4,7 @@ the flags, then the table or plain lines (the only place that picks between them
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -25,17 +26,52 @@ from dread_draw.store.saves import (
     resume,
     separate_folder,
 )
-from dread_draw.tui.app import make_app, new_match, run_table
-from dread_draw.tui.setup import (
+from dread_draw.store.setup import (
     MAX_SEATS,
     MIN_SEATS,
     Setup,
     fresh_seed,
     load_setup,
+    new_match,
     save_setting,
     settings_path,
     shown_name,
 )
+
+
+@dataclass
+class FrontEnd:
+    """Which front end a game opens on: plain lines or the full table — `--plain` or
+    `--no-plain` for this run, else as remembered — and the table's options. The choice is
+    remembered once the game opens: a run that fails remembers nothing."""
+
+    settings: Path | None
+    remembered: bool
+    asked: bool | None
+    saves: SaveDir | None = None
+    table: dict[str, Any] = field(default_factory=dict)  # the full table's options
+
+    @property
+    def plain(self) -> bool:
+        return self.remembered if self.asked is None else self.asked
+
+    def opened(self) -> None:
+        if self.asked is not None and self.asked != self.remembered:
+            save_setting(self.settings, "plain", self.asked)
+
+    def open(self, match: Match | None = None, saver: Autosaver | None = None,
+             saves: SaveDir | None | bool = True, **table: Any) -> None:
+        """The game on the front end chosen: `match` (None: the new-game screen, the full
+        table only), resumed with `saver`, autosaved in `saves` (True: the command's folder,
+        None: never saved)."""
+        folder = self.saves if saves is True else saves or None
+        self.opened()
+        if self.plain and match is not None:
+            run_plain(match, folder, saver)
+            return
+        from dread_draw.tui.app import make_app, run_table  # (plain lines never load Textual)
+
+        run_table(make_app(match, saves=folder, saver=saver, **{**self.table, **table}))
 
 
 def play_command(*, players: int | None, humans: list[str], cpus: list[str], seed: int | None,
@@ -45,24 +81,23 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
                  plain: bool | None = None) -> None:
     """`dread-draw play`: seats from the flags start at once; `--resume` continues the saved
     game (a bad save stops here with a clear message); `--daily` starts today's daily deal;
-    otherwise the new-game screen. The language: `lang` (``--lang``), else the one chosen on
-    the new-game screen last time, else the environment's."""
+    otherwise the new-game screen — or, in plain lines, the last game's seats (the new-game
+    screen's, the first time). The language: `lang` (``--lang``), else the one chosen on the
+    new-game screen last time, else the environment's."""
     settings = settings_path()
     remembered = load_setup(settings)
     use_language(lang, remembered.language)
     saves = SaveDir(save_dir, keep)
     deck_name = str(deck) if deck else None
-    if plain is not None and plain != remembered.plain:  # --plain remembers, --no-plain forgets
-        save_setting(settings, "plain", plain)
-    plain = remembered.plain if plain is None else plain
+    front = FrontEnd(settings, remembered.plain, plain, saves,
+                     {"cpu_delay": cpu_delay, "settings": settings, "ascii": ascii})
     if daily:  # coach: the daily deal (dread_draw/coach/daily.py)
         if players is not None or humans or cpus or seed is not None or deck or resume_saved:
             raise DreadDrawError(_("--daily deals today's cards with the standard deck, you "
                                    "against three hard CPUs; it takes no --players, --human, "
                                    "--cpu, --seed, --deck or --resume."))
         saves.lock()  # one table per save folder, the daily too: a clear message, exit 2
-        play_daily(saves, remembered, cpu_delay=cpu_delay, settings=settings, ascii=ascii,
-                   plain=plain)
+        play_daily(saves, remembered, front)
         return
     if resume_saved:
         if players is not None or humans or cpus or seed is not None:
@@ -70,49 +105,45 @@ def play_command(*, players: int | None, humans: list[str], cpus: list[str], see
                                    "--players, --human, --cpu or --seed."))
         saves.lock()  # another table on this folder: a clear message, exit 2
         match, saver = resume(saves, deck)
-        if plain:
-            run_plain(match, saves, saver)
-            return
-        run_table(make_app(match, cpu_delay=cpu_delay, settings=settings, saves=saves,
-                           saver=saver, ascii=ascii))
+        front.open(match, saver)
         return
-    if players is None and not humans and not cpus and not plain:
+    if players is None and not humans and not cpus:
+        # no seats given: the new-game screen, prefilled with the last game's (plain lines
+        # have none: they play the last game's seats, the new-game screen's the first time)
         setup = remembered
         setup.seed = fresh_seed() if seed is None else seed
         if deck_name:
             setup.deck = deck_name
+        if front.plain:
+            match = new_match(setup)  # a bad deck file stops here with a clear message
+            saves.lock()
+            front.open(match)
+            return
         load_deck(setup.deck)  # a bad deck file stops here with a clear message
         separate = None
         try:
             saves.lock()
         except SaveError:  # another table: the new-game screen offers a separate folder
             separate = separate_folder(saves)
-        run_table(make_app(setup=setup, cpu_delay=cpu_delay, settings=settings,
-                           saves=saves, separate=separate, ascii=ascii))
+        front.open(setup=setup, separate=separate)
         return
     setup = Setup(seats_from_flags(players, humans, cpus),
                   fresh_seed() if seed is None else seed, deck_name,
                   remembered.odds, remembered.language, remembered.hold,
                   remembered.ascii, remembered.theme, remembered.plain)  # the player's settings
-    if plain and players is None and not humans and not cpus:
-        setup = remembered  # plain lines have no new-game screen: the last game's seats
-        setup.seed = fresh_seed() if seed is None else seed
-        if deck_name:
-            setup.deck = deck_name
     match = new_match(setup)
     saves.lock()  # held for the life of the process: the table's run and the leaving line
-    if plain:
-        run_plain(match, saves)
-        return
-    run_table(make_app(match, setup=setup, cpu_delay=cpu_delay, settings=settings,
-                       saves=saves, ascii=ascii))
+    front.open(match, setup=setup)
 
 
 def run_plain(match: Match, saves: SaveDir | None, saver: Autosaver | None = None) -> None:
     """The game in plain lines (dread_draw/lines/plain.py), autosaved as at the table: a new
-    game starts its autosave here, a resumed one comes with its own."""
+    game starts its autosave here, a resumed one comes with its own. Its first line says
+    that plain lines are remembered, and how to go back to the table."""
     from dread_draw.lines.plain import play_plain
 
+    print(_("Plain lines, remembered for the next game. To play at the full table again: "
+            "dread-draw play --no-plain"))
     if saver is None and saves is not None:
         try:
             saver = autosave_new(saves, match)
@@ -133,18 +164,14 @@ def tutorial_command(*, cpu_delay: float, save_dir: Path | None = None,
     use_language(lang, last.language)  # as for play
     name = shown_name(next((s.name for s in last.seats if s.is_human),
                            Setup.default_seat(0).name))
-    if plain is not None and plain != last.plain:
-        save_setting(settings, "plain", plain)
     saves = SaveDir(save_dir, keep)
     saves.lock()  # as every table that writes a game: another window's is never lost
-    if last.plain if plain is None else plain:
-        run_plain(tutorial_match(name), saves)
-        return
-    run_table(make_app(tutorial_match(name), setup=last, cpu_delay=cpu_delay,
-                       settings=settings, saves=saves))
+    front = FrontEnd(settings, last.plain, plain, saves,
+                     {"cpu_delay": cpu_delay, "settings": settings})
+    front.open(tutorial_match(name), setup=last)
 
 
-def play_daily(saves: SaveDir, last: Setup, plain: bool = False, **app_options: Any) -> None:
+def play_daily(saves: SaveDir, last: Setup, front: FrontEnd) -> None:
     """`play --daily` in the locked folder `saves`: today's deal in progress is continued,
     a fresh one dealt once, and a deal already dealt here (or an earlier day's) only
     practised (`daily.plan_daily`)."""
@@ -155,19 +182,12 @@ def play_daily(saves: SaveDir, last: Setup, plain: bool = False, **app_options: 
     plan = plan_daily(saves.root, today(), playing)
     if plan.how == CONTINUE:
         match, saver = resume(saves)
-        if plain:
-            run_plain(match, saves, saver)
-            return
-        run_table(make_app(match, saves=saves, saver=saver, **app_options))
+        front.open(match, saver)
         return
     match, setup = daily_match(last, plan.day)
     if plan.how == PRACTICE:  # played apart from the folder: it never touches the save
         match.daily, match.practice = None, plan.why
-    if plain:
-        run_plain(match, None if match.practice else saves)
-        return
-    run_table(make_app(match, setup=setup, saves=None if match.practice else saves,
-                       **app_options))
+    front.open(match, saves=None if match.practice else saves, setup=setup)
 
 
 def daily_match(last: Setup, day: date | None = None) -> tuple[Match, Setup]:

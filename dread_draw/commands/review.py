@@ -11,6 +11,8 @@ from dread_draw.base.safe_text import markup_safe
 from dread_draw.coach.hints import REVIEW_MS, Review
 from dread_draw.coach.review import (
     Reviewable,
+    chart_of,
+    chart_text,
     load_reviewable,
     review_all,
     review_json,
@@ -36,12 +38,15 @@ def review_command(file: Path | None, last: bool, seat: int | None, game: int | 
     reviews = []
     for s in seats:
         reviews.append(_reviewed(reviewable, s, think_ms, err))
+    curve = chart_of(reviewable)
     if as_json:
-        print(json.dumps(review_json(reviewable, reviews)))
+        print(json.dumps(review_json(reviewable, reviews, curve)))
         return
-    for i, r in enumerate(reviews):
-        if i:
-            out.print()
+    width = min(out.width, 120) if out.is_terminal else 80
+    for line in chart_text(reviewable, curve, reviews, width):
+        out.print(line, markup=False)
+    for r in reviews:
+        out.print()
         for line in review_lines(reviewable, r):
             out.print(line, markup=False)
 

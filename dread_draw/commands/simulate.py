@@ -15,10 +15,12 @@ from rich.table import Table
 from dread_draw.ai import AGENTS
 from dread_draw.base.errors import DreadDrawError
 from dread_draw.base.files import replacing
+from dread_draw.base.reasons import os_reason
 from dread_draw.base.runner import run_batches
 from dread_draw.base.safe_text import plain
 from dread_draw.deck.cards import load_deck
-from dread_draw.i18n import _, fmt, ngettext, percent, pgettext
+from dread_draw.deck.overlays import deck_text
+from dread_draw.i18n import _, fmt, level_word, ngettext, percent, pgettext
 from dread_draw.play.figures import playing
 from dread_draw.play.sim import PlayGames, Summary
 
@@ -51,7 +53,7 @@ def log_file(log: Path | None) -> Iterator[TextIO | None]:
             yield f
     except OSError as e:  # the folder is not writable, or the disk is full
         raise DreadDrawError(fmt(_("{file}: cannot write the log there ({reason})."),
-                                 file=log, reason=e.strerror or e)) from None
+                                 file=log, reason=os_reason(e))) from None
 
 
 def check_agent(name: str) -> None:
@@ -85,7 +87,8 @@ def simulate(*, players: int, games: int, seed: int, deck: Path | None, agent: s
                         written.write("\n")
             advance(len(batch))
         summary.seconds = time.perf_counter() - start
-    out.print(summary_table(summary, the_deck.name, players, agent, seed, workers))
+    out.print(summary_table(summary, deck_text(the_deck).name, players, level_word(agent), seed,
+                            workers))
 
 
 def balance_report(out: Console, deck, players: int, games: int, seed: int, agent: str,

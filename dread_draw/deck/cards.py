@@ -19,6 +19,7 @@ from typing import Any
 
 from dread_draw.base.errors import DeckError
 from dread_draw.base.files import Unreadable, read_bounded
+from dread_draw.base.reasons import toml_reason
 from dread_draw.base.safe_text import blank, clean
 from dread_draw.i18n import _, fmt
 from dread_draw.rules.deck import (
@@ -64,7 +65,7 @@ def nearest(key: str, known: Any) -> str | None:
     return found[0] if found else None
 
 
-def _refuse_unknown(table: dict, known: tuple[str, ...], path: str, where: str) -> None:
+def _refuse_unknown(table: dict[str, Any], known: tuple[str, ...], path: str, where: str) -> None:
     """Refuse the first key of `table` not in `known`, naming it, where it is, and the known
     key it most likely meant (a misspelt `[card.abilty]` used to load a card with no
     ability)."""
@@ -155,7 +156,7 @@ def parse_deck(source: bytes | str, path: str = "<deck>") -> Deck:
     # The deck's translation file for the language in use (mydeck.fr.toml beside it) is
     # checked now, like the deck: a bad one is refused here, never in the middle of a game.
     # (dread_draw.deck.overlays registers that check: it reads decks, so the loader cannot
-    # import it.)
+    # import it; the deck package does, for everything that loads a deck.)
     for check in AFTER_LOAD:
         check(deck)
     return deck
@@ -196,7 +197,7 @@ def read_toml(text: str, path: str, error: type[DeckError] = DeckError) -> dict[
                         file=path)) from None
     except tomllib.TOMLDecodeError as e:
         raise error(fmt(_("{file}: not valid TOML: {reason}."), file=path,
-                        reason=_clip(str(e)))) from None
+                        reason=toml_reason(e))) from None
     except ValueError:  # Python's own limit on an integer's digits (its words name a call)
         huge = _HUGE_NUMBER.search(text)
         line = text.count("\n", 0, huge.start()) + 1 if huge else 0
@@ -231,7 +232,7 @@ def check_toml_shape(text: str, path: str) -> None:
                             limit=MAX_DEPTH))
 
 
-def _build(data: dict, text: str, source: bytes, path: str) -> Deck:
+def _build(data: dict[str, Any], text: str, source: bytes, path: str) -> Deck:
     # Translators: where in a deck file: its top level, outside any table.
     _refuse_unknown(data, _TOP_KEYS, path, _("the top of the file"))
     head = data.get("deck", {})
@@ -320,10 +321,6 @@ def _where(card_id: object, index: int, lines: dict[str, list[int]], *,
     return fmt(_("card #{index}"), index=index)
 
 
-def _clip(message: str, chars: int = 200) -> str:
-    return clean(message if len(message) <= chars else message[:chars - 3] + "...")
-
-
 def _show(value: object) -> str:
     """A value from the file as a message shows it: short, and every character visible."""
     if isinstance(value, bool):
@@ -345,7 +342,7 @@ def _show(value: object) -> str:
     return clean(type(value).__name__)
 
 
-def _field(entry: dict, key: str, kind: type, where: str, path: str, *,
+def _field(entry: dict[str, Any], key: str, kind: type, where: str, path: str, *,
            bounds: tuple[int, int] | None = None, chars: int | None = None) -> Any:
     """`entry[key]`, checked: present, of `kind`, within `bounds` (ints) or `chars` (text)."""
     if key not in entry:

@@ -37,7 +37,7 @@ from dread_draw.base.files import Unreadable, read_bounded
 from dread_draw.base.safe_text import blank, clean
 from dread_draw.deck.cards import AFTER_LOAD, Card, Deck, read_toml, unreadable_deck
 from dread_draw.i18n import PSEUDO, _, current_language, fmt, pgettext
-from dread_draw.i18n.grammar import FORMS, GENDERS, Word, derived
+from dread_draw.i18n.grammar import FORMS, GENDERS, Word, derived, kind
 
 
 class OverlayError(DeckError):
@@ -58,7 +58,7 @@ class CardText:
     text: str  # the ability's text, "" for a card without one
     fortune: str
     # The name's forms for sentences (`dread_draw.i18n.grammar`: "acc" → "den Wagen", "de" →
-    # "du Mat") and, in German, its gender; none in the deck's own words.
+    # "du Mat") and its gender where the overlay gives it; none in the deck's own words.
     forms: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     gender: str = ""
 
@@ -202,16 +202,18 @@ def _card(card: Card, table: object, text: str, path: str, language: str) -> Car
         raise OverlayError(fmt(_("{file}: {card} must be a table."), file=path, card=where()))
     needed = {"name": True, "text": bool(card.ability and card.ability.text),
               "fortune": bool(card.fortune)}
-    # A name's grammar (optional; by rule when absent): its forms, and in German its gender.
-    grammar = (*FORMS.get(language, ()), *(("gender",) if language == "de" else ()))
+    # A name's grammar (optional; by rule when absent): its forms, and its gender (German;
+    # French, Spanish and Portuguese where the article does not tell: "L'Oracle").
+    genders = GENDERS.get(language, ())
+    grammar = (*FORMS.get(language, ()), *(("gender",) if genders else ()))
     for key in table:
         if key in grammar:
             value = table[key]
             if not isinstance(value, str) or not value.strip() or len(value) > MAX_LENGTH[
-                    "name"] or (key == "gender" and value not in GENDERS):
+                    "name"] or (key == "gender" and value not in genders):
                 raise OverlayError(fmt(_("{file}: {card}: field {field} must be {what}."),
                                        file=path, card=where(), field=repr(key),
-                                       what=(" ".join(GENDERS) if key == "gender"
+                                       what=(" ".join(genders) if key == "gender"
                                              else _("the name as a sentence holds it"))))
             continue
         if key not in _FIELDS or not needed[key]:
@@ -240,7 +242,7 @@ def _card(card: Card, table: object, text: str, path: str, language: str) -> Car
         words[key] = clean(value, lines=key == "fortune")
     forms = {key: clean(table[key]) for key in FORMS.get(language, ()) if key in table}
     return CardText(words["name"], words["text"], words["fortune"], MappingProxyType(forms),
-                    table.get("gender", "") if language == "de" else "")
+                    table.get("gender", ""))
 
 
 def card_word(deck: Deck, card: Card, language: str | None = None) -> Word:
@@ -255,7 +257,8 @@ def _card_word(deck: Deck, card_id: str, language: str) -> Word:
     words = deck_text(deck, language)[card_id]
     forms = derived(language, words.name)
     forms.update(words.forms)
-    return Word(words.name, forms)
+    gender, plural = kind(language, words.name, words.gender)
+    return Word(words.name, forms, gender=gender, plural=plural)
 
 
 def keyword_label(when: str) -> str:

@@ -26,12 +26,11 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 import string
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from dread_draw.base.errors import DreadDrawError
 from dread_draw.i18n import grammar, korean
 
 DOMAIN = "dread_draw"
@@ -62,7 +61,7 @@ def parse_locale(value: str) -> str | None:
     Accepts what people and systems write: ``fr``, ``FR``, ``fr_FR.UTF-8``, ``pt-BR``,
     ``de_DE@euro``, ``ko_KR.UTF-8``; ``C`` and ``POSIX`` are English.
 
-    >>> parse_locale("fr_FR.UTF-8"), parse_locale("pt_BR"), parse_locale("C"), parse_locale("it")
+    >>> parse_locale("fr_FR.UTF-8"), parse_locale("pt_BR"), parse_locale("C"), parse_locale("tlh")
     ('fr', 'pt', 'en', None)
     """
     name = value.strip().split(".")[0].split("@")[0].lower()
@@ -104,6 +103,9 @@ def choose_language(explicit: str | None = None,
         return language_from_environment(environ)
     language = parse_locale(explicit)
     if language is None:
+        from dread_draw.rules.errors import DreadDrawError  # (only then: the rules core, which
+        # holds the errors, loads with the commands that need it; `--version` is quick)
+
         raise DreadDrawError(fmt(
             _("--lang {value} is not a language Dread Draw speaks; use one of {languages}."),
             value=repr(explicit),
@@ -123,6 +125,8 @@ def translations(language: str) -> _gettext.NullTranslations:
     if language == "en":
         return _gettext.NullTranslations()
     if language not in LANGUAGES:
+        from dread_draw.rules.errors import DreadDrawError
+
         raise DreadDrawError(f"no such language: {language!r}")
     with (locale_dir() / language / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as f:
         return _gettext.GNUTranslations(f)
@@ -173,12 +177,17 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return translations(_current).npgettext(context, singular, plural, n)
 
 
+def level_words() -> dict[str, str]:
+    """Every CPU level (`dread_draw.ai.AGENTS`) as a player reads it, in the current language
+    ("facile" for `easy`); a new level gets its line here (tests/test_level_contract.py)."""
+    return {"random": pgettext("CPU level", "random"), "easy": pgettext("CPU level", "easy"),
+            "normal": pgettext("CPU level", "normal"), "hard": pgettext("CPU level", "hard")}
+
+
 def level_word(level: str) -> str:
-    """A CPU level as a player reads it, in the current language ("facile" for `easy`); the
-    command line keeps the levels' own names (`--cpu easy`). An unknown level as it is."""
-    words = {"random": pgettext("CPU level", "random"), "easy": pgettext("CPU level", "easy"),
-             "normal": pgettext("CPU level", "normal"), "hard": pgettext("CPU level", "hard")}
-    return words.get(level, level)
+    """A CPU level as a player reads it, in the current language; the command line keeps
+    the levels' own names (`--cpu easy`). An unknown level as it is."""
+    return level_words().get(level, level)
 
 
 def percent(value: float, digits: int = 0) -> str:
@@ -201,8 +210,9 @@ def percent(value: float, digits: int = 0) -> str:
 
 class _Formatter(string.Formatter):
     """`str.format`, where a format spec that is a Korean particle attaches it to the value
-    (chosen from the value's `sound`: a card's name, not the strength after it), and one that
-    names a grammatical form (``{card:acc}``, ``{name:de}``) puts the value in that form
+    (chosen from the value's `sound`: a card's name, not the strength after it), one that
+    names a grammatical form (``{card:acc}``, ``{name:de}``) puts the value in that form, and
+    a choice (``{card:m=le|f=la|pl=les}``) says the words that agree with the value
     (`dread_draw.i18n.grammar`)."""
 
     def format_field(self, value: object, format_spec: str) -> str:
@@ -211,7 +221,9 @@ class _Formatter(string.Formatter):
             return str(value) + korean.particle(sound, format_spec)
         if format_spec in grammar.SPECS:
             return grammar.form(value, format_spec, _current)
-        return super().format_field(value, format_spec)
+        if grammar.is_choice(format_spec):
+            return grammar.choose(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 _FORMATTER = _Formatter()
@@ -224,6 +236,28 @@ def fmt(template: str, /, **values: object) -> str:
     '민준이 라운드에서 이겼습니다.'
     """
     return _FORMATTER.vformat(template, (), values)
+
+
+def listing(words: Sequence[str]) -> grammar.Word:
+    """Words as the current language lists them: "The Fool (0), Death (13) and The Sun (11)",
+    "le Mat (0), la Mort (13) et le Soleil (11)", "어머니(8), 까마귀(3)와 별(5)" (the last
+    separator holds a Korean particle chosen by the word before it), each form of a card's
+    name listed in that form (`grammar.join`)."""
+    words = list(words)
+    # Translators: the separator between the items of a list ("The Fool (0), Death (13)")
+    separator = _(", ")
+    if len(words) < 2:
+        return grammar.join(separator, words)
+    # Translators: the last two items of a list of cards; Korean chooses the particle after
+    # the first by its sound: "{first:와} {last}"
+    template = pgettext("the last two items of a list", "{first} and {last}")
+    # the words between the last two, as the template puts them (its particle chosen by the
+    # sound of the word before them)
+    marker = "\x00"
+    head = grammar.join(separator, words[:-1])
+    between = fmt(template, first=grammar.Word(marker, sound=head.sound), last=marker)
+    last = between.split(marker)[1] if between.count(marker) == 2 else separator
+    return grammar.join(separator, words, last)
 
 
 def placeholders(message: str) -> set[str]:

@@ -19,11 +19,27 @@ the name inside a sentence); French ``nom de a`` (``a``: à); Spanish ``nom de a
 ``nom de em a por``. A deck's overlay gives a card's forms (``dread_draw.deck.overlays``); a name
 without them — a player's name, a deck without them — gets them by rule (`derived`): "d'Ana",
 "de Zora", "à Ana"; a player's name is never declined in German ("mit Anna").
+
+A word also knows its gender and number (`Word.gender`, `Word.plural`: from the article of a
+card's title, "la Mort", "les Amoureux", "die Liebenden", or the overlay's ``gender`` where the
+article does not tell, "L'Oracle"), so that a word elsewhere in the sentence agrees with it. A
+translation writes the choices in the placeholder, each as ``key=words``, and the word chooses
+(`choose`)::
+
+    msgstr "{who} prend {took:nom} et {took:m=le|f=la|pl=les} place en réserve."
+    msgstr "Zu schlagen {card:sg=ist|pl=sind} {card:nom}."
+
+Keys: ``m f n`` (a singular of that gender), ``sg`` (any singular), ``mpl fpl`` (a plural of
+that gender), ``pl`` (any plural); the first choice when none fits (a player's name, whose
+gender the game never guesses, or a deck without the language's words). A list of cards is
+plural, masculine if any of them is (`join`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+import unicodedata
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 FORMS: dict[str, tuple[str, ...]] = {
@@ -32,12 +48,16 @@ FORMS: dict[str, tuple[str, ...]] = {
     "es": ("nom", "de", "a"),
     "pt": ("nom", "de", "em", "a", "por"),
 }
-GENDERS = ("m", "f", "n", "pl")  # German: the gender of a card's name ("pl": a plural name)
+# The genders a card's overlay may give its name (German "pl": a plural name, which has none;
+# French, Spanish and Portuguese: where the article does not tell, "L'Oracle", "Les Amoureux").
+GENDERS: dict[str, tuple[str, ...]] = {"de": ("m", "f", "n", "pl"), "fr": ("m", "f"),
+                                       "es": ("m", "f"), "pt": ("m", "f")}
 SPECS = frozenset(spec for forms in FORMS.values() for spec in forms)
 
 # French: a word that begins with a vowel sound takes d' and l' (h is left out: "de Hugo"
-# is as common as "d'Hugo", and an aspirated h takes "de").
-_FRENCH_VOWELS = set("aeiouyàâäéèêëîïôöùûüÿæœAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŸÆŒ")
+# is as common as "d'Hugo", and an aspirated h takes "de"); a y before a vowel is a consonant
+# ("de Yann", "d'Yves").
+_FRENCH_VOWELS = set("aeiouyæœ")
 # Each language's articles at the start of a card's title, and their forms.
 _ARTICLES: dict[str, dict[str, dict[str, str]]] = {
     "fr": {"Le ": {"nom": "le ", "de": "du ", "a": "au "},
@@ -62,20 +82,33 @@ GERMAN_ARTICLES: dict[str, dict[str, str]] = {
     "pl": {"nom": "die", "acc": "die", "dat": "den", "gen": "der"},
 }
 _GERMAN_GENDER = {"Der": "m", "Die": "f", "Das": "n"}
+# The gender and number each title's article says ("" where it does not tell: l', les).
+_ARTICLE_KIND: dict[str, dict[str, tuple[str, bool]]] = {
+    "fr": {"Le ": ("m", False), "La ": ("f", False), "L'": ("", False), "L’": ("", False),
+           "Les ": ("", True)},
+    "es": {"El ": ("m", False), "La ": ("f", False), "Los ": ("m", True), "Las ": ("f", True)},
+    "pt": {"O ": ("m", False), "A ": ("f", False), "Os ": ("m", True), "As ": ("f", True)},
+}
 
 
 class Word(str):
-    """A name (its title form as the string) with its `forms` for sentences and its `sound`:
-    the part whose last syllable decides a Korean particle (the name without a strength)."""
+    """A name (its title form as the string) with its `forms` for sentences, its `sound`: the
+    part whose last syllable decides a Korean particle (the name without a strength), and its
+    `gender` ("m", "f", "n"; "" unknown) and number (`plural`), which the words that agree
+    with it follow."""
 
     forms: Mapping[str, str]
     sound: str
+    gender: str
+    plural: bool
 
     def __new__(cls, text: str, forms: Mapping[str, str] | None = None,
-                sound: str | None = None) -> Word:
+                sound: str | None = None, gender: str = "", plural: bool = False) -> Word:
         word = super().__new__(cls, text)
         word.forms = MappingProxyType(dict(forms or {}))
         word.sound = text if sound is None else sound
+        word.gender = gender
+        word.plural = plural
         return word
 
     def labelled(self, template: str, key: str = "card", **values: object) -> Word:
@@ -83,23 +116,90 @@ class Word(str):
         each of its forms."""
         return Word(template.format(**{key: str(self)}, **values),
                     {k: template.format(**{key: v}, **values) for k, v in self.forms.items()},
-                    self.sound)
+                    self.sound, self.gender, self.plural)
 
 
-def join(separator: str, words: list[str]) -> Word:
+def join(separator: str, words: Sequence[str], last: str | None = None) -> Word:
     """Words in a list ("den Wagen (9), den Turm (9)"), each in the form asked for; a Korean
-    particle after the list follows its last word."""
+    particle after the list follows its last word. `last`: the separator before the last
+    word (" and "), else `separator`. A list of several is plural, and masculine if any of
+    its words is (French, Spanish and Portuguese agree so with a list: "ils", "los")."""
+    words = list(words)
+    final = separator if last is None else last
+
+    def joined(items: list[str]) -> str:
+        if len(items) < 2:
+            return "".join(items)
+        return separator.join(items[:-1]) + final + items[-1]
+
     specs = set.intersection(*(set(w.forms) for w in words if isinstance(w, Word))) if any(
         isinstance(w, Word) for w in words) else set()
-    forms = {spec: separator.join(w.forms[spec] if isinstance(w, Word) and spec in w.forms
-                                  else str(w) for w in words) for spec in specs}
-    last = words[-1] if words else ""
-    return Word(separator.join(map(str, words)), forms,
-                last.sound if isinstance(last, Word) else str(last))
+    forms = {spec: joined([w.forms[spec] if isinstance(w, Word) and spec in w.forms
+                           else str(w) for w in words]) for spec in specs}
+    end = words[-1] if words else ""
+    genders = {w.gender for w in words if isinstance(w, Word)}
+    gender = ("m" if "m" in genders else genders.pop() if len(genders) == 1 else "")
+    plural = len(words) > 1 or (isinstance(end, Word) and end.plural)
+    # the list as its own title: the first word as a title, the others as a sentence holds
+    # them ("Le Voleur (3) et l'Hermite (6)", "Der Dieb (3) und der Eremit (6)")
+    title = joined([str(w) if i == 0 or not isinstance(w, Word) else w.forms.get("nom", str(w))
+                    for i, w in enumerate(words)])
+    return Word(title, forms, end.sound if isinstance(end, Word) else str(end), gender, plural)
+
+
+def kind(language: str, title: str, gender: str = "") -> tuple[str, bool]:
+    """The gender ("" unknown) and number (plural or not) of a card's `title` in
+    `language`: the overlay's `gender` if given, else what the title's article says.
+
+    >>> kind("fr", "La Mort"), kind("es", "Los Enamorados"), kind("de", "Die Liebenden", "pl")
+    (('f', False), ('m', True), ('', True))
+    """
+    if language == "de":
+        if gender == "pl":
+            return "", True
+        return gender or _GERMAN_GENDER.get(title.partition(" ")[0], ""), False
+    for article, (said, plural) in _ARTICLE_KIND.get(language, {}).items():
+        if title.startswith(article) and len(title) > len(article):
+            return gender or said, plural
+    return gender, False
+
+
+_CHOICE = re.compile(r"(?:m|f|n|sg|mpl|fpl|pl)=[^|=]*(?:\|(?:m|f|n|sg|mpl|fpl|pl)=[^|=]*)*")
+
+
+def is_choice(spec: str) -> bool:
+    """Whether a placeholder's format spec is a choice of words by agreement
+    (``m=le|f=la|pl=les``)."""
+    return _CHOICE.fullmatch(spec) is not None
+
+
+def choose(value: object, spec: str) -> str:
+    """The words of choice `spec` (``m=le|f=la|pl=les``) that agree with `value`: its own
+    gender and number when it is a `Word`, else the first choice.
+
+    >>> choose(Word("La Mort", gender="f"), "m=le|f=la|pl=les"), choose("Ana", "m=le|f=la")
+    ('la', 'le')
+    """
+    options = dict(part.split("=", 1) for part in spec.split("|"))
+    gender, plural = (value.gender, value.plural) if isinstance(value, Word) else ("", False)
+    for key in ([gender + "pl", "pl"] if plural else [gender, "sg"]):
+        if key in options:
+            return options[key]
+    return next(iter(options.values()))
 
 
 def starts_with_vowel_sound(text: str) -> bool:
-    return bool(text) and text[0] in _FRENCH_VOWELS
+    """Whether a French word begins with a vowel sound, accents aside (Émile, Óscar, Ásdís;
+    Yves, but not Yann: a y before a vowel is a consonant).
+
+    >>> [starts_with_vowel_sound(w) for w in ("Óscar", "Yann", "Yves", "Zora", "Hugo")]
+    [True, False, True, False, False]
+    """
+    letters = "".join(ch for ch in unicodedata.normalize("NFD", text[:2].lower())
+                      if not unicodedata.combining(ch))
+    if not letters or letters[0] not in _FRENCH_VOWELS:
+        return False
+    return not (letters[0] == "y" and len(letters) > 1 and letters[1] in _FRENCH_VOWELS)
 
 
 def derived(language: str, name: str) -> dict[str, str]:

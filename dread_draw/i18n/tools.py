@@ -19,8 +19,10 @@ import io
 import tokenize
 from pathlib import Path
 
-from dread_draw.i18n import DOMAIN, LANGUAGES, locale_dir, placeholders
+from dread_draw.i18n import DOMAIN, LANGUAGE_NAMES, LANGUAGES, locale_dir, placeholders
 from dread_draw.i18n.catalog import Catalog, Entry, compile_mo, parse_po, write_po
+from dread_draw.i18n.editions import PLURAL_FORMS
+from dread_draw.rules.errors import DreadDrawError
 
 # The marking functions and where their strings are: (context, singular, plural) positions.
 KEYWORDS: dict[str, tuple[int | None, int, int | None]] = {
@@ -177,7 +179,13 @@ def compile_all() -> list[Path]:
 
 
 def update() -> dict[str, list[Entry]]:
-    """Bring every ``.po`` in step with the code and compile them; the dropped entries."""
+    """Bring every ``.po`` in step with the code and compile them; the dropped entries. A
+    language without a catalogue yet is a `DreadDrawError` saying how to make one."""
+    missing = [lang for lang in TRANSLATED if not po_path(lang).is_file()]
+    if missing:
+        raise DreadDrawError(
+            f"{po_path(missing[0])}: no catalogue for {missing[0]!r} yet; create it with: "
+            f"python -m dread_draw.i18n new {missing[0]}")
     template = extract()
     dropped = {}
     for language in TRANSLATED:
@@ -185,6 +193,40 @@ def update() -> dict[str, list[Entry]]:
         po_path(language).write_text(write_po(merged), encoding="utf-8")
     compile_all()
     return dropped
+
+
+def new_catalogue(language: str, plural_forms: str | None = None) -> Path:
+    """Create `language`'s catalogue: every message of the code, none translated yet, with
+    its plural rule (`editions.PLURAL_FORMS`, or `plural_forms`, gettext's Plural-Forms), and
+    compile it. The language must be in `LANGUAGES` (dread_draw/i18n/__init__.py) first."""
+    if language not in TRANSLATED:
+        raise DreadDrawError(
+            f"{language!r} is not one of the languages ({', '.join(LANGUAGES)}); add it to "
+            f"LANGUAGES and LANGUAGE_NAMES in dread_draw/i18n/__init__.py first.")
+    path = po_path(language)
+    if path.exists():
+        raise DreadDrawError(f"{path}: {language!r} has a catalogue already; bring it in step "
+                             f"with: python -m dread_draw.i18n update")
+    rule = plural_forms or PLURAL_FORMS.get(language)
+    if rule is None:
+        raise DreadDrawError(
+            f"{language!r} has no plural rule: give gettext's Plural-Forms for it, e.g. "
+            f"python -m dread_draw.i18n new {language} 'nplurals=2; plural=(n != 1);' "
+            f"(and add it to PLURAL_FORMS in dread_draw/i18n/editions.py)")
+    head = Entry("", ["Project-Id-Version: dread-draw\n"
+                      f"Language: {language}\n"
+                      "MIME-Version: 1.0\n"
+                      "Content-Type: text/plain; charset=UTF-8\n"
+                      "Content-Transfer-Encoding: 8bit\n"
+                      f"Plural-Forms: {rule}\n"],
+                 comments=[f"{LANGUAGE_NAMES.get(language, language)} messages of Dread Draw. "
+                           f"Game terms: docs/glossary/{language}.md.",
+                           "After editing: python -m dread_draw.i18n compile (then check)."])
+    merged, _dropped = merge(extract(), Catalog([head]))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(write_po(merged), encoding="utf-8")
+    mo_path(language).write_bytes(compile_mo(read_po(language)))
+    return path
 
 
 # ---------------------------------------------------------------------- checking

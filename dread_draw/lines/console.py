@@ -6,10 +6,12 @@ seats), `c` lets a CPU play the seat the table waits for while its player is awa
 stops (the game stays saved). With `--name` the host also plays: its seat is a client like
 any other, over the loopback connection, and a number answers its questions.
 
-The console player (`join`, and the host's own seat) tells the public events as sentences
-(the table's narrator) and asks its seat's questions with numbered answers. It works in
-any terminal, before the Textual table is plugged onto the client library. Everything shown
-that came from outside (names, the host's messages) is shown as plain text.
+The console player (`join --console`, and the host's own seat) is `play --plain`'s front end
+(`dread_draw.lines.plain.LinesTable`) on the same table session, over the seat's
+`RemoteMatch`: the same sentences, the same questions and the same commands (those the host
+alone can serve say so), plus who comes and goes and the connection's state. A spectator
+(`join --watch`) is told the public story as it happens. Everything shown that came from
+outside (names, the host's messages) is shown as plain text.
 """
 
 from __future__ import annotations
@@ -20,31 +22,40 @@ import socket
 import struct
 import sys
 import threading
+from typing import IO
 
 from rich.console import Console
 
 from dread_draw import __version__
 from dread_draw.base.errors import DreadDrawError
 from dread_draw.base.safe_text import clean, name_problem, plain
-from dread_draw.deck.overlays import deck_text
 from dread_draw.i18n import N_, _, fmt, level_word
+from dread_draw.lines.plain import LineSource, LinesTable, Quit
 from dread_draw.net.client import (
     Client,
     ConnectionLost,
-    JoinRefused,
     NetError,
     SeatTokens,
     TableState,
+    TakenOver,
     Update,
     parse_address,
 )
 from dread_draw.net.host import CPU, OPEN, PERSON, Host
-from dread_draw.net.remote import seat_list
-from dread_draw.rules import PublicView, View
-from dread_draw.words.narrate import Narrator, card_label, describe, fortune_part
+from dread_draw.net.remote import (
+    LOST,
+    RemoteMatch,
+    away_note,
+    rejoin,
+    seat_list,
+    stopped_line,
+)
+from dread_draw.rules import Event
+from dread_draw.table.ending import Ending, ending_words
+from dread_draw.table.seam import TableMatch
+from dread_draw.words.narrate import Narrator
 
-REJOIN_TRIES = 10  # a lost connection: tries to rejoin, REJOIN_PAUSE seconds apart
-REJOIN_PAUSE = 2.0
+REJOIN_PAUSE = 2.0  # a lost connection: seconds between two tries to rejoin
 COMMANDS = N_("Type s and Enter to start the game (CPUs take the empty seats), c to let a CPU "
               "play for a player who lost the connection, q to stop. Before the start: f "
               "and a seat's number frees that seat, c and a number gives it to a CPU, r and "
@@ -92,58 +103,198 @@ class Lines:
 
 # ----------------------------------------------------------------------- the console player
 
-class ConsolePlayer:
-    """One seat played at a plain terminal through the client library."""
+class QueueLines:
+    """The lines typed at the console, from the keyboard's thread (or the host console's
+    answers): the network goes on while a person types. `typed_ahead`: lines typed before a
+    question is asked count (a script feeding its answers); at a terminal they are dropped,
+    so that keys pressed while waiting never answer the next question by surprise."""
 
-    def __init__(self, client: Client, out: Console, answers: asyncio.Queue[str | None], *,
-                 tell_table: bool = True, typed_ahead: bool | None = None) -> None:
-        """`tell_table`: say who comes and goes (the host's own seat leaves that to the host
-        console). `typed_ahead`: answers typed before a question is asked count (a script
-        feeding its answers); by default only at a terminal are they dropped, so that keys
-        pressed while waiting never answer the next question by surprise."""
-        self.client = client
+    def __init__(self, queue: asyncio.Queue[str | None], typed_ahead: bool) -> None:
+        self.queue = queue
+        self.typed_ahead = typed_ahead
+        self.ended = False
+
+    async def get(self) -> str | None:
+        if self.ended:
+            return None
+        line = await self.queue.get()
+        self.ended = line is None
+        return line
+
+    def drain(self) -> None:
+        while not self.typed_ahead and not self.queue.empty():
+            if self.queue.get_nowait() is None:
+                self.ended = True
+                return
+
+
+class ConsoleTable(LinesTable):
+    """A table at a plain terminal whose keyboard is read on a thread of its own (the
+    network goes on while a person types): the lines table (`play --plain`'s front end, on
+    the same session and model) over one seat of a hosted game — plus who comes and goes at
+    the table and the connection's state — or over any match a session plays.
+    `tell_table`: say who comes and goes (the host's own seat leaves that to the host
+    console)."""
+
+    def __init__(self, match: TableMatch, lines: LineSource, out: IO[str], *,
+                 tell_table: bool = True) -> None:
+        remote = match if isinstance(match, RemoteMatch) else None
+        super().__init__(match, lines, out, people=None if remote is None else [remote.seat])
+        self.remote = remote
         self.tell_table = tell_table
-        self.typed_ahead = not sys.stdin.isatty() if typed_ahead is None else typed_ahead
+        self.news = TableNews(-1 if remote is None else remote.seat)
+        self.lost = False
+        if remote is not None:
+            remote.listeners.append(self.changed)
+            self.changed()
+
+    def changed(self) -> None:
+        """The connection or the table's people changed: say so."""
+        r = self.remote
+        if r is None:
+            return
+        if r.lost and not self.lost:  # (the host stopped on purpose: why, and the wait)
+            self.say(stopped_line() if r.stopped else _(LOST))
+        elif self.lost and not r.lost and not r.refused:
+            self.say(_("Back at the table."))
+        self.lost = r.lost
+        if self.tell_table and r.table is not None:
+            for line in self.news.lines(r.table):
+                self.say(line)
+
+    def save_note(self) -> str | None:
+        return None if self.remote is None else away_note(self.remote)
+
+    async def game_over(self, ending: Ending) -> None:
+        await super().game_over(ending)
+        if not ending.over and self.remote is not None and not self.remote.refused:
+            self.say(_("The host ended the game."))
+
+
+class TableNews:
+    """Who comes and goes at a network table, in sentences, from one table state to the
+    next (`me`: this console's seat, never told)."""
+
+    def __init__(self, me: int) -> None:
+        self.me = me
+        self.seen: TableState | None = None
+
+    def lines(self, table: TableState) -> list[str]:
+        before, self.seen = self.seen, table
+        me = self.me
+        if before is None:
+            if table.started:
+                return []
+            return [fmt(_("At the table: {seats}."), seats=seat_list(table, me)),
+                    _("Waiting for the host to start the game.")]
+        out = []
+        for old, new in zip(before.seats, table.seats, strict=False):
+            if new.seat == me:
+                continue
+            if old.kind == OPEN and new.kind == PERSON:
+                out.append(fmt(_("{name} takes seat {seat}."), name=new.name, seat=new.seat + 1))
+            elif old.connected and not new.connected and new.kind == PERSON:
+                out.append(fmt(_("{name} lost the connection."), name=new.name))
+            elif not old.connected and new.connected and old.kind == PERSON:
+                out.append(fmt(_("{name} is back."), name=new.name))
+            if new.stand_in and not old.stand_in:
+                out.append(fmt(_("A CPU plays for {name} until they come back."),
+                               name=new.name))
+        if table.started and not before.started:
+            out.append(fmt(_("The game starts: {seats}."), seats=seat_list(table, me)))
+        waiting = table.waiting
+        if waiting >= 0 and waiting != me and (waiting != before.waiting or
+                                               before.seats != table.seats):
+            seat = table.seats[waiting]
+            if seat.kind == PERSON and not seat.connected and not seat.stand_in:
+                out.append(fmt(_("The table waits for {name} to come back."), name=seat.name))
+        return out
+
+
+async def play_seat(client: Client, out: IO[str], lines: LineSource, *,
+                    tell_table: bool = True) -> None:
+    """Play this client's seat at the console until the game is over (or the person quits:
+    the game goes on at the host). The seat's match (`RemoteMatch`) rejoins a lost
+    connection by itself; a seat taken over elsewhere, or a refused rejoin, ends here."""
+    assert client.welcome is not None
+    remote = RemoteMatch(client, client.welcome)
+    news = TableNews(client.welcome.seat)
+
+    def waiting_room() -> None:
+        if tell_table and remote.table is not None:
+            for line in news.lines(remote.table):
+                say_line(out, line)
+
+    remote.listeners.append(waiting_room)
+    pump = asyncio.create_task(remote.run())
+    try:
+        while True:  # the waiting room, until the game starts
+            update = await remote.next()
+            if update is None:
+                break
+            if update.view is not None:
+                remote.take(update)
+                break
+        remote.listeners.remove(waiting_room)
+        if remote.started:
+            table = ConsoleTable(remote, lines, out, tell_table=tell_table)
+            table.news = news
+            try:
+                await table.session.run()
+            except Quit as q:  # (q: its question said that the game goes on at the host)
+                if q.ended:
+                    raise NetError(_("The input ended before the game did.")) from None
+    finally:
+        pump.cancel()
+        await asyncio.gather(pump, return_exceptions=True)
+    if remote.taken_over:
+        raise TakenOver(remote.refused)
+    if remote.refused:
+        raise NetError(remote.refused)
+
+
+def say_line(out: IO[str], text: str) -> None:
+    """One line for the player, shown exactly as written; nothing when the terminal has
+    gone (closed, hung up)."""
+    try:
+        out.write(clean(text, lines=True) + "\n")
+        out.flush()
+    except OSError:
+        pass
+
+
+class Spectator:
+    """`join --watch`: the table as nobody's seat sees it (R11.1) — the public story, told
+    as it happens; a spectator takes no seat and is asked nothing."""
+
+    def __init__(self, client: Client, out: Console) -> None:
+        self.client = client
         self.out = out
-        self.answers = answers
         self.told = 0  # events of the log already told
         self.narrator: Narrator | None = None
-        self.seen: TableState | None = None
-        self.asking: asyncio.Task[None] | None = None
-        self.asked = -1
 
     async def play(self) -> None:
-        """Play the seat until the game is over; rejoin after a lost connection."""
+        """Watch until the game is over; through a lost connection (a host stopped and
+        taken back, restarted), join again as a watcher for as long as the person waits."""
         while True:
             try:
-                async for update in self.client.updates():
-                    self.show(update)
+                async for u in self.client.updates():
+                    self.show(u)
                 return
             except ConnectionLost as e:
-                self.stop_asking()
-                say(self.out, fmt(_("{problem} Trying to rejoin…"), problem=e))
-                await self.rejoin()
-
-    async def rejoin(self) -> None:
-        for _try in range(REJOIN_TRIES):
-            await asyncio.sleep(REJOIN_PAUSE)
-            try:
-                await self.client.connect()
-            except JoinRefused:
-                raise
-            except NetError:  # the host is not back yet
-                continue
-            self.asked = -1  # the question asked before may still be waiting: ask it again
-            say(self.out, _("Back at the table."))
-            return
-        raise NetError(_("Could not rejoin the host. Run the same command again to rejoin your "
-                         "seat."))
+                if e.stopped:  # on purpose: the game waits, saved, for the host's --resume
+                    say(self.out, stopped_line())
+                else:
+                    say(self.out, fmt(_("{problem} Trying to rejoin…"), problem=e))
+                await rejoin(self.client, REJOIN_PAUSE)
+                say(self.out, _("Back at the table."))
 
     def show(self, u: Update) -> None:
+        """One update: the host's word, then the public story it adds (a rejoin repeats
+        the log from the start: only what was not told yet)."""
         if u.problem:
             say(self.out, fmt(_("The host says: {problem}"), problem=u.problem))
-        self.show_table(u.table)
-        shown = u.view if u.view is not None else u.public  # a spectator's: the public view
+        shown = u.public
         if shown is not None:
             if self.narrator is None:
                 self.narrator = Narrator(shown.deck, u.table.names)
@@ -154,88 +305,20 @@ class ConsolePlayer:
                     say(self.out, _("(The earlier rounds are not told again.)"))
             for i, event in enumerate(u.events):
                 if u.first + i < start:
-                    continue  # told before a rejoin
+                    continue
                 self.told = u.first + i + 1
                 line = self.narrator(event)
                 if line:
                     say(self.out, line)
-        if u.decision is not None and u.decision.number != self.asked:
-            self.asked = u.decision.number
-            self.stop_asking()
-            self.asking = asyncio.get_running_loop().create_task(self.ask(u))
-        if shown is not None and shown.over and u.table.over:
-            self.tell_fortune(shown, u.table)
-
-    def show_table(self, table: TableState) -> None:
-        before, self.seen = self.seen, table
-        if not self.tell_table:
-            return
-        me = self.client.welcome.seat if self.client.welcome else -1
-        if before is None:
-            if not table.started:
-                say(self.out, fmt(_("At the table: {seats}."), seats=seat_list(table, me)))
-                say(self.out, _("Waiting for the host to start the game."))
-            return
-        for old, new in zip(before.seats, table.seats, strict=False):
-            if new.seat == me:
-                continue
-            if old.kind == OPEN and new.kind == PERSON:
-                say(self.out, fmt(_("{name} takes seat {seat}."), name=new.name, seat=new.seat + 1))
-            elif old.connected and not new.connected and new.kind == PERSON:
-                say(self.out, fmt(_("{name} lost the connection."), name=new.name))
-            elif not old.connected and new.connected and old.kind == PERSON:
-                say(self.out, fmt(_("{name} is back."), name=new.name))
-            if new.stand_in and not old.stand_in:
-                say(self.out, fmt(_("A CPU plays for {name} until they come back."),
-                                  name=new.name))
-        if table.started and not before.started:
-            say(self.out, fmt(_("The game starts: {seats}."), seats=seat_list(table, me)))
-        waiting = table.waiting
-        if waiting >= 0 and waiting != me and (waiting != before.waiting or
-                                               before.seats != table.seats):
-            seat = table.seats[waiting]
-            if seat.kind == PERSON and not seat.connected and not seat.stand_in:
-                say(self.out, fmt(_("The table waits for {name} to come back."),
-                                  name=seat.name))
-
-    def stop_asking(self) -> None:
-        if self.asking is not None and not self.asking.done():
-            self.asking.cancel()
-        self.asking = None
-
-    async def ask(self, u: Update) -> None:
-        assert u.view is not None and u.decision is not None
-        question, labels = describe(u.decision, u.view, u.table.names)
-        if not self.typed_ahead:
-            while not self.answers.empty():  # keys pressed while nothing was asked
-                if self.answers.get_nowait() is None:
-                    raise NetError(_("The input ended before the game did."))
-        say(self.out, question)
-        for i, (_option, label) in enumerate(labels, 1):
-            say(self.out, f"  {i}. {label}")
-        while True:
-            say(self.out, fmt(_("Your answer (1-{n}):"), n=len(labels)))
-            line = await self.answers.get()
-            if line is None:
-                raise NetError(_("The input ended before the game did."))
-            if line.isdigit() and 1 <= int(line) <= len(labels):
-                await self.client.answer(labels[int(line) - 1][0])
-                return
-            say(self.out, fmt(_("Type a number from 1 to {n}, then Enter."), n=len(labels)))
-
-    def tell_fortune(self, shown: View | PublicView, table: TableState) -> None:
-        deck = shown.deck
-        winner = table.names[shown.winner]
-        if not shown.fortune:
-            say(self.out, fmt(_("{name}'s Life Deck is empty: there is no fortune to read."),
-                              name=winner))
-        text = deck_text(deck)
-        for i, uid in enumerate(shown.fortune):
-            words = " ".join(text[deck.card[uid]].fortune.split())  # one line per card
-            say(self.out, f"{fortune_part(i)}: {card_label(deck, uid)}. {words}")
+            if shown.over and u.table.over:
+                ending = ending_words(shown.deck, shown.winner, shown.fortune,
+                                      list(u.table.names), review=False)
+                for line in (ending.line, ending.no_fortune, *ending.fortune):
+                    if line:
+                        say(self.out, line)
 
 
-def last_round_start(events: list[dict]) -> int:
+def last_round_start(events: list[Event]) -> int:
     """The index of the last `round_start` among `events` (0 if none)."""
     for i in range(len(events) - 1, -1, -1):
         if events[i]["type"] == "round_start":
@@ -243,21 +326,21 @@ def last_round_start(events: list[dict]) -> int:
     return 0
 
 
-async def join_game(address: str, code: str, name: str, *, out: Console | None = None,
+async def join_game(address: str, code: str, name: str, *, out: IO[str] | None = None,
                     tokens: SeatTokens | None = None) -> None:
     """`dread-draw join`: take a seat at a host and play it at this terminal."""
     problem = name_problem(name)
     if problem:
         raise DreadDrawError(fmt(_("--name: {problem}."), problem=problem))
     host, port = parse_address(address)
-    out = out or Console(highlight=False)
+    out = out or sys.stdout
     client = Client(host, port, code=code, name=name, tokens=tokens)
     welcome = await client.connect()
-    say(out, fmt(_("You sit in seat {seat} of {players}, as {name}."), seat=welcome.seat + 1,
-                 players=welcome.players, name=welcome.name))
+    say_line(out, fmt(_("You sit in seat {seat} of {players}, as {name}."),
+                      seat=welcome.seat + 1, players=welcome.players, name=welcome.name))
     lines = Lines()
     try:
-        await ConsolePlayer(client, out, lines.queue).play()
+        await play_seat(client, out, QueueLines(lines.queue, not sys.stdin.isatty()))
     finally:
         await client.close()
 
@@ -319,10 +402,13 @@ def ipv6_addresses(table: str = "/proc/net/if_inet6") -> list[str]:
     return found
 
 
-def join_line(address: str, port: int, code: str) -> str:
+def join_line(address: str, port: int) -> str:
+    """The join command, on a line of its own (indented: a table shows it unbroken, so it
+    is copied in one piece). It has no code: `join` asks for it (or reads DREAD_DRAW_CODE),
+    so the code is not kept in a shell's history nor shown by `ps`."""
     shown = f"[{address}]" if ":" in address else address
-    return "    " + fmt(_("dread-draw join {address}:{port} --code {code} --name YOUR-NAME"),
-                        address=shown, port=port, code=code)
+    return "    " + fmt(_("dread-draw join {address}:{port} --name YOUR-NAME"),
+                        address=shown, port=port)
 
 
 def banner(host: Host, lan: bool, addresses: list[str]) -> list[str]:
@@ -335,14 +421,16 @@ def banner(host: Host, lan: bool, addresses: list[str]) -> list[str]:
                   _("Anyone who can reach this computer and has the join code can take an "
                     "empty seat."),
                   _("Players join with:")]
-        lines += [join_line(a, host.port, host.code) for a in addresses or [_("ADDRESS")]]
+        lines += [join_line(a, host.port) for a in addresses or [_("ADDRESS")]]
     else:
         lines += [fmt(_("Listening on this computer only (127.0.0.1, port {port}). Players at "
                         "this computer join with:"), port=host.port),
-                  join_line("127.0.0.1", host.port, host.code),
+                  join_line("127.0.0.1", host.port),
                   _("To let other computers join, start the host with --lan.")]
     lines.append(_("To watch without a seat, join with --watch instead of --name."))
     lines.append(fmt(_("Join code: {code}"), code=host.code))
+    lines.append(_("The join command asks for the code (or reads it from DREAD_DRAW_CODE): "
+                   "say it to the players, don't post it."))
     return lines
 
 
@@ -434,7 +522,7 @@ class HostConsole:
                 self.lobby(word[:1], int(word[1:].strip()) - 1)
             elif word == "q":
                 raise Stop
-            elif line.isdigit():
+            elif line.isdigit() or not line:  # the host's own seat: an answer, or Enter
                 self.answers.put_nowait(line)
             elif line:
                 say(self.out, _(COMMANDS_PLAYING if self.host.started else COMMANDS))
@@ -552,7 +640,8 @@ async def play_own_seat(host: Host, name: str, token: str, out: Console,
     client = Client("127.0.0.1", host.port, code=host.code, name=name, token=token)
     await client.connect()
     try:
-        await ConsolePlayer(client, out, answers, tell_table=False).play()
+        await play_seat(client, out.file, QueueLines(answers, not sys.stdin.isatty()),
+                        tell_table=False)
     finally:
         await client.close()
 
@@ -573,6 +662,6 @@ async def watch_game(address: str, code: str, name: str, *, out: Console | None 
     await client.connect()
     say(out, _("You are watching this table (you take no seat)."))
     try:
-        await ConsolePlayer(client, out, asyncio.Queue()).play()
+        await Spectator(client, out).play()
     finally:
         await client.close()

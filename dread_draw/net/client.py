@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,16 +33,23 @@ from typing import Any
 
 import platformdirs
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import (
+    ConnectionClosed,
+    InvalidHandshake,
+    InvalidMessage,
+    InvalidURI,
+)
 
 from dread_draw import __version__
 from dread_draw.base.errors import DeckError, DreadDrawError
 from dread_draw.base.files import atomic_write, read_bounded
 from dread_draw.base.hosts import is_host_name
+from dread_draw.base.reasons import os_reason
 from dread_draw.base.safe_text import clean
 from dread_draw.deck.cards import load_deck, parse_deck
 from dread_draw.i18n import _, fmt
 from dread_draw.net.protocol import (
+    ALIVE,
     Message,
     ProtocolError,
     closed,
@@ -51,6 +59,7 @@ from dread_draw.net.protocol import (
     loads,
     normal_code,
     pake,
+    places_from_json,
     public_from_json,
     said,
     view_from_json,
@@ -58,11 +67,13 @@ from dread_draw.net.protocol import (
 from dread_draw.net.protocol import answer as answer_message
 from dread_draw.net.secure import Channel, Exchange, Unsealed
 from dread_draw.rules import Decision, Deck, Event, PublicView, View
+from dread_draw.rules.view import Known
 
 DEFAULT_PORT = 7777
 MAX_FRAME = 32 * 1024 * 1024  # a rejoin's update repeats the whole log: allow a long game
 TOKENS_FILE = "network-seats.json"
 KEEP_TOKENS = 50
+OPEN_AGAIN = 0.3  # seconds before opening again a WebSocket the host dropped half-way
 
 
 class NetError(DreadDrawError):
@@ -79,7 +90,14 @@ class JoinRefused(NetError):
 
 
 class ConnectionLost(NetError):
-    """The connection to the host ended before the game did."""
+    """The connection to the host ended before the game did. `reason`: the host's reason for
+    closing it ("" when it gave none: cut, dropped); `stopped`: the host stopped the game on
+    purpose (its `q`; the game is saved on the host, which may take it back)."""
+
+    def __init__(self, message: str, stopped: bool = False, reason: str = "") -> None:
+        super().__init__(message)
+        self.stopped = stopped
+        self.reason = reason
 
 
 class TakenOver(NetError):
@@ -126,6 +144,7 @@ class Update:
     table: TableState
     problem: str | None = None  # the host refused something this client sent: why
     public: PublicView | None = None  # a spectator's: the public view (R11.1), no seat's
+    face_up: Known = ()  # a seat's: the Draw Deck's places everyone knows (R11.4)
 
 
 @dataclass(frozen=True)
@@ -135,6 +154,8 @@ class Welcome:
     players: int
     deck: Deck
     version: str  # the host's Dread Draw version
+    alive: float = 2.5  # seconds of quiet after which each side says it is still there
+    pause: float | None = None  # seconds a round's summary stays up (None: until Enter)
 
 
 def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
@@ -227,6 +248,9 @@ class Client:
         self.channel: Channel | None = None  # the sealed channel (module `secure`)
         self.proven = False  # the host has proven it knows the code (a frame opened)
         self._sending = asyncio.Lock()  # frames are sealed and sent in one order
+        self.heard = self.spoke = time.monotonic()  # the last frame received, and sent
+        self.silent = False  # the connection was closed because the host fell silent
+        self._alive: asyncio.Task[None] | None = None
 
     async def __aenter__(self) -> Client:
         await self.connect()
@@ -242,21 +266,27 @@ class Client:
         return f"{host}:{self.port}"
 
     async def connect(self) -> Welcome:
-        """Join (or rejoin, with the kept token) and return the seat the host gave."""
+        """Join (or rejoin, with the kept token) and return the seat the host gave. A join
+        the host dropped before its welcome with no word of why (a host busy under a flood
+        sheds its oldest waiting connections), one it found too slow, or one changed on the
+        way, is tried again within `timeout`; a refusal is final."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.timeout
+        while True:
+            try:
+                return await self._join(deadline)
+            except (ConnectionLost, JoinRefused) as e:
+                again = (e.code == "hello" if isinstance(e, JoinRefused) else not e.reason)
+                if not again or loop.time() + OPEN_AGAIN >= deadline:
+                    raise
+            await asyncio.sleep(OPEN_AGAIN)
+
+    async def _join(self, deadline: float) -> Welcome:
         key = SeatTokens.key(self.host, self.port, self.code, self.name)
         token = self.token or self.tokens.get(key)
-        try:
-            self.ws = await connect(f"ws://{self.where}/", open_timeout=self.timeout,
-                                    max_size=MAX_FRAME, compression=None, proxy=None,
-                                    ping_interval=10, ping_timeout=20, close_timeout=2,
-                                    user_agent_header=None)
-        except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as e:
-            why = getattr(e, "strerror", None) or str(e) or type(e).__name__
-            raise NetError(fmt(_("Cannot reach a Dread Draw host at {address} ({reason}). "
-                                 "Check the address and the port, and that the host is "
-                                 "running."), address=clean(self.where),
-                               reason=clean(why))) from None
-        self.channel, self.proven = None, False
+        self._stop_alive()
+        self.ws = await self._open(deadline)
+        self.channel, self.proven, self.silent = None, False, False
         exchange = Exchange(self.code, host=False)
         await self._send(pake(exchange.message, __version__))
         reply = await self._receive()
@@ -265,11 +295,15 @@ class Client:
             raise JoinRefused(str(reply.get("code")), said(reply))
         if reply["type"] != "pake":
             raise ProtocolError(f"the host answered with {clean(reply['type'])[:40]!r}")
-        self.channel = exchange.finish(reply.get("pake"))
-        await self._send(hello(self.name, None if self.watch else token, self.watch))
+        channel = exchange.finish(reply.get("pake"))
+        text = dumps(hello(self.name, None if self.watch else token, self.watch))
+        self.channel = channel
+        await self._send_frame(lambda: channel.seal_hello(text))  # with the key's proof
         message = await self._receive()
         if message["type"] == "error":
             await self.close()
+            if message.get("code") == "damaged":  # changed on the way: try again
+                raise ConnectionLost(said(message), reason="")
             raise JoinRefused(str(message.get("code")), said(message))
         if message["type"] != "welcome":
             raise ProtocolError(f"the host answered with {clean(message['type'])[:40]!r}")
@@ -280,7 +314,34 @@ class Client:
         if isinstance(new_token, str) and new_token:
             self.token = new_token  # a rejoin takes this very seat back
         self.answered = -1
+        self._alive = asyncio.get_running_loop().create_task(
+            self._keep_alive(self.welcome.alive))
         return self.welcome
+
+    async def _open(self, deadline: float) -> ClientConnection:
+        """The WebSocket to the host. A host that dropped the opening half-way (a busy host
+        sheds its oldest waiting connections; a flood may hold it up) is tried again, until
+        `deadline`; one that is not there at all is said at once."""
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                return await connect(f"ws://{self.where}/",
+                                     open_timeout=max(0.5, deadline - loop.time()),
+                                     max_size=MAX_FRAME, compression=None, proxy=None,
+                                     ping_interval=None,  # the sealed keep-alives check
+                                     close_timeout=2, user_agent_header=None)
+            except (InvalidMessage, ConnectionResetError, EOFError) as e:
+                if loop.time() + OPEN_AGAIN < deadline:
+                    await asyncio.sleep(OPEN_AGAIN)
+                    continue
+                problem: Exception = e
+            except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as e:
+                problem = e
+            why = os_reason(problem)
+            raise NetError(fmt(_("Cannot reach a Dread Draw host at {address} ({reason}). "
+                                 "Check the address and the port, and that the host is "
+                                 "running."), address=clean(self.where), reason=clean(why))
+                           ) from None
 
     def _welcome(self, message: Message) -> Welcome:
         seat: Any = message.get("seat")
@@ -289,7 +350,33 @@ class Client:
         if not (is_int(seat) and is_int(players) and isinstance(name, str)):
             raise ProtocolError("the host's welcome has no seat")
         return Welcome(seat, name, players, host_deck(message.get("deck")),
-                       _text(message.get("version")))
+                       _text(message.get("version")),
+                       _seconds(message.get("alive"), 2.5, 0.05, 60) or 2.5,
+                       _seconds(message.get("pause"), None, 0, 600))
+
+    async def _keep_alive(self, every: float) -> None:
+        """Say `alive` after `every` seconds of quiet; close the connection when the host has
+        been silent for three times that (it died, or the network did): `updates` then ends
+        with ConnectionLost, and the table joins again."""
+        while True:
+            await asyncio.sleep(min(0.5, every / 2))
+            now = time.monotonic()
+            if now - self.heard > 3 * every:
+                self.silent = True
+                transport = getattr(self.ws, "transport", None)
+                if transport is not None:
+                    transport.abort()
+                return
+            if now - self.spoke >= every:
+                try:
+                    await self._send(dict(ALIVE))
+                except NetError:
+                    return
+
+    def _stop_alive(self) -> None:
+        if self._alive is not None:
+            self._alive.cancel()
+            self._alive = None
 
     async def updates(self) -> AsyncIterator[Update]:
         """Every change at the table, until the game is over (ConnectionLost if the
@@ -302,6 +389,8 @@ class Client:
                     return
                 raise
             kind = message["type"]
+            if kind == "alive":
+                continue  # the host is there: nothing else to it
             if kind == "update":
                 update = self._update(message)
             elif kind == "error":
@@ -317,7 +406,7 @@ class Client:
                     continue
                 update = Update(self.last.view, [], self.last.first, self.last.decision,
                                 self.last.table, said(message),
-                                self.last.public)
+                                self.last.public, self.last.face_up)
             else:
                 continue  # a message of a later protocol this client does not know
             self.last = update
@@ -343,7 +432,9 @@ class Client:
         if view is not None and view.pending is not None and \
                 view.pending.seat == self.welcome.seat and view.pending.options:
             decision = view.pending
-        return Update(view, events, first, decision, table)
+        face_up = () if view is None else places_from_json(
+            message.get("face_up", []), self.welcome.deck, view.draw_count)
+        return Update(view, events, first, decision, table, face_up=face_up)
 
     @property
     def decision(self) -> Decision | None:
@@ -371,19 +462,39 @@ class Client:
             await self.ws.send(frame)
 
     async def close(self) -> None:
+        self._stop_alive()
         if self.ws is not None:
             await self.ws.close()
 
     async def _send(self, message: Message) -> None:
-        """Send a message: sealed once the keys are exchanged (the hello on)."""
+        """Send a message: sealed once the keys are exchanged (after the hello)."""
+        text = dumps(message)
+        await self._send_frame(lambda: self.channel.seal(text) if self.channel is not None
+                               else text)
+
+    async def _send_frame(self, frame: Callable[[], str | bytes]) -> None:
+        """Send the frame `frame()` makes: made and sent under one lock, so that frames go
+        in the order of their numbers (the seal's nonces)."""
         assert self.ws is not None
         try:
             async with self._sending:
-                text = dumps(message)
-                await self.ws.send(self.channel.seal(text) if self.channel is not None
-                                   else text)
+                await self.ws.send(frame())
+                self.spoke = time.monotonic()
         except ConnectionClosed as e:
-            raise ConnectionLost(_lost(e)) from None
+            raise self._lost(e) from None
+
+    def _lost(self, e: ConnectionClosed) -> ConnectionLost:
+        """Why the connection ended, for the player."""
+        reason = e.rcvd.reason if e.rcvd is not None else ""
+        if self.silent:
+            return ConnectionLost(_("The host stopped answering: the connection was lost."))
+        told = closed(reason)
+        if told is not None:
+            return ConnectionLost(told, stopped=reason == "the host stopped", reason=reason)
+        if reason:
+            return ConnectionLost(fmt(_("The connection to the host was lost ({reason})."),
+                                      reason=clean(reason)), reason=reason)
+        return ConnectionLost(_("The connection to the host was lost."))
 
     async def _receive(self) -> Message:
         """The next message. Once the keys are exchanged only sealed frames count, but for
@@ -393,12 +504,13 @@ class Client:
         try:
             raw = await self.ws.recv()
         except ConnectionClosed as e:
-            raise ConnectionLost(_lost(e)) from None
+            raise self._lost(e) from None
+        self.heard = time.monotonic()
         if self.channel is None or (isinstance(raw, str) and not self.proven):
             text = raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
             message = loads(raw)
             if self.channel is not None and not (message["type"] == "error"
-                                                 and message.get("code") == "code"):
+                                                 and message.get("code") in ("code", "hello")):
                 raise ProtocolError("the host sent a frame in the clear")
         else:
             try:
@@ -418,18 +530,15 @@ class Client:
         return message
 
 
-def _lost(e: ConnectionClosed) -> str:
-    reason = e.rcvd.reason if e.rcvd is not None else ""
-    told = closed(reason)
-    if told is not None:
-        return told
-    if reason:
-        return fmt(_("The connection to the host was lost ({reason})."), reason=clean(reason))
-    return _("The connection to the host was lost.")
-
-
 def _text(value: Any) -> str:
     return clean(value) if isinstance(value, str) else ""
+
+
+def _seconds(value: Any, default: float | None, low: float, high: float) -> float | None:
+    """A number of seconds the host sent, within reason (else `default`)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return default
+    return float(value) if low <= value <= high else default
 
 
 def host_deck(data: Any) -> Deck:

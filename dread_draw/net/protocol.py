@@ -1,11 +1,13 @@
-"""The network messages: one JSON object per WebSocket text frame, each with a `type`.
+"""The network messages: one JSON object per frame, each with a `type`.
 
-A client says `hello` (the protocol version, its Dread Draw version, the join code, a name,
-and its seat token when it rejoins) and then only `answer`s its seat's Decisions; the host
-says `welcome` (the seat, its token, the deck), then `update` (that seat's view, the events
-it may see, who sits where and whom the table waits for) whenever something changes, and
-`error` (a code and a sentence) when it refuses something. docs/NETWORK.md is the
-reference; `PROTOCOL` is its version: a host and a client speak only the same one.
+A client opens with `pake` (the protocol version, its Dread Draw version, its half of the key
+exchange on the join code), then says `hello` (a name, and its seat token when it rejoins)
+and then only `answer`s its seat's Decisions; the host says `welcome` (the seat, its token,
+the deck, its pace), then `update` (that seat's view, the events it may see, who sits where
+and whom the table waits for) whenever something changes, and `error` (a code and a
+sentence) when it refuses something. Either side says `alive` when it has been quiet (a
+keep-alive). docs/NETWORK.md is the reference; `PROTOCOL` is its version: a host and a
+client speak only the same one.
 
 A `View` travels whole (R11: it is exactly what the seat may know), field by field, and is
 decoded back into the very same `View` — checked here against the View's fields, so a field
@@ -30,9 +32,11 @@ from dread_draw.base.errors import DreadDrawError
 from dread_draw.base.safe_text import NAME_FAULTS, clean
 from dread_draw.i18n import N_, _, fmt, placeholders
 from dread_draw.rules import EFFECTS, KINDS, Decision, Deck, PublicView, View
+from dread_draw.rules.view import Known
 
-PROTOCOL = 2  # the message schema's version: bump it with any change a peer would notice
-#              (2: the key exchange on the join code, then every frame sealed)
+PROTOCOL = 3  # the message schema's version: bump it with any change a peer would notice
+#              (2: the key exchange on the join code, then every frame sealed; 3: the
+#              hello's proof of the key, and keep-alives both ways)
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's: no I, L, O or U
 CODE_LENGTH = 8  # 40 random bits, read out as two groups of four: "K7QM-4XRD"
 _READ_AS = {"O": "0", "I": "1", "L": "1"}  # what people mean when they type these
@@ -120,6 +124,11 @@ def hello(name: str, token: str | None, watch: bool = False) -> Message:
     return message
 
 
+ALIVE: Mapping[str, str] = MappingProxyType({"type": "alive"})
+"""A keep-alive, either way: sent after `alive` seconds of quiet (the host's welcome says how
+many); a side that hears nothing for three times that takes the connection for dead."""
+
+
 def answer(number: int, option: int) -> Message:
     """The answer to the Decision numbered `number` (`Decision.number`)."""
     return {"type": "answer", "decision": number, "option": option}
@@ -133,6 +142,7 @@ SAID: Mapping[str, str] = MappingProxyType({
     "slow-down": N_("Too many wrong join codes were tried from here lately. Wait a little "
                     "and try again."),
     "hello": N_("Say hello first."),
+    "damaged": N_("Your join was changed on the way to the host. Try again."),
     "name": N_("That name cannot be used: {problem}."),
     "name-needed": N_("A name is needed to take a seat."),
     "name-refused": N_("The host does not let that name sit at this table."),
@@ -380,6 +390,26 @@ def public_to_json(public: PublicView) -> Message:
             value = decision_to_json(value)
         out[name] = value
     return out
+
+
+def places_to_json(places: Known) -> list[list[int]]:
+    """Places in a face-down pile, (depth from the top, uid), as a seat's update carries
+    the Draw Deck's public ones (R11.4: cards put face up on it)."""
+    return [[depth, uid] for depth, uid in places]
+
+
+def places_from_json(data: Any, deck: Deck, draw_count: int) -> Known:
+    """The Draw Deck's public places a host sent a seat, checked: each a place in the Draw
+    Deck and a card of this deck, none twice."""
+    if not isinstance(data, list) or not all(
+            isinstance(p, list) and len(p) == 2 and is_int(p[0]) and is_int(p[1])
+            and 0 <= p[0] < draw_count and 0 <= p[1] < deck.size for p in data):
+        raise ProtocolError("the update's 'face_up' is not a list of Draw Deck places")
+    places = tuple((int(p[0]), int(p[1])) for p in data)
+    if len({d for d, _c in places}) != len(places) or len({c for _d, c in places}) != len(
+            places):
+        raise ProtocolError("the update's 'face_up' names a place or a card twice")
+    return tuple(sorted(places))
 
 
 def public_from_json(data: Any, deck: Deck) -> PublicView:

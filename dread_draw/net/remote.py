@@ -12,20 +12,24 @@ It is also Match-shaped for the table's conductor (dread_draw/table/conductor.py
 new events (a `RemoteMove`) and asks this seat's agent its own questions — so the network
 table is the local table's model and driver, not a copy of them.
 
+A watcher's (`join --watch`) is the same match with no seat (`seat` -1): its game holds the
+public view the host sends a spectator (R11.1), and it is never asked anything.
+
 `run()` pumps the connection: each update goes into a queue the table takes them from with
 `next()`, and the line that says who is connected and whom the table waits for (`status`) is
 told to the listeners at once, even while the table is busy (a question, a round summary).
 A lost connection is said plainly and the seat is joined again with its token until it is
-back; the update after a rejoin repeats the log from the start, and `take` passes on only
-the events not yet told.
+back (`rejoin`, shared with the console player); when the host stopped the game on purpose,
+the line says so — the game is saved on the host — and the table waits for the host to take
+it back (`host --resume`). The update after a rejoin repeats the log from the start, and
+`take` passes on only the events not yet told.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from dread_draw.i18n import N_, _, fmt, level_word
 from dread_draw.net.client import (
@@ -39,11 +43,51 @@ from dread_draw.net.client import (
     Update,
     Welcome,
 )
-from dread_draw.play.sim import HUMAN, SeatSpec
+from dread_draw.net.protocol import closed
+from dread_draw.play.sim import HUMAN, Agent, SeatSpec
 from dread_draw.rules import Decision, Deck, Event, PublicView, View, public_of
+from dread_draw.rules.view import Known
+from dread_draw.table.seam import TableHook, Watcher
 
 REJOIN_PAUSE = 2.0  # seconds between two tries to join again after a lost connection
 LOST = N_("Connection lost — reconnecting…")  # translated where it is shown
+WAITING_FOR_HOST = N_("Waiting for the host to take the game back…")
+
+
+def stopped_line() -> str:
+    """What every front end says once the host stopped the game on purpose: why, and that
+    it waits for the host to take the game back (the host's words, then the wait)."""
+    return f"{closed('the host stopped')} {_(WAITING_FOR_HOST)}"
+
+
+async def rejoin(client: Client, pause: float | None = None) -> None:
+    """Join again with the kept seat token (or as a watcher) until the host takes the
+    connection back: a host that is away (stopped, restarting, unreachable) is tried again
+    every `pause` seconds, for as long as the player waits; a refusal (JoinRefused, e.g. the
+    seat was given away) ends the wait."""
+    while True:
+        await asyncio.sleep(REJOIN_PAUSE if pause is None else pause)
+        try:
+            await client.connect()
+        except JoinRefused:
+            raise
+        except NetError:
+            continue  # the host is not back yet: try again
+        return
+
+
+AWAY_NOTE = N_("The game goes on at the host without you: the same join command takes your "
+               "seat back.")  # (said when a seat's player leaves a game in progress)
+BACK_LATER = N_("The same join command takes your seat back once the host takes the game "
+                "back.")  # (said when a seat's player leaves a game the host stopped)
+
+
+def away_note(remote: RemoteMatch) -> str:
+    """What a seat's player is told on leaving a game in progress: it goes on at the host
+    without them — or, the host having stopped it on purpose, why, and how to come back."""
+    if remote.stopped:
+        return f"{closed('the host stopped')} {_(BACK_LATER)}"
+    return _(AWAY_NOTE)
 
 
 def own_move(event: Event, seat: int) -> bool:
@@ -103,18 +147,25 @@ class RemoteMove:
 
 
 class SeatGame:
-    """What the table reads of a game, from this seat's latest view: nothing more is here."""
+    """What the table reads of a game, from this seat's latest view (a watcher's: the public
+    view the host sent it): nothing more is here."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View | PublicView) -> None:
         self.latest = view
+        self.face_up: Known = ()  # a seat's: the Draw Deck's places everyone knows (R11.4)
 
     def view(self, seat: int) -> View:
-        """This seat's view (the only one there is: the table asks for the seat it shows)."""
+        """This seat's view (the only one there is: the table asks for the seat it shows; a
+        watcher's table asks for none, R11.1)."""
+        if not isinstance(self.latest, View):
+            raise LookupError("a watcher holds no seat's view")
         return self.latest
 
     def public_view(self) -> PublicView:
         """The public part of this seat's view (the host holds the game itself)."""
-        return public_of(self.latest)
+        if isinstance(self.latest, View):  # (its own view cannot tell which places are
+            return public_of(self.latest)._replace(draw_known=self.face_up)  # everyone's)
+        return self.latest
 
     @property
     def pending(self) -> Decision | None:
@@ -125,12 +176,34 @@ class SeatGame:
         """Each Life Deck as its size only: its cards stay hidden (R11)."""
         return tuple((None,) * n for n in self.latest.life_counts)
 
-    def __getattr__(self, name: str) -> Any:
-        # the public facts the table reads of a game (round, winner, stalemate, fortune,
-        # defeated, in_round, over) are the view's own fields
-        if name in View._fields:
-            return getattr(self.latest, name)
-        raise AttributeError(name)
+    # the public facts the table reads of a game are the view's own fields
+    @property
+    def over(self) -> bool:
+        return self.latest.over
+
+    @property
+    def winner(self) -> int:
+        return self.latest.winner
+
+    @property
+    def round(self) -> int:
+        return self.latest.round
+
+    @property
+    def stalemate(self) -> bool:
+        return self.latest.stalemate
+
+    @property
+    def defeated(self) -> Sequence[bool]:
+        return self.latest.defeated
+
+    @property
+    def in_round(self) -> Sequence[bool]:
+        return self.latest.in_round
+
+    @property
+    def fortune(self) -> Sequence[int]:
+        return self.latest.fortune
 
 
 class RemoteMatch:
@@ -138,16 +211,20 @@ class RemoteMatch:
     `seed` is None: the host keeps it secret (it decides every hidden card)."""
 
     seed: int | None = None
+    daily: str | None = None  # (a hosted game is never the daily deal)
 
     def __init__(self, client: Client, welcome: Welcome) -> None:
         self.client = client
-        self.seat = welcome.seat
+        self.seat = welcome.seat  # -1: a watcher's
+        self.watching = welcome.seat < 0
+        self.pause = welcome.pause  # seconds a round's summary stays up (the host's choice)
         self.deck: Deck = welcome.deck
         self.seats: list[SeatSpec] = []
         self.events: list[Event] = []  # the log as this seat may see it, as told so far
-        self.game: SeatGame | None = None
+        self.seat_game: SeatGame | None = None  # once the game has started
         self.table: TableState | None = None
         self.lost = False  # the connection is lost, and being joined again
+        self.stopped = False  # the host stopped the game on purpose; waiting for it to resume
         self.refused = ""  # the host refused the rejoin: why (the table cannot go on)
         self.back = False  # the last update taken was the first after a rejoin
         self.taken_over = False  # the seat was joined again elsewhere: this table is done
@@ -155,20 +232,33 @@ class RemoteMatch:
         self.listeners: list[Callable[[], None]] = []  # told whenever `status` changes
         # Match-shaped, for the table's conductor (dread_draw/table/conductor.py): this
         # seat's agent answers its questions; the hooks hear every update's new events
-        self.agents: list[Any] = []
-        self.hooks: list[Callable[[Any, RemoteMove], None]] = []
+        self.agents: list[Agent | None] = []
+        self.hooks: list[TableHook] = []
         self.current: Update | None = None  # the last update taken
         self.answered: Decision | None = None  # this seat's last answer, until the update
 
     # ---------------------------------------------------------------- what the table reads
 
     @property
+    def game(self) -> SeatGame:
+        """The game as this seat sees it (the table opens once the game has started)."""
+        assert self.seat_game is not None, "the game has not started"
+        return self.seat_game
+
+    @property
     def over(self) -> bool:
-        return self.game is not None and self.game.latest.over
+        return self.seat_game is not None and self.seat_game.latest.over
 
     @property
     def started(self) -> bool:
-        return self.game is not None
+        return self.seat_game is not None
+
+    def add_hook(self, hook: TableHook) -> None:
+        self.hooks.append(hook)
+
+    def remove_hook(self, hook: TableHook) -> None:
+        if hook in self.hooks:
+            self.hooks.remove(hook)
 
     @property
     def status(self) -> str:
@@ -176,22 +266,26 @@ class RemoteMatch:
         if self.refused:
             return self.refused
         if self.lost:
-            return _(LOST)
+            return stopped_line() if self.stopped else _(LOST)
         if self.table is None:
             return ""
         waiting = waiting_words(self.table, self.seat)
         people = fmt(_("At the table: {seats}."), seats=seat_list(self.table, self.seat))
+        if self.watching:
+            people = f"{_('You are watching.')} {people}"
         return f"{waiting}  {people}" if waiting else people
 
     def take(self, update: Update) -> list[Event]:
         """Take an update the table shows now: this seat's view, and the events it has not
         told yet (a rejoin repeats the log from the start)."""
-        if update.view is not None:
-            if self.game is None:
-                self.game = SeatGame(update.view)
+        shown = update.view if update.view is not None else update.public
+        if shown is not None:
+            if self.seat_game is None:
+                self.seat_game = SeatGame(shown)
                 self.seats = [SeatSpec(s.name, HUMAN if s.kind != "cpu" else s.level)
                               for s in update.table.seats]
-            self.game.latest = update.view
+            self.seat_game.latest = shown
+            self.seat_game.face_up = update.face_up
             if len(self.agents) != len(self.seats):
                 self.agents = [None] * len(self.seats)
         self.current = update
@@ -213,7 +307,7 @@ class RemoteMatch:
 
     def to_move(self) -> int:
         """The seat whose decision the table waits for (-1: none)."""
-        d = self.game.latest.pending if self.game is not None else None
+        d = self.seat_game.latest.pending if self.seat_game is not None else None
         return -1 if d is None else d.seat
 
     async def play(self) -> None:
@@ -224,26 +318,28 @@ class RemoteMatch:
         with news withdraws the question (it is asked again if still pending). While other
         seats decide, the agent `watch`es. Ends with the game, or when the connection
         cannot go on."""
-        me = self.agents[self.seat]
+        # (a watcher answers nothing: any seat's agent at its table shows the moves)
+        me = self.agents[self.seat if self.seat >= 0 else 0]
+        assert me is not None, "the table seats an agent"
         coming: asyncio.Future[Update | None] | None = None
         update = self.current
         try:
             while update is not None:
                 decision = self.unanswered(update)
                 if decision is None:
-                    if hasattr(me, "watch"):  # (the table's: show the moves so far)
+                    if isinstance(me, Watcher):  # (the table's: show the moves so far)
                         await me.watch()
                     coming = coming or asyncio.ensure_future(self.next())
                     update = await coming
                     coming = None
                 else:
-                    assert self.game is not None
-                    asking = asyncio.ensure_future(me.choose(self.game.view(self.seat),
-                                                             decision))
+                    asking = asyncio.ensure_future(self.asked(me, decision))
                     while True:
                         coming = coming or asyncio.ensure_future(self.next())
+                        racing: list[asyncio.Future[int] | asyncio.Future[Update | None]] = [
+                            asking, coming]
                         done, _pending = await asyncio.wait(
-                            {asking, coming}, return_when=asyncio.FIRST_COMPLETED)
+                            racing, return_when=asyncio.FIRST_COMPLETED)
                         if asking in done:
                             self.answered = decision
                             await self.answer(asking.result())
@@ -266,11 +362,16 @@ class RemoteMatch:
             if coming is not None:
                 coming.cancel()
 
+    async def asked(self, agent: Agent, decision: Decision) -> int:
+        """This seat's agent's answer to `decision`, from this seat's view."""
+        answer = agent.choose(self.game.view(self.seat), decision)
+        return answer if isinstance(answer, int) else await answer
+
     def step(self, update: Update) -> None:
         """Take an update and tell the hooks what it brought (see `RemoteMove`)."""
-        if update.view is None:  # (an update before the start: nothing to tell)
+        if update.view is None and update.public is None:  # (before the start: nothing)
             return
-        before = self.answered or (self.game.latest.pending if self.game else None)
+        before = self.answered or (self.seat_game.latest.pending if self.seat_game else None)
         self.answered = None
         new = self.take(update)
         move = RemoteMove(self.seat, before, -1, new, problem=update.problem or "")
@@ -310,8 +411,8 @@ class RemoteMatch:
                     self.refused, self.taken_over = str(e), True
                     self._tell()
                     return
-                except ConnectionLost:
-                    self.lost = True
+                except ConnectionLost as e:
+                    self.lost, self.stopped = True, e.stopped
                     self._tell()
                     await self.rejoin()
                     if self.refused:
@@ -320,19 +421,13 @@ class RemoteMatch:
             self.queue.put_nowait(None)
 
     async def rejoin(self) -> None:
-        while True:
-            await asyncio.sleep(REJOIN_PAUSE)
-            try:
-                await self.client.connect()
-            except JoinRefused as e:
-                self.refused = fmt(_("The host did not take you back: {reason}"), reason=str(e))
-                self._tell()
-                return
-            except NetError:
-                continue  # the host is not back yet: try again
-            self.lost = False
-            self._tell()
-            return
+        try:
+            await rejoin(self.client)
+        except JoinRefused as e:
+            self.refused = fmt(_("The host did not take you back: {reason}"), reason=str(e))
+        else:
+            self.lost = self.stopped = False
+        self._tell()
 
     def played_for_me(self, new: list[Event]) -> bool:
         """Whether this seat moved while it was away, among the events `take` just passed on

@@ -10,15 +10,20 @@ their first sealed frame is (or is not) opened. The host limits the guesses (`Gu
 From that key, HKDF derives one key for each direction; every frame after the exchange is
 a binary frame sealed with ChaCha20-Poly1305, whose nonce is the frame's number in its
 direction (0, 1, 2, …, never sent): a frame that was changed, replayed, dropped or sent out
-of order does not open, and the connection ends. docs/NETWORK.md says what this protects
-and what it does not.
+of order does not open, and the connection ends. The client's first sealed frame (its
+hello) opens with a proof of the key (16 bytes from HKDF too): a hello whose proof is wrong
+comes from someone with another code (`WrongKey`: a wrong guess); one whose proof is right
+but whose seal does not open was changed on the way (`Damaged`: not a guess, so a flipped
+bit does not count against the player's own address). docs/NETWORK.md says what this
+protects and what it does not.
 """
 
 from __future__ import annotations
 
 import base64
+import hmac
+import ipaddress
 import time
-from collections import deque
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives import hashes
@@ -34,9 +39,20 @@ HOST_ID = b"dread-draw host"
 PAKE_MAX = 200  # characters of a SPAKE2 message in base64 (they are 44)
 
 
+PROOF = 16  # bytes of the key's proof at the head of the client's hello
+
+
 class Unsealed(ProtocolError):
     """A frame that does not open with this connection's key: a wrong join code on the
     other side, or a frame changed, replayed or reordered on the way."""
+
+
+class WrongKey(Unsealed):
+    """A hello whose proof of the key is wrong: the other side used another join code."""
+
+
+class Damaged(Unsealed):
+    """A hello with the right proof of the key that does not open: changed on the way."""
 
 
 def _password(code: str) -> bytes:
@@ -61,6 +77,10 @@ class Exchange:
             key = self._pake.finish(base64.b64decode(theirs, validate=True))
         except (ValueError, SPAKEError) as e:
             raise ProtocolError(f"the key exchange message is not one ({e})") from None
+        except Exception as e:  # noqa: BLE001  # whatever else the library raises on what a
+            # stranger sent (NotOnCurve, an assertion): a message that is not one, never a crash
+            raise ProtocolError("the key exchange message is not one "
+                                f"({type(e).__name__})") from None
         return Channel(key, host=self.host)
 
 
@@ -76,6 +96,7 @@ class Channel:
         to_host = ChaCha20Poly1305(_derive(key, b"client to host"))
         to_client = ChaCha20Poly1305(_derive(key, b"host to client"))
         self._out, self._in = (to_client, to_host) if host else (to_host, to_client)
+        self._proof = _derive(key, b"client proof")[:PROOF]
         self.sent = 0  # frames sealed (the next frame's nonce)
         self.opened = 0  # frames opened (the nonce the next frame must have)
 
@@ -88,6 +109,22 @@ class Channel:
         sealed = self._out.encrypt(self._nonce(self.sent), data, None)
         self.sent += 1
         return sealed
+
+    def seal_hello(self, text: str) -> bytes:
+        """The client's first sealed frame: the proof of the key, then the sealed hello."""
+        return self._proof + self.seal(text)
+
+    def open_hello(self, frame: str | bytes) -> str:
+        """The host opens the client's first sealed frame: WrongKey if the client used
+        another code, Damaged if the frame was changed on the way."""
+        if not isinstance(frame, bytes) or len(frame) <= PROOF:
+            raise WrongKey("no proof of the key")
+        if not hmac.compare_digest(frame[:PROOF], self._proof):
+            raise WrongKey("the proof of the key is not this code's")
+        try:
+            return self.open(frame[PROOF:])
+        except Unsealed:
+            raise Damaged("the hello was changed on the way") from None
 
     def open(self, frame: str | bytes) -> str:
         """The text of the next frame (Unsealed if it does not open; ProtocolError if what
@@ -105,43 +142,69 @@ class Channel:
             raise ProtocolError("a frame that is not UTF-8 text") from None
 
 
-class Guesses:
-    """How many wrong join codes the host puts up with: a few from one address, then that
-    address waits longer and longer (doubling, up to `longest` seconds); and at most `rate`
-    wrong codes a second from everywhere together (a bucket of `burst`), whoever sends them.
-    With 40 bits of code this keeps guessing hopeless; it costs the attacker, not the
-    players, as long as the players' addresses are not the attacker's."""
+def address_group(address: str) -> str:
+    """Whose guesses an address counts with: itself, or for IPv6 its /64 network (one
+    computer or home usually has a whole /64 to choose addresses from)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:  # an IPv4 player on a dual-stack socket
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((int(ip) >> 64 << 64, 64)))
+    return str(ip)
 
-    def __init__(self, free: int = 3, longest: float = 300.0, rate: float = 0.5,
-                 burst: int = 20) -> None:
+
+class Guesses:
+    """How many wrong join codes the host puts up with from one address (an IPv6 address
+    counts with its /64): `free` of them, then that address waits longer and longer before
+    its next try (1 s, 4 s, 16 s …, up to `longest`). Only the address that guessed is
+    slowed: a player elsewhere is never refused for someone else's guesses (there is no
+    limit over every address together, which would shut the right code out too). Wrong
+    codes are counted after the key exchange: a hello that does not open, a key exchange
+    message that is not one, or an exchange left without a hello. An address told to wait
+    that comes back before its time is turned away before its WebSocket opens (`told`):
+    waiting costs the host nothing."""
+
+    def __init__(self, free: int = 1, longest: float = 300.0, remembered: int = 10_000) -> None:
         self.free = free
         self.longest = longest
-        self.rate = rate
-        self.burst = burst
-        self.wrong: dict[str, tuple[int, float]] = {}  # address: (wrong codes, last one)
-        self.recent: deque[float] = deque()  # the times of the last wrong codes, everywhere
+        self.remembered = remembered  # addresses kept (the oldest forgotten beyond)
+        self.wrong: dict[str, tuple[int, float]] = {}  # address group: (wrong codes, last)
+        self.told: dict[str, float] = {}  # address group: told to wait until then
 
     def wait(self, address: str, now: float | None = None) -> float:
         """Seconds before `address` may guess again (0: now)."""
         now = time.monotonic() if now is None else now
-        waits = [0.0]
-        count, last = self.wrong.get(address, (0, 0.0))
-        if count >= self.free:
-            waits.append(last + min(self.longest, 2.0 ** (count - self.free)) - now)
-        while self.recent and self.recent[0] < now - self.burst / self.rate:
-            self.recent.popleft()
-        if len(self.recent) >= self.burst:
-            waits.append(self.recent[0] + self.burst / self.rate - now)
-        return max(waits)
+        count, last = self.wrong.get(address_group(address), (0, 0.0))
+        if count < self.free:
+            return 0.0
+        return max(0.0, last + min(self.longest, 4.0 ** (count - self.free)) - now)
+
+    def tell_wait(self, address: str, now: float | None = None) -> None:
+        """`address` was told to wait: until then it is turned away at once."""
+        now = time.monotonic() if now is None else now
+        group = address_group(address)
+        self.told.pop(group, None)
+        self.told[group] = now + self.wait(address, now)
+        if len(self.told) > self.remembered:
+            del self.told[next(iter(self.told))]
+
+    def waiting(self, address: str, now: float | None = None) -> bool:
+        """Whether `address` was told to wait and its time has not come yet."""
+        now = time.monotonic() if now is None else now
+        return self.told.get(address_group(address), 0.0) > now
 
     def missed(self, address: str, now: float | None = None) -> None:
         now = time.monotonic() if now is None else now
-        count, _last = self.wrong.get(address, (0, 0.0))
-        self.wrong[address] = (count + 1, now)
-        self.recent.append(now)
-        if len(self.wrong) > 10_000:  # many addresses: forget the oldest
-            oldest = min(self.wrong, key=lambda a: self.wrong[a][1])
-            del self.wrong[oldest]
+        group = address_group(address)
+        count, _last = self.wrong.pop(group, (0, 0.0))
+        self.wrong[group] = (count + 1, now)  # (at the end: the dict is oldest first)
+        if len(self.wrong) > self.remembered:
+            del self.wrong[next(iter(self.wrong))]
 
     def right(self, address: str) -> None:
-        self.wrong.pop(address, None)
+        group = address_group(address)
+        self.wrong.pop(group, None)
+        self.told.pop(group, None)

@@ -20,7 +20,8 @@ from dread_draw.base.errors import DreadDrawError
 from dread_draw.base.runner import run_batches
 from dread_draw.base.safe_text import plain
 from dread_draw.deck.cards import Deck, load_deck
-from dread_draw.i18n import _, fmt, ngettext, percent, pgettext
+from dread_draw.deck.overlays import deck_text
+from dread_draw.i18n import _, fmt, level_word, ngettext, percent, pgettext
 from dread_draw.play.figures import percentile, playing
 from dread_draw.play.sim import Match, Move, SeatSpec, game_seed, seat_name
 
@@ -186,7 +187,7 @@ def arena_command(*, seats: str, games: int, seed: int, deck, workers: int, thin
     if as_json:
         print(json.dumps(result.as_json()))
         return
-    out.print(arena_table(result, the_deck.name, seed, workers, think_ms))
+    out.print(arena_table(result, deck_text(the_deck).name, seed, workers, think_ms))
 
 
 def ms_text(ms: float) -> str:
@@ -218,7 +219,7 @@ def arena_table(r: ArenaResult, deck: str, seed: int, workers: int, think_ms: in
         d = a.as_dict()
         lo, hi = d["ci95"]
         lat = d["latency_ms"]
-        t.add_row(name, str(a.seats), str(a.wins), percent(100 * d["win_rate"], 1),
+        t.add_row(level_word(name), str(a.seats), str(a.wins), percent(100 * d["win_rate"], 1),
                   f"{percent(100 * lo, 1)} – {percent(100 * hi, 1)}", ms_text(lat["median"]),
                   ms_text(lat["p95"]))
     return t

@@ -17,10 +17,10 @@ from rich.table import Table
 
 from dread_draw.ai import AGENTS
 from dread_draw.base.runner import run_batches
-from dread_draw.base.safe_text import plain
+from dread_draw.base.safe_text import markup_safe, plain
 from dread_draw.deck.cards import Deck
 from dread_draw.deck.overlays import deck_text, keyword_label
-from dread_draw.i18n import _, fmt, percent, pgettext
+from dread_draw.i18n import _, fmt, level_word, percent, pgettext
 from dread_draw.play.figures import percentile
 from dread_draw.play.sim import Match, Move, SeatSpec, game_seed, seat_name
 from dread_draw.rules import Event
@@ -112,19 +112,24 @@ class Balance:
         avg = self.average_win_rate()
         ratio, cid = max(((t.won / t.summoned) / avg if t.summoned and avg else 0.0, cid)
                          for cid, t in self.cards.items())
+        words = deck_text(deck)  # cards by their names in the player's language, not ids
+
+        def named(ids: list[str]) -> str:
+            return _(", ").join(markup_safe(words[c].name) for c in ids)  # (a table cell)
+
         out.append((_("no card wins its round > 2x the average card when summoned"),
-                    fmt(_("highest {ratio}x ({card})"), ratio=f"{ratio:.2f}", card=cid),
-                    ratio <= 2))
+                    fmt(_("highest {ratio}x ({card})"), ratio=f"{ratio:.2f}",
+                        card=named([cid])), ratio <= 2))
         ability_ids = [c.id for c in deck.cards if c.ability and c.ability.when != "always"]
         unused = [cid for cid in ability_ids
                   if self.cards.get(cid, CardTally()).offered
                   and not self.cards[cid].used]
         never = [cid for cid in ability_ids if not self.cards.get(cid, CardTally()).offered]
         measured = (_("all used") if not unused
-                    else fmt(_("never used: {cards}"), cards=", ".join(unused)))
+                    else fmt(_("never used: {cards}"), cards=named(unused)))
         if never:
             measured = fmt(_("{measured}; never offered: {cards}"), measured=measured,
-                           cards=", ".join(never))
+                           cards=named(never))
         out.append((_("every ability used at least sometimes when offered"), measured,
                     not unused))
         return out
@@ -228,7 +233,7 @@ def report_tables(b: Balance, deck: Deck, agent: str, seed: int) -> list[Table]:
     # plain Text: a deck's name is shown as written, never as markup or :emoji: codes
     g = Table(title=plain(fmt(_("Balance: {games} games · {players} players · agent {agent} · "
                                 "deck {deck} · seed {seed}"), games=b.games, players=b.players,
-                              agent=agent, deck=deck.name, seed=seed)),
+                              agent=level_word(agent), deck=deck_text(deck).name, seed=seed)),
               header_style="bold")
     g.add_column(pgettext("simulate table column", "measure"))
     g.add_column(pgettext("simulate table column", "value"), justify="right")
@@ -268,8 +273,9 @@ def report_tables(b: Balance, deck: Deck, agent: str, seed: int) -> list[Table]:
         rate = tal.won / tal.summoned if tal.summoned else 0.0
         ratio = rate / avg if avg else 0.0
         used = f"{100 * tal.used / tal.offered:.0f}" if tal.offered else "-"
-        ability = (f"{keyword_label(card.ability.when)} {card.ability.effect}"
-                   if card.ability else "")
+        # the keyword as cards print it (the effect's id is the deck file's word, not a
+        # player's)
+        ability = keyword_label(card.ability.when) if card.ability else ""
         c.add_row(plain(words[card].name), str(card.strength), str(card.damage), ability,
                   str(card.copies),
                   f"{tal.summoned * per:.1f}", f"{tal.kept * per:.1f}", f"{100 * rate:.1f}",

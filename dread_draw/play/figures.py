@@ -44,7 +44,7 @@ def percentile(values: Mapping[int, int] | Mapping[float, int] | Sequence[float]
                 break
     else:
         high = low
-    return (low * (100 - delta) + high * delta) / 100
+    return float(low * (100 - delta) + high * delta) / 100
 
 
 @contextmanager

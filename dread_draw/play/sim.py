@@ -138,6 +138,14 @@ class Match:
         self.game = game
         del self.choices[count:]
 
+    def add_hook(self, hook: Hook) -> None:
+        """Tell `hook` of every move from now on (after the hooks added before it)."""
+        self.hooks.append(hook)
+
+    def remove_hook(self, hook: Hook) -> None:
+        if hook in self.hooks:
+            self.hooks.remove(hook)
+
     @property
     def over(self) -> bool:
         return self.game.over
@@ -185,20 +193,23 @@ class Match:
         """The one driver loop: ask the agent of the seat to move, apply its answer (and tell
         the hooks); until the game ends, or a seat without an agent must answer."""
         game = self.game
-        agents = self.agents
-        choices = self.choices
+        view = game.view
+        choose = game.choose
+        agents = self.agents  # read at every decision: a host may seat someone else
+        note = self.choices.append
         hooks = self.hooks
         clock = time.perf_counter
         while (d := game.pending) is not None:
-            agent = agents[d.seat]
+            seat = d.seat
+            agent = agents[seat]
             if agent is None:
                 return
             start = clock() if hooks else 0.0  # the clock only for hooks that read it
-            answer = agent.choose(game.view(d.seat) if agent.reads_view else None, d)
+            answer = agent.choose(view(seat) if agent.reads_view else None, d)
             if not isinstance(answer, int):
                 answer = await answer
-            new = game.choose(answer)
-            choices.append(answer)
+            new = choose(answer)
+            note(answer)
             if hooks:
                 self._tell(d, answer, new, clock() - start)
 
@@ -275,9 +286,12 @@ def seat_name(index: int) -> str:
 
 
 def play_one(deck: Deck, kinds: list[str], seed: int, index: int, *, log: bool = False,
-             agent_options: Mapping[str, Mapping[str, Any]] | None = None) -> GameResult:
-    """Game `index` of a run with `seed`, every seat a CPU of its kind."""
-    seats = [SeatSpec(seat_name(i), kind) for i, kind in enumerate(kinds)]
+             agent_options: Mapping[str, Mapping[str, Any]] | None = None,
+             seats: Sequence[SeatSpec] | None = None) -> GameResult:
+    """Game `index` of a run with `seed`, every seat a CPU of its kind (`seats`: those
+    seats, already named, for a caller that plays many games)."""
+    if seats is None:
+        seats = [SeatSpec(seat_name(i), kind) for i, kind in enumerate(kinds)]
     m = Match(deck, seats, game_seed(seed, index), events=log, game_index=index,
               agent_options=agent_options)
     m.run()
@@ -297,8 +311,10 @@ class PlayGames:
     agent_options: Mapping[str, Mapping[str, Any]] | None = None
 
     def __call__(self, start: int, stop: int) -> list[GameResult]:
+        seats = [SeatSpec(seat_name(i), kind) for i, kind in enumerate(self.kinds)]
         return [play_one(self.deck, self.kinds, self.seed, i, log=self.log,
-                         agent_options=self.agent_options) for i in range(start, stop)]
+                         agent_options=self.agent_options, seats=seats)
+                for i in range(start, stop)]
 
 
 @dataclass

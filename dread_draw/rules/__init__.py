@@ -31,7 +31,7 @@ from dread_draw.rules.decision import (
 )
 from dread_draw.rules.deck import LIFE_DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, Ability, Card, Deck
 from dread_draw.rules.errors import DeckError, DreadDrawError, IllegalChoice
-from dread_draw.rules.game import Event, Game, determinize
+from dread_draw.rules.game import Event, Game, determinize, skip_determinize
 from dread_draw.rules.public import (
     PublicState,
     SeatKnowledge,
@@ -61,5 +61,5 @@ __all__ = [
     "SeatKnowledge", "Tell", "View",
     "always", "always_amount", "beat_chance", "beats", "card_beats", "card_to_beat",
     "count_beating", "damage_taken", "determinize", "effect", "next_to_play", "public_of",
-    "reveal_chance", "reveal_pool", "round_damage", "ward", "would_beat",
+    "reveal_chance", "reveal_pool", "round_damage", "skip_determinize", "ward", "would_beat",
 ]

@@ -122,7 +122,17 @@ class Deck:
 
 
 def _rebuild(name: str, cards: tuple[Card, ...], path: str, content_hash: str) -> Deck:
-    return Deck(name, cards, path, content_hash=content_hash)
+    """The deck a worker process receives: the same one every time it receives it (decks are
+    immutable), so what is computed once per deck (`functools.lru_cache` on a Deck) stays
+    computed across the searches it is sent for."""
+    key = (name, path, content_hash)
+    deck = _REBUILT.get(key)
+    if deck is None or deck.cards != cards:
+        deck = _REBUILT[key] = Deck(name, cards, path, content_hash=content_hash)
+    return deck
+
+
+_REBUILT: dict[tuple[str, str, str], Deck] = {}
 
 
 def _canonical(cards: list[Card] | tuple[Card, ...]) -> bytes:

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from operator import not_
 from typing import Any
 
+from dread_draw.rules import public
 from dread_draw.rules.decision import (
     KEEP,
     ORDER,
@@ -38,7 +40,6 @@ from dread_draw.rules.decision import (
 from dread_draw.rules.deck import LIFE_DECK_SIZE, Deck
 from dread_draw.rules.errors import IllegalChoice
 from dread_draw.rules.public import (
-    card_beats,
     card_to_beat,
     damage_taken,
     next_to_play,
@@ -73,6 +74,7 @@ from dread_draw.rules.view import (
 )
 
 STALEMATE_ROUNDS = 10  # R10.3
+_REVEAL_ONLY = (REVEAL,)  # a summon with no reserve card that beats the row
 _new_decision = tuple.__new__  # Decision(...) without its keyword-argument layer: on every ask
 
 Event = dict[str, Any]
@@ -125,7 +127,7 @@ class Game:
         deck.check_players(players)
         rng = random.Random(seed)
         order = list(range(deck.size))
-        rng.shuffle(order)
+        shuffle(rng, order)
         life = [order[i * LIFE_DECK_SIZE:(i + 1) * LIFE_DECK_SIZE] for i in range(players)]
         draw = order[players * LIFE_DECK_SIZE:]
         self._init(deck, players, seed, rng, life, draw, [], [[] for _ in range(players)],
@@ -217,38 +219,50 @@ class Game:
         nothing.
         """
         d = self.pending
+        resume = self._resume
         if d is None:
             raise IllegalChoice("The game is over: there is nothing left to choose.")
-        if type(option) is not int or option not in d.options or self._resume is None:
+        if type(option) is not int or option not in d.options or resume is None:
             raise IllegalChoice(
                 f"{option!r} is not a legal answer to this {d.kind!r} decision of seat {d.seat}; "
                 f"the options are {list(d.options)}."
             )
         ev = self.events
         start = len(ev) if ev is not None else 0
-        fn, args = self._resume
-        self.pending = None
-        self._resume = None
-        self.decisions += 1
-        fn(self, d.seat, *args, option)
-        self._run()
+        self.play(option)
         return ev[start:] if ev is not None else []
 
     def play(self, option: int) -> None:
-        """`choose` unchecked, and without collecting the events: for the CPU's search alone,
-        which answers only with one of the pending Decision's options (python-chess's `push`
-        beside `push_san`). Anything else may leave the game broken."""
+        """`choose` unchecked, and without collecting the events: what `choose` does once the
+        answer is checked, and all the CPU's search calls, which answers only with one of the
+        pending Decision's options (python-chess's `push` beside `push_san`). Anything else may
+        leave the game broken."""
         d = self.pending
-        resume = self._resume
-        assert d is not None and resume is not None
+        fn, args = self._resume  # type: ignore[misc]  # pending: so is its step to resume
         self.pending = self._resume = None
         self.decisions += 1
-        resume[0](self, d.seat, *resume[1], option)
+        # plain calls for the usual one or two arguments: a call with *args costs 3 times as
+        # much, and this runs at every decision of every game and of the CPU's search
+        n = len(args)
+        if n == 1:
+            fn(self, d.seat, args[0], option)  # type: ignore[union-attr]
+        elif n == 2:
+            fn(self, d.seat, args[0], args[1], option)  # type: ignore[union-attr]
+        else:
+            fn(self, d.seat, *args, option)  # type: ignore[union-attr]
         stack = self._stack
         pop = stack.pop
-        while self.pending is None and stack:  # `_run`, written out: on every search step
+        while stack and self.pending is None:  # `_run`, written out (and so below)
             fn, args = pop()
-            fn(self, *args)
+            n = len(args)
+            if n == 1:
+                fn(self, args[0])
+            elif n == 2:
+                fn(self, args[0], args[1])
+            elif n == 3:
+                fn(self, args[0], args[1], args[2])
+            else:
+                fn(self, *args)
 
     def copy(self, rng: random.Random | None = None) -> Game:
         """An independent copy of the whole state (for search); the copy records no events.
@@ -300,7 +314,8 @@ class Game:
             args: tuple[Any, ...] = (), card: int = -1, prompt: str = "",
             pick: Pick | None = None) -> None:
         """Stop until `seat` chooses; the answer goes to ``fn(game, seat, *args, option)``."""
-        options = tuple(options)
+        if type(options) is not tuple:
+            options = tuple(options)
         if not options:
             raise ValueError(f"a {kind!r} decision with no option to choose")
         self.pending = _new_decision(Decision, (seat, kind, options, card, prompt, pick,
@@ -370,7 +385,7 @@ class Game:
         """Put a card in `seat`'s reserves; offer its Reserve ability (R9.3)."""
         self.reserves[seat].append(c)
         if self.deck.when[c] == "reserve":
-            self.push(offer, seat, c, "reserve")
+            self._stack.append((offer, (seat, c, "reserve")))
 
     def trigger(self, actor: int, placed: Sequence[tuple[int, int]], when: str) -> None:
         """Offer the `when` abilities of cards that one action placed — (seat, card) pairs —
@@ -409,7 +424,7 @@ class Game:
         row.append(c)
         self.totals[seat] += self.deck.strength[c]
         if self.deck.when[c] == "summon":
-            self.push(offer, seat, c, "summon")
+            self._stack.append((offer, (seat, c, "summon")))
 
 
 if set(Game.__annotations__) != set(SLOTS):  # the typed fields mirror the declaration exactly
@@ -417,8 +432,27 @@ if set(Game.__annotations__) != set(SLOTS):  # the typed fields mirror the decla
                     f"{sorted(set(Game.__annotations__) ^ set(SLOTS))}")
 
 
+def shuffle(rng: random.Random, cards: list[int]) -> None:
+    """``rng.shuffle(cards)`` written out: the very same swaps from the very same numbers
+    (`random.Random.shuffle` and its `_randbelow` with getrandbits, which every generator
+    used here has), without two method calls per card — the deal shuffles a whole deck at
+    the start of every game (tests/test_rules.py compares the two)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def _fill(count: int, known: Sequence[tuple[int, int]], pool: list[int]) -> list[int]:
     """A hidden zone (top at the end) with known depths in place and the rest from `pool`."""
+    if not known and count:  # (most often: nothing known, the pile straight from the pool)
+        zone = pool[-count:]
+        del pool[-count:]
+        return zone
     at = dict(known)
     zone = [at[depth] if depth in at else pool.pop() for depth in range(count)]
     return zone[::-1]
@@ -536,6 +570,17 @@ def determinize(view: View, rng: random.Random, unseen: Sequence[int] | None = N
     return g
 
 
+def skip_determinize(rng: random.Random, unseen: int) -> None:
+    """Advance `rng` past one `determinize` of a view whose seat cannot place `unseen` cards:
+    the very draws it makes (a key per unseen card, then its game's seed), without dealing
+    anything — for a search that plays only some of its samples (tests/test_ai.py checks
+    that the two leave the generator alike)."""
+    draw = rng.random
+    for _ in range(unseen):
+        draw()
+    rng.getrandbits(64)
+
+
 # ------------------------------------------------------------------------------ the steps
 # Each step is `step(game, *args)`; a step that receives an answer is called as
 # `step(game, seat, *args, option)`.
@@ -545,8 +590,7 @@ def _start_round(g: Game) -> None:
     g.round += 1
     g.damaged = False
     g.uses = {}
-    for s in range(g.n):
-        g.in_round[s] = not g.defeated[s]
+    g.in_round = list(map(not_, g.defeated))
     if g.events is not None:
         g.emit("round_start", round=g.round, starting_seat=g.starting_seat,
                in_round=[s for s in range(g.n) if g.in_round[s]])
@@ -559,27 +603,39 @@ def _turn(g: Game, seat: int) -> None:
     if g.events is not None:
         g.emit("turn", seat=seat)
     beat = card_to_beat(g, seat)
-    deck = g.deck
-    options = [REVEAL]
-    for c in g.reserves[seat]:
-        if card_beats(deck, c, beat):  # R4.5
-            options.append(c)
-    g.ask(seat, SUMMON, options, _summon, (beat,))
+    reserves = g.reserves[seat]
+    if reserves:
+        strength = g.deck.strength
+        options = [REVEAL]
+        for c in reserves:
+            if public.beats(strength[c], beat):  # R4.5 (R4.3's one place, looked up there)
+                options.append(c)
+        g.ask(seat, SUMMON, options, _summon, (beat,))
+    else:
+        g.ask(seat, SUMMON, _REVEAL_ONLY, _summon, (beat,))
 
 
 def _summon(g: Game, seat: int, beat: int, option: int) -> None:
-    g._stack.append((_after_attempt, (seat,)))
+    stack = g._stack
+    depth = len(stack)
     if option != REVEAL:
         g.reserves[seat].remove(option)
         g.summoned(seat, option, "reserve", beat)
-        return
-    c = g.take_from_draw()
-    if c >= 0 and card_beats(g.deck, c, beat):  # R4.3
-        g.summoned(seat, c, "draw", beat)
-        return
-    if c >= 0:  # R4.4: the revealed card is discarded; R4.6: no card at all
-        g.discard.append(c)
-    eliminate(g, seat, c, beat)
+    else:
+        draw = g.draw
+        c = draw.pop() if draw else g.take_from_draw()
+        if c >= 0 and public.beats(g.deck.strength[c], beat):  # R4.3
+            g.summoned(seat, c, "draw", beat)
+        else:
+            if c >= 0:  # R4.4: the revealed card is discarded; R4.6: no card at all
+                g.discard.append(c)
+            eliminate(g, seat, c, beat)
+    # R5 after what the attempt set going (a Summon ability, Aftermaths, the row's discard):
+    # its frame goes under theirs, or, when there are none, runs now (no frame needed).
+    if len(stack) == depth:
+        _after_attempt(g, seat)
+    else:
+        stack.insert(depth, (_after_attempt, (seat,)))
 
 
 def eliminate(g: Game, seat: int, failed: int, beat: int) -> None:
@@ -593,15 +649,20 @@ def eliminate(g: Game, seat: int, failed: int, beat: int) -> None:
         row = g.rows[seat]
         g.emit("fail", seat=seat, card=g.ev_card(failed), discarded=g.ev_cards(row),
                beat_card=g.ev_card(row[-1] if row else -1), beat=beat)
-    g.push(_discard_row, seat)
-    _trigger_aftermaths(g, seat)
+    _aftermaths_then(g, seat, _discard_row)
 
 
-def _trigger_aftermaths(g: Game, seat: int) -> None:
+def _aftermaths_then(g: Game, seat: int, then: Callable[[Game, int], None]) -> None:
+    """R9.4: the Aftermath abilities of `seat`'s row trigger, then ``then(g, seat)`` runs:
+    at once when none did (no frame needed: it would run next)."""
     when = g.deck.when
-    triggered = tuple(c for c in g.rows[seat] if when[c] == "aftermath")
-    if triggered:
-        g.push(_aftermaths, seat, triggered)
+    row = g.rows[seat]
+    if "aftermath" in map(when.__getitem__, row):  # (rare: no Python loop for the others)
+        stack = g._stack
+        stack.append((then, (seat,)))
+        stack.append((_aftermaths, (seat, tuple([c for c in row if when[c] == "aftermath"]))))
+    else:
+        then(g, seat)
 
 
 def _aftermaths(g: Game, seat: int, triggered: tuple[int, ...]) -> None:
@@ -691,8 +752,7 @@ def _after_attempt(g: Game, seat: int) -> None:
 
 def _end_round(g: Game, winner: int) -> None:
     """R7: the winner's Aftermaths (before damage, R7.3), then damage from their left."""
-    g.push(_deal_damage, winner)
-    _trigger_aftermaths(g, winner)
+    _aftermaths_then(g, winner, _deal_damage)
 
 
 def _deal_damage(g: Game, winner: int) -> None:
@@ -700,11 +760,14 @@ def _deal_damage(g: Game, winner: int) -> None:
     if g.events is not None:  # `row`: the winning row (docs/DESIGN.md welcomes more fields)
         g.emit("round_end", round=g.round, winner=winner, damage=damage,
                row=g.ev_cards(g.rows[winner]))
-    g.push(_finish_round, winner)
-    victims = [(winner + k) % g.n for k in range(g.n - 1, 0, -1)]  # R7.2, pushed in reverse
-    for s in victims:
-        if not g.defeated[s]:
-            g.push(take_damage, s, damage)
+    push = g._stack.append
+    push((_finish_round, (winner,)))
+    defeated = g.defeated
+    n = g.n
+    for k in range(n - 1, 0, -1):  # R7.2: from the winner's left, so pushed in reverse
+        s = (winner + k) % n
+        if not defeated[s]:
+            push((take_damage, (s, damage)))
 
 
 def take_damage(g: Game, seat: int, amount: int) -> None:
@@ -719,7 +782,9 @@ def take_damage(g: Game, seat: int, amount: int) -> None:
             g.emit("damage", seat=seat, amount=amount, drawn=[], kept=None, life=0)
         defeat(g, seat)
         return
-    drawn = [life.pop() for _ in range(min(amount, len(life)))]
+    k = min(amount, len(life))
+    drawn = life[:-k - 1:-1]  # drawn one by one from the top (the end)
+    del life[-k:]
     g.looking[seat] = drawn
     g.knows[seat].update(drawn)  # R11.2: seen by this player only
     if len(drawn) == 1:
@@ -770,7 +835,7 @@ def _finish_round(g: Game, winner: int) -> None:
         g.stalemate = True
         _end_game(g, stalemate_winner(g))
     else:
-        g.push(_start_round)
+        _start_round(g)  # the step's last act: no frame needed
 
 
 def stalemate_winner(g: Game) -> int:

@@ -11,11 +11,11 @@ itself, so a change to one of these rules is one edit here. Each takes a `Public
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Protocol, TypeVar
 
-from dread_draw.rules.deck import Deck
+from dread_draw.rules.deck import MAX_PLAYERS, Deck
 from dread_draw.rules.registry import BEAT, DEAL, WARD, hook_amounts
 
 
@@ -65,14 +65,18 @@ _LAST: list[Any] = [None, None]  # the last deck asked about and its amounts: on
 
 def always_amount(deck: Deck, row: Sequence[int], reserves: Sequence[int], hook: str) -> int:
     """R9.5: the sum of the always-active amounts for `hook` of a seat's row and reserves."""
-    if not deck.has_always:
-        return 0
     if _LAST[0] is not deck:
+        if not deck.has_always:
+            return 0
         _LAST[:] = deck, hook_amounts(deck)
+    cards: frozenset[int]
+    amounts: tuple[int, ...]
     cards, amounts = _LAST[1][hook]
-    total = 0
-    if not cards.isdisjoint(row):
-        total += sum(map(amounts.__getitem__, row))
+    if cards.isdisjoint(row):
+        if cards.isdisjoint(reserves):
+            return 0  # (most often: no always-active card of this hook in play)
+        return sum(map(amounts.__getitem__, reserves))
+    total = sum(map(amounts.__getitem__, row))
     if not cards.isdisjoint(reserves):
         total += sum(map(amounts.__getitem__, reserves))
     return total
@@ -112,24 +116,25 @@ def would_beat(state: PublicState, seat: int, card: int) -> bool:
 
 
 @lru_cache(maxsize=32)
-def _beating(deck: Deck, test: Callable[[int, int], bool]) -> tuple[tuple[int, ...], ...]:
-    """``_beating(deck, beats)[bar + 1][uid]``: 1 if the card beats `bar`, for bars -1 to the
+def _beating(deck: Deck, test: Callable[[int, int], bool]) -> tuple[frozenset[int], ...]:
+    """``_beating(deck, beats)[bar + 1]``: the cards that beat `bar`, for bars -1 to the
     deck's highest strength (keyed by the test too, so a changed R4.3 is never answered from
     an old table)."""
     top = max(deck.strength, default=0)
-    return tuple(tuple(int(test(s, bar)) for s in deck.strength) for bar in range(-1, top + 1))
+    return tuple(frozenset(c for c, s in enumerate(deck.strength) if test(s, bar))
+                 for bar in range(-1, top + 1))
 
 
 def count_beating(deck: Deck, pool: Iterable[int], bar: int) -> int:
-    """How many cards of `pool` beat `bar` (R4.3)."""
+    """How many cards of `pool` (distinct cards) beat `bar` (R4.3)."""
     table = _beating(deck, beats)
     if -1 <= bar < len(table) - 1:
-        return sum(map(table[bar + 1].__getitem__, pool))
+        return len(table[bar + 1].intersection(pool))  # (a set's own loop: inside the search)
     strength = deck.strength
     return sum(1 for c in pool if beats(strength[c], bar))
 
 
-def beat_chance(deck: Deck, pool: Sequence[int], bar: int) -> float:
+def beat_chance(deck: Deck, pool: Collection[int], bar: int) -> float:
     """The chance that a card drawn at random from `pool` beats `bar` (R4.3); 0 from an empty
     pool (R4.6: a reveal with no card at all fails)."""
     if not pool:
@@ -137,7 +142,7 @@ def beat_chance(deck: Deck, pool: Sequence[int], bar: int) -> float:
     return count_beating(deck, pool, bar) / len(pool)
 
 
-def reveal_chance(deck: Deck, top: int, pool: Sequence[int], bar: int) -> float:
+def reveal_chance(deck: Deck, top: int, pool: Collection[int], bar: int) -> float:
     """The chance that a reveal beats `bar`: certain either way when the seat knows the top
     card `top` (-1 if not), else `beat_chance` over the cards it may be."""
     if top >= 0:
@@ -188,7 +193,6 @@ def next_to_play(state: PublicState, seat: int) -> int:
     tied for lowest and still in (R5.2), else the first tied player to its left.
     """
     in_round = state.in_round
-    n = len(in_round)
     if sum(in_round) <= 1:
         return -1
     forced = state.next_seat
@@ -196,10 +200,12 @@ def next_to_play(state: PublicState, seat: int) -> int:
         return forced
     totals = state.totals
     best, low = -1, -1
-    if in_round[seat]:
-        best, low = seat, totals[seat]
-    for k in range(1, n + 1):  # to the left, around the table
-        s = (seat + k) % n
+    for s in _AROUND[len(in_round)][seat]:  # `seat` itself, then to its left
         if in_round[s] and (best < 0 or totals[s] < low):
             best, low = s, totals[s]
     return best
+
+
+# _AROUND[players][seat]: `seat`, then the seats to its left, around the table
+_AROUND = [[tuple((seat + k) % n for k in range(n)) for seat in range(n)]
+           for n in range(MAX_PLAYERS + 1)]

@@ -60,13 +60,17 @@ class Tell:
     event — a card is named, a list of cards listed, a seat named if the field is in
     `seats`, a number written; ``{field_count}``, how many cards a list field holds. A
     sentence for everyone names only public cards (R11.2): a private field appears there
-    only as its count.
+    only as its count. `nothing`: the sentence, for everyone, when the field `on` holds no
+    card ("{who} puts none of them …"): a language says "none" with a negative sentence of
+    its own ("n'en met aucune", "no pone ninguna"), never by putting "no card" in the
+    positive one (None: nothing is said then).
     """
 
     public: str | None
     revealed: str | None = None
     on: str = ""
     seats: tuple[str, ...] = ()
+    nothing: str | None = None
 
 
 @dataclass(frozen=True)
@@ -107,8 +111,10 @@ class EffectSpec:
         declares one; else every pick whose options are public must have one."""
         if self.can_act is not None:
             return self.can_act(state, seat, card, params)
-        return all(p.candidates(state, seat, card, params) for p in self.picks
-                   if p.candidates is not None)
+        for p in self.picks:  # (a loop, not all(...): asked at every offer of an ability)
+            if p.candidates is not None and not p.candidates(state, seat, card, params):
+                return False
+        return True
 
 
 EFFECTS: dict[str, EffectSpec] = {}

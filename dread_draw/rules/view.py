@@ -101,6 +101,19 @@ class View(NamedTuple):
                 return c
         return -1
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A view pickles (the coach's search plays its samples in other processes): its
+        read-only mappings as plain dicts, read-only again when rebuilt."""
+        return (_unpickle_view, (tuple(dict(v) if type(v) is MappingProxyType else v
+                                       for v in self),))
+
+
+def _unpickle_view(fields: tuple[Any, ...]) -> View:
+    return View._make(MappingProxyType(v) if f in _READ_ONLY else v
+                      for f, v in zip(View._fields, fields, strict=True))
+
+
+_READ_ONLY = frozenset(shown for _, kind, shown in STATE if kind == REPLACED)
 
 if View._fields != view_fields():  # the declaration and the class must agree, field by field
     raise TypeError(f"View's fields {View._fields} differ from the state declaration's "

@@ -25,6 +25,7 @@ import json
 import math
 import os
 import re
+import shlex
 import stat
 import sys
 from collections.abc import Callable, Iterator
@@ -32,7 +33,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import TypeGuard
+from typing import Any, NoReturn, TypeGuard
 
 import platformdirs
 from rich.cells import cell_len, set_cell_size
@@ -40,11 +41,13 @@ from rich.cells import cell_len, set_cell_size
 from dread_draw.ai import AGENTS
 from dread_draw.base.errors import DeckError, DreadDrawError, IllegalChoice
 from dread_draw.base.files import Unreadable, atomic_write, read_bounded
+from dread_draw.base.reasons import json_reason, os_reason
 from dread_draw.base.safe_text import clean, name_problem
 from dread_draw.deck.cards import Deck, load_deck, parse_deck, read_deck_file, standard_deck_path
 from dread_draw.deck.overlays import OverlayError
 from dread_draw.i18n import N_, _, fmt, ngettext
 from dread_draw.play.sim import HUMAN, Hint, Match, Move, SeatSpec, TakeBack
+from dread_draw.store import ratings
 
 FORMAT = "dread-draw-save"
 VERSION = 1
@@ -58,7 +61,7 @@ MAX_THINK_MS = 10_000  # a CPU's thinking per move at the table: more would stal
 _HASH = re.compile(r"^[0-9a-f]{64}\Z")
 _GAME_FILE = re.compile(r"^game-\d{8}-\d{6}-\d{6}(-\d+)?\.json$")
 # atomic_write's temporary files for the files this module names (tempfile's 8 characters)
-_TEMP = re.compile(r"^\.(current|game-\d{8}-\d{6}-\d{6}(-\d+)?)\.json\.[a-z0-9_]{8}\.tmp$")
+_TEMP = re.compile(r"^\.(current|ratings|game-\d{8}-\d{6}-\d{6}(-\d+)?)\.json\.[a-z0-9_]{8}\.tmp$")
 _BAD = N_("It may be truncated or edited by hand; the file is left as it is.")
 
 
@@ -85,7 +88,7 @@ class Save:
     deck_hash: str
     deck_path: str | None = None  # None: the standard deck
     deck_text: str | None = None
-    agent_options: dict = field(default_factory=dict)
+    agent_options: dict[str, Any] = field(default_factory=dict)
     finished: bool = False
     winner: int = -1
     rounds: int = 0
@@ -195,7 +198,7 @@ def parse_save(data: bytes | str, path: Path | str = "<save>") -> Save:
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogatepass")
 
-    def bad(what: str, reason: str = "bad"):
+    def bad(what: str, reason: str = "bad") -> SaveError:
         # Translators: {problem} is one of the save problems below; {advice} the sentence
         # "It may be truncated or edited by hand; the file is left as it is."
         return SaveError(fmt(_("{file}: {problem}. {advice}"), file=path, problem=what,
@@ -212,9 +215,9 @@ def parse_save(data: bytes | str, path: Path | str = "<save>") -> Save:
         raw = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
         raise bad(fmt(_("not valid JSON (line {line}, column {column}: {reason})"),
-                      line=e.lineno, column=e.colno, reason=e.msg)) from None
+                      line=e.lineno, column=e.colno, reason=json_reason(e))) from None
     except (ValueError, RecursionError) as e:
-        raise bad(fmt(_("not a Dread Draw save ({reason})"), reason=e)) from None
+        raise bad(fmt(_("not a Dread Draw save ({reason})"), reason=json_reason(e))) from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise bad(_("not a Dread Draw save (no \"format\": \"dread-draw-save\" at the top)"))
     version = raw.get("version")
@@ -297,8 +300,8 @@ def parse_save(data: bytes | str, path: Path | str = "<save>") -> Save:
                 path=Path(path), hints=hints, takebacks=takebacks, daily=daily)
 
 
-def _entries(raw: dict, key: str, fields: tuple[str, ...], seats: int, choices: int,
-             path) -> list[tuple[int, ...]]:
+def _entries(raw: dict[str, Any], key: str, fields: tuple[str, ...], seats: int,
+             choices: int, path: Path | str) -> list[tuple[int, ...]]:
     """An optional list of small records of whole numbers (`hints`, `takebacks`): `at` a
     place in the choices (a taken-back choice may have been at the very end), `seat` a seat,
     `choice` an option number."""
@@ -331,7 +334,7 @@ def _is_day(text: str) -> bool:
         return False
 
 
-def _no_constant(name: str):
+def _no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a number a save may hold")
 
 
@@ -347,7 +350,8 @@ def _show(v: object) -> str:
 _MISSING = object()
 
 
-def _get(obj: dict, key: str, kind, path, label: str | None = None, default=_MISSING):
+def _get(obj: dict[str, Any], key: str, kind: type | tuple[type, ...], path: Path | str,
+         label: str | None = None, default: Any = _MISSING) -> Any:
     label = label or key
     if key not in obj:
         if default is not _MISSING:
@@ -539,7 +543,7 @@ class SaveDir:
                                       "({reason}), so this folder cannot be kept safe from "
                                       "another window. Remove it, or play in another folder "
                                       "with --save-dir."), file=path,
-                                    reason=e.strerror or e), path, "busy") from None
+                                    reason=os_reason(e)), path, "busy") from None
             return
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             os.close(fd)
@@ -593,7 +597,7 @@ class SaveDir:
                            "another with --save-dir, or set XDG_DATA_HOME."),
         }.get(doing, N_("{folder}: cannot read the save folder ({reason}). Choose another with "
                         "--save-dir, or set XDG_DATA_HOME."))
-        return SaveError(fmt(_(text), folder=folder, reason=e.strerror or e), folder, "folder")
+        return SaveError(fmt(_(text), folder=folder, reason=os_reason(e)), folder, "folder")
 
     def ensure(self) -> None:
         """Create the folders (a missing folder is made; one that cannot be is an error)."""
@@ -695,7 +699,7 @@ class SaveDir:
         except OSError as e:
             raise SaveError(fmt(_("{file}: cannot move the bad save aside to {target} "
                                   "({reason})."), file=path, target=target,
-                                reason=e.strerror or e), path, "folder") from None
+                                reason=os_reason(e)), path, "folder") from None
         return target
 
 
@@ -714,6 +718,7 @@ class Autosaver:
         self.deck_text = deck_source(match.deck)
         self.error: str | None = None
         self.archived: Path | None = None
+        self.rated: list[ratings.Change] = []  # the people's new ratings, once kept
         self.on_error = on_error  # told once per new problem (the table shows it)
 
     def attach(self) -> Autosaver:
@@ -732,6 +737,7 @@ class Autosaver:
         try:
             if save.finished:
                 self.archived = self.folder.archive(save)
+                self.rated = rate_game(self.folder, self.match)
             else:
                 self.folder.write(self.folder.current, save)
             self.error = None
@@ -739,6 +745,33 @@ class Autosaver:
             if self.on_error is not None and str(e) != self.error:
                 self.on_error(str(e))
             self.error = str(e)
+
+
+def rate_game(folder: SaveDir, match: Match) -> list[ratings.Change]:
+    """Rate a finished game just kept (`ratings.rate`), after any kept game not rated yet
+    (a table killed between keeping and rating it); the people's changes in this game. The
+    ratings never stop the game: a folder that cannot be written rates nothing."""
+    try:
+        with folder.locked():
+            rated = ratings.load(folder.root)
+            done = rated.ids
+            this = ratings.game_id(match.seed, match.seats, match.choices)
+            for path in folder.finished():
+                save = read_save_or_none(path)
+                if (save is None or not save.finished or save.daily is not None
+                        or not any(s.is_human for s in save.seats)
+                        or ratings.game_id(save.seed, save.seats, save.choices) in done | {this}):
+                    continue
+                try:
+                    kept = rebuild(save, save_deck(save, use_saved_copy=True)[0])
+                except DreadDrawError:
+                    continue
+                ratings.rate(rated, kept, save.saved)
+            changes = ratings.rate(rated, match, now())
+            ratings.write(folder.root, rated)
+            return changes
+    except (OSError, SaveError):
+        return []
 
 
 def _try_lock(fd: int) -> bool:
@@ -894,6 +927,10 @@ class Stats:
     coached: dict[str, list[int]] = field(default_factory=dict)  # name -> [hints, take-backs]
     daily: list[tuple[str, str]] = field(default_factory=list)  # (day, `daily_result`)
     problems: list[str] = field(default_factory=list)  # kept files that could not be read
+    # Is a game labelled a daily deal that day's deal (`coach.daily.is_days_deal`)? None:
+    # every label is taken as it is.
+    is_daily: Callable[[str, int, list[SeatSpec]], bool] | None = None
+    refused: int = 0  # games labelled a daily deal that were not the day's deal
 
     def add(self, save: Save) -> None:
         self.games += 1
@@ -910,12 +947,17 @@ class Stats:
                 marks[1] += seat in took_back
         people = [seat for seat, s in enumerate(save.seats) if s.is_human]
         if save.daily is not None and len(people) == 1:  # the daily deal is one person's
+            if self.is_daily is not None and not self.is_daily(save.daily, save.seed,
+                                                               save.seats):
+                self.refused += 1
+                return
             helped = people[0] in hinted or people[0] in took_back
             self.daily.append((save.daily, daily_result(save.winner == people[0], helped)))
 
 
-def stats(folder: SaveDir) -> Stats:
-    result = Stats()
+def stats(folder: SaveDir, is_daily: Callable[[str, int, list[SeatSpec]], bool] | None = None
+          ) -> Stats:
+    result = Stats(is_daily=is_daily)
     for path in folder.finished():
         try:
             save = read_save(path)
@@ -957,10 +999,11 @@ def save_note(match: Match | None, saver: Autosaver | None) -> str | None:
         return None
     if saver is None:
         return _("This game is not being saved: when you quit, it is lost.")
+    command = resume_command(saver.folder)
     if saver.error is None:
         return fmt(_("The game is saved in {folder}: Continue on the new-game screen, or "
-                     "`dread-draw play --resume`, brings it back where it is."),
-                   folder=str(saver.folder.current))
+                     "`{command}`, brings it back where it is."),
+                   folder=str(saver.folder.current), command=command)
     last = read_save_or_none(saver.folder.current)
     same = last is not None and (last.seed, last.seats) == (match.seed, match.seats) and (
         last.choices == match.choices[:len(last.choices)])
@@ -970,9 +1013,18 @@ def save_note(match: Match | None, saver: Autosaver | None) -> str | None:
     behind = len(match.choices) - len(last.choices)
     return fmt(ngettext(
         "Saving this game is failing: {error} The game is NOT saved past round {round}: "
-        "the last good save, {file}, is {n} move behind the table; `dread-draw play "
-        "--resume` continues from there.",
+        "the last good save, {file}, is {n} move behind the table; `{command}` continues "
+        "from there.",
         "Saving this game is failing: {error} The game is NOT saved past round {round}: "
-        "the last good save, {file}, is {n} moves behind the table; `dread-draw play "
-        "--resume` continues from there.", behind),
-        error=str(saver.error), round=last.rounds, file=str(last.path), n=behind)
+        "the last good save, {file}, is {n} moves behind the table; `{command}` continues "
+        "from there.", behind),
+        error=str(saver.error), round=last.rounds, file=str(last.path), n=behind,
+        command=command)
+
+
+def resume_command(folder: SaveDir) -> str:
+    """The command that continues the game saved in `folder`: with `--save-dir` when it is
+    not the usual folder (a game played with --save-dir DIR is not found without it)."""
+    if folder.root == default_root():
+        return "dread-draw play --resume"
+    return f"dread-draw play --resume --save-dir {shlex.quote(str(folder.root))}"

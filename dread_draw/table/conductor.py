@@ -1,6 +1,7 @@
 """The table's conductor: it plays a match through its one driver loop (`Match.play`, or a
 network seat's `RemoteMatch.play`) and sequences what a front end shows — with no Textual
-in it, so that the Textual table and a test's fake front end run the very same turns.
+in it, so that the Textual table, plain lines, the console and a test's fake front end run
+the very same turns.
 
 Who does what:
 
@@ -9,19 +10,40 @@ Who does what:
 - the **conductor** (here) runs the match: every seat's agent is a `SeatAtTable` whose
   `choose` is `Conductor.turn` — the moves made since the last look are shown, then the
   person is asked (after a hand-off if needed, R11.2) or the CPU thinks in a thread while
-  the table's pace runs. The pace, `s` (skip), and the "covered" gate (the game waits while
-  a screen covers the table or the terminal is too small) live here;
-- the **front end** (`FrontEnd`: the Textual `TableScreen`, or a fake) renders the moments,
-  asks a person's questions, and sends keys (`skip`, `cover`).
+  the table's pace runs. The pace, `s` (skip), the "covered" gate (the game waits while a
+  screen covers the table or the terminal is too small) and the tutorial's lessons live
+  here;
+- the **front end** (`FrontEnd`: the Textual `TableScreen`, plain lines, the console, or a
+  test's fake) shows the moments, asks a person the `Question` it is given, and sends keys
+  (`skip`, `cover`); the session (`table.session.Session`) answers its other keys.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
 
-from dread_draw.play.sim import Agent
-from dread_draw.table.model import HoldOwn, Moment, Redraw, TableModel
+from dread_draw.coach.review import PracticeCoach
+from dread_draw.coach.tutorial import Lesson, Tutor
+from dread_draw.play.sim import Agent, Match
+from dread_draw.rules import Decision, View
+from dread_draw.table.asking import Question, question_for
+from dread_draw.table.ending import Ending, ending_of
+from dread_draw.table.model import HoldOwn, Moment, Redraw, TableModel, Told
+
+
+@dataclass(frozen=True)
+class Story:
+    """The story so far, told afresh: when a table opens on a game in progress (a resumed
+    or joined game: from the round in progress) and after a take-back (`again`: the latest
+    moves; a front end that keeps what it said — plain lines — says nothing then).
+    `earlier`: rounds before these lines are not told again."""
+
+    lines: tuple[Told, ...]
+    earlier: bool
+    again: bool
 
 
 class FrontEnd(Protocol):
@@ -35,8 +57,9 @@ class FrontEnd(Protocol):
         """Show one of the model's moments; those that wait for a person (a held reveal, a
         look, a round's summary, a hand-off) return once the person has gone on."""
 
-    async def ask(self, seat: int) -> int:
-        """Ask the person in `seat` the pending decision; return the option they chose."""
+    async def ask(self, question: Question) -> int:
+        """Ask the person in `question.seat` the question; return the option they chose.
+        (Cancelled when a take-back rewinds the game: the question is gone.)"""
 
     def thinking(self, seat: int) -> None:
         """Say that the CPU in `seat` is thinking (while the table's pace runs)."""
@@ -44,23 +67,33 @@ class FrontEnd(Protocol):
     def waiting(self) -> None:
         """Say whom the table waits for (a network table, while other seats decide)."""
 
-    async def lessons(self) -> None:
-        """The tutorial's lessons due now, if this is the tutorial (the game waits)."""
+    async def lesson(self, lesson: Lesson) -> None:
+        """One of the tutorial's lessons, read before the game goes on."""
 
-    async def game_over(self) -> None:
-        """The match has ended (or stopped): the front end's ending."""
+    def retold(self, story: Story) -> None:
+        """The story so far, told afresh (see `Story`)."""
+
+    async def game_over(self, ending: Ending) -> None:
+        """The match has ended: the front end's ending."""
 
 
 class Conductor:
     """Plays `model.match` for a front end (see the module docstring), at the CPUs' pace the
     model holds (`model.cpu_delay`, seconds; 0: none). `hold`: seconds a person's own failed
-    reveal stays before going on by itself (0: until they go on)."""
+    reveal stays before going on by itself (0: until they go on). `tutor`: the tutorial's
+    lessons (None: not the tutorial); `review`: the ending offers a review; `rated`: each
+    person's rating change in words, asked once the game has ended and been kept."""
 
-    def __init__(self, model: TableModel, front: FrontEnd, hold: float = 0) -> None:
+    def __init__(self, model: TableModel, front: FrontEnd, hold: float = 0,
+                 tutor: Tutor | PracticeCoach | None = None, review: bool = False,
+                 rated: Callable[[], Sequence[str]] | None = None) -> None:
         self.model = model
-        self.match: Any = model.match  # a Match, or a network seat's RemoteMatch
+        self.match = model.match
         self.front = front
         self.hold = hold
+        self.tutor = tutor
+        self.review = review
+        self.rated = rated
         self.wake = asyncio.Event()  # `s`: the pace ends at once
         self.uncovered = asyncio.Event()  # no screen over the table, big enough to play
         self.uncovered.set()
@@ -88,40 +121,37 @@ class Conductor:
         m = self.match
         saved = list(m.agents)
         m.agents = [SeatAtTable(self, seat, agent) for seat, agent in enumerate(saved)]
-        m.hooks.append(self.model.moved)
+        m.add_hook(self.model.moved)
         try:
             await m.play()
         finally:
             m.agents = saved
-            m.hooks.remove(self.model.moved)
+            m.remove_hook(self.model.moved)
         await self.catch_up()
         if self.front.gone:
             return
         await self.front.present(Redraw())
-        await self.front.lessons()  # the tutorial's last lesson (the fortune)
-        if self.front.gone:
+        await self.lessons()  # the tutorial's last lesson (the fortune)
+        if self.front.gone or not m.game.over:
             return
-        await self.front.game_over()
+        rated = self.rated() if self.rated is not None else ()
+        await self.front.game_over(ending_of(m, self.model.names, self.review, rated))
 
-    async def turn(self, seat: int, cpu: Agent | None, view: Any, decision: Any) -> int:
+    async def turn(self, seat: int, cpu: Agent | None, view: View | None,
+                   decision: Decision) -> int:
         """A seat's answer to its decision (`SeatAtTable.choose` awaits it): first the last
         moves are shown, then the person is asked — after a hand-off if needed (R11.2) — or
         the CPU thinks in a thread while the pace runs."""
         front, model = self.front, self.model
         await self.catch_up()
-        if not front.gone:
-            await front.lessons()
+        await self.lessons()
         option = -1
         if not front.gone:
             model.paced = False
             await self.present_all(model.turn_start(seat, cpu is None))
             if cpu is None:
                 if not front.gone:
-                    try:
-                        option = await front.ask(seat)
-                    except asyncio.CancelledError:
-                        model.withdrawn()
-                        raise
+                    option = await self.ask(seat)
             else:
                 # The CPU thinks in a thread while the pause runs: the pace is the longer one.
                 thinking = asyncio.ensure_future(asyncio.to_thread(cpu.choose, view, decision))
@@ -129,12 +159,40 @@ class Conductor:
                 if model.paced:
                     front.thinking(seat)
                     await self.pause(model.cpu_delay)
-                option = await thinking  # type: ignore[assignment]
+                chosen = await thinking
+                assert isinstance(chosen, int), "a CPU answers at once"
+                option = chosen
                 await self.uncovered.wait()  # the game waits while a player reads
         if front.gone:
             await asyncio.Future()  # never answers: the table's driver is cancelled
         model.move_made()  # what a reveal in this move has to beat (public)
         return option
+
+    async def ask(self, seat: int) -> int:
+        """The person in `seat` is asked their decision through the front end."""
+        model = self.model
+        question = question_for(model, seat)
+        model.asking_now(seat)
+        try:
+            option = await self.front.ask(question)
+        except asyncio.CancelledError:
+            model.withdrawn()
+            raise
+        model.answered(seat)
+        return option
+
+    async def lessons(self) -> None:
+        """The tutorial's lessons due now, if this is the tutorial, or a practice's verdict
+        on the choice just made (the game waits)."""
+        if self.tutor is None or not isinstance(self.match, Match):
+            return
+        # a practice's verdict may search an option the review did not weigh: off the loop
+        due = (await asyncio.to_thread(self.tutor.due, self.match)
+               if isinstance(self.tutor, PracticeCoach) else self.tutor.due(self.match))
+        for lesson in due:
+            if self.front.gone:
+                return
+            await self.front.lesson(lesson)
 
     async def watch(self) -> None:
         """Between two updates of a network table that ask this seat nothing: the moves
@@ -147,7 +205,7 @@ class Conductor:
         """Show the moves made since the last look, one by one (the model says what)."""
         await self.present_all(self.model.catch_up())
 
-    async def present_all(self, moments: Any) -> None:
+    async def present_all(self, moments: Iterable[Moment]) -> None:
         for moment in moments:
             if self.front.gone:
                 return
@@ -200,8 +258,8 @@ class SeatAtTable:
     def reads_view(self) -> bool:
         return self.cpu is not None and self.cpu.reads_view
 
-    def choose(self, view: Any, decision: Any) -> Any:
+    def choose(self, view: View | None, decision: Decision) -> Awaitable[int]:
         return self.conductor.turn(self.seat, self.cpu, view, decision)
 
-    def watch(self) -> Any:
-        return self.conductor.watch()
+    async def watch(self) -> None:
+        await self.conductor.watch()

@@ -24,17 +24,17 @@ changed only by its driver (`Match.play`) and by a take-back (`take_back`).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from dread_draw.i18n import _
-from dread_draw.play.sim import Match, Move
-from dread_draw.rules import KEEP, PICK_CARD, Decision, PublicView, View
-from dread_draw.rules.privacy import for_seat
+from dread_draw.rules import KEEP, PICK_CARD, Decision, Event, PublicView, View
+from dread_draw.rules.privacy import cards_in, for_seat
 from dread_draw.table.moments import Act, acts
+from dread_draw.table.seam import TableMatch, TableMove
 from dread_draw.table.story import ToldLog
 from dread_draw.table.turn import TurnTracker
-from dread_draw.words.narrate import Narrator, RoundReport, RoundTracker
+from dread_draw.words.narrate import Narrator, RoundReport, RoundTracker, card_label
 
 # What the table waits for (`Asking.kind`)
 QUESTION = "question"  # a person's decision
@@ -54,6 +54,14 @@ def offers_hidden_cards(view: View) -> bool:
         return False
     public = set(view.discard).union(*view.rows, *view.reserves)
     return any(o >= 0 and o not in public for o in d.options)
+
+
+def tells_more(ev: Event) -> bool:
+    """Whether `ev` names cards that the other seats are not told (R11: what only its
+    own seat may read, a look). An outcome all may know — a card put face up on the Draw
+    Deck, a discard, a swap, a count of cards — is in the log for everyone and waits for
+    nobody."""
+    return sorted(cards_in(ev)) != sorted(cards_in(for_seat(ev, -1)))
 
 
 @dataclass(frozen=True)
@@ -153,12 +161,16 @@ class TableModel:
 
     `served`: the information keys this table offers (a network table does not offer the
     hint and the take-back: the host alone holds the game); `hold_own`: a person's own
-    failed reveal waits for them ("Go on"); `people`: the seats played at this keyboard."""
+    failed reveal waits for them ("Go on"); `people`: the seats played at this keyboard;
+    `round_pause`: seconds a round's summary stays before the table goes on by itself (a
+    network table's, the host's choice; None: until a person goes on, or a short pause at a
+    table of CPUs only)."""
 
-    match: Match
+    match: TableMatch
     people: list[int]
     hold_own: bool = True
     cpu_delay: float = 0.8
+    round_pause: float | None = None
     served: tuple[str, ...] = INFO_KEYS
     holder: int | None = None
     asking: Asking | None = None
@@ -168,9 +180,10 @@ class TableModel:
     paced: bool = False
     before: PublicView | None = None  # the table before the move being made
     before_number: int = -1  # the number of that move's decision
-    moves: deque[tuple[Move, bool, PublicView | None]] = field(
+    moves: deque[tuple[TableMove, bool, PublicView | None]] = field(
         default_factory=deque)
     listeners: list[Callable[[], None]] = field(default_factory=list)  # holder changes
+    handing: int | None = None  # a hand-off to this seat is on screen
 
     def __post_init__(self) -> None:
         self.names = [s.name for s in self.match.seats]
@@ -187,7 +200,20 @@ class TableModel:
 
     @property
     def hot_seat(self) -> bool:
-        return len(self.people) > 1
+        """More than one person at this keyboard is still in the game: what one may see is
+        hidden from the others (R11.2). Once only one is left, the table is theirs."""
+        defeated = self.match.game.defeated
+        return sum(not defeated[p] for p in self.people) > 1
+
+    def to_play(self) -> int:
+        """The seat the table names as the one to play (-1: nobody): while a person reads
+        what only they may read (a look, their own failed reveal), that person — the next
+        one is named only once the keyboard passes — else the seat whose decision waits."""
+        a = self.asking
+        if a is not None and a.kind in (GO_ON, LOOK):
+            return a.seat
+        d = self.match.game.pending
+        return -1 if d is None else d.seat
 
     def set_holder(self, seat: int | None) -> None:
         """The keyboard changes hands; the front end is told (what only the last person
@@ -216,14 +242,16 @@ class TableModel:
         return d
 
     def private_to(self, seat: int) -> bool:
-        """Whether `seat` has something only it may see (R11.2) right now."""
+        """Whether `seat` has something only it may see (R11.2) right now: not a card face
+        up on the Draw Deck (R11.4), which everyone sees."""
         view = self.match.game.view(seat)
-        return bool(view.looking or view.draw_known or any(view.life_known)
+        face_up = set(self.match.game.public_view().draw_known)
+        return bool(view.looking or set(view.draw_known) - face_up or any(view.life_known)
                     or offers_hidden_cards(view))
 
     # --------------------------------------------------------------------- the story
 
-    def note(self, ev: dict) -> tuple[str | None, RoundReport | None]:
+    def note(self, ev: Event) -> tuple[str | None, RoundReport | None]:
         """One event told: its log line, and the round's report if it ended one."""
         line = self.narrate(ev)
         self.turns.feed(ev)
@@ -234,7 +262,7 @@ class TableModel:
             self.round_winner = -1
         return line, self.rounds.feed(ev)
 
-    def mine_line(self, ev: dict) -> bool:
+    def mine_line(self, ev: Event) -> bool:
         return ev.get("seat") in self.people and len(self.people) < len(self.names)
 
     def restart_story(self) -> None:
@@ -250,7 +278,7 @@ class TableModel:
 
     # ------------------------------------------------------------- the driver's steps
 
-    def moved(self, match: Match, move: Move) -> None:
+    def moved(self, match: object, move: TableMove) -> None:
         """`Match.play`'s hook: a move was made; it is shown before the next seat is asked."""
         # (else: a move nobody was asked; a network seat's update after others' moves)
         fresh = move.decision is not None and self.before_number == move.decision.number
@@ -275,18 +303,19 @@ class TableModel:
             if paced or self.match.seats[move.seat].is_human:
                 yield Redraw()
 
-    def show_move(self, move: Move, before: PublicView | None) -> Iterator[Moment]:
+    def show_move(self, move: TableMove, before: PublicView | None) -> Iterator[Moment]:
         m = self.match
         mover = move.seat
         person = m.seats[mover].is_human and mover in self.people
-        moments = acts(move.events, m.deck, self.names)
+        events = list(move.events)
+        moments = acts(events, m.deck, self.names)
         shown = 0
-        for ev in move.events:
+        for ev in events:
             line, report = self.note(ev)
             if line:
                 yield Told(line, self.mine_line(ev))
-            if person and ev["type"] == "outcome" and ev.get("seat") == mover and for_seat(
-                    ev, -1) is not ev and not self.skipping:
+            if person and ev["type"] == "outcome" and ev.get("seat") == mover and (
+                    not self.skipping) and tells_more(ev):
                 yield from self.look(mover, ev)
             if ev["type"] in ("summon", "fail", "round_end", "defeated") and shown < len(
                     moments):
@@ -299,7 +328,7 @@ class TableModel:
                     # move did first (a reshuffle, say) — not yet the round's damage or
                     # the next player, even when the fail is not the move's first event
                     self.frozen = None if before is None else _at_fail(
-                        _before_fail(before, move.events[:move.events.index(ev)],
+                        _before_fail(before, events[:events.index(ev)],
                                      m.game.public_view()), ev)
                     self.asking = Asking(mover, GO_ON)
                     try:
@@ -312,11 +341,12 @@ class TableModel:
             if report is not None and not self.skipping:
                 if self.hot_seat:  # everyone reads the summary: public cards only
                     self.set_holder(None)
-                alone = None if self.people else 4 * self.cpu_delay  # CPUs only: it goes on
+                alone = self.round_pause if self.round_pause is not None else (
+                    None if self.people else 4 * self.cpu_delay)  # CPUs only: it goes on
                 yield RoundOver(report, alone)
                 yield Redraw()
 
-    def look(self, seat: int, ev: dict) -> Iterator[Moment]:
+    def look(self, seat: int, ev: Event) -> Iterator[Moment]:
         """What `seat`'s ability let them see, told to them (their own view: R11.2) before
         the keyboard can pass on."""
         line = Narrator(self.match.deck, self.names, mine=seat)(ev)
@@ -342,7 +372,11 @@ class TableModel:
             self.set_holder(None)  # nothing of the last person's on screen behind it
             if self.private_to(seat):
                 yield Redraw()
-                yield HandOff(seat, self.names[seat])
+                self.handing = seat
+                try:
+                    yield HandOff(seat, self.names[seat])
+                finally:
+                    self.handing = None
                 self.at_keyboard = seat
         self.set_holder(seat)
         yield Redraw()
@@ -379,10 +413,14 @@ class TableModel:
                                           "turn."))
             return Info(key, True, seat=d.seat)
         if key == TAKE_BACK:
-            if self.asked_here() is None:
-                return Info(key, False, _("You can take back a choice only when it is your "
-                                          "turn."))
-            return Info(key, True, seat=seat)
+            if self.asked_here() is not None:
+                return Info(key, True, seat=seat)
+            if self.handing is not None and self.at_keyboard is not None and (
+                    self.at_keyboard != self.handing):
+                # the person handing the keyboard on may still take back what they chose
+                return Info(key, True, seat=self.at_keyboard)
+            return Info(key, False, _("You can take back a choice only when it is your "
+                                      "turn."))
         if key == ODDS:
             from dread_draw.words.odds import odds_sentence
 
@@ -394,7 +432,7 @@ class TableModel:
             return Info(key, True, seat=seat, text=tuple(t for _k, t in lines))
         if key == DISCARD:
             return Info(key, True, seat=None,
-                        text=tuple(m.deck.card[c].name for c in self.shown().discard))
+                        text=tuple(card_label(m.deck, c) for c in self.shown().discard))
         if key == REVIEW:
             if not m.game.over:
                 return Info(key, False, _("The review comes at the end of the game."))
@@ -430,7 +468,7 @@ def _private_cards(view: View) -> set[int]:
     return out
 
 
-def _at_fail(before: PublicView, ev: dict) -> PublicView:
+def _at_fail(before: PublicView, ev: Event) -> PublicView:
     """The table as it stands at a failed reveal: as before the move, the seat out of the
     round with its row and the failed card on the discard pile — not yet the round's end,
     its damage or the next player (issue 24)."""
@@ -445,7 +483,7 @@ def _at_fail(before: PublicView, ev: dict) -> PublicView:
                            discard=(*before.discard, *gone), pending=None)
 
 
-def _before_fail(before: PublicView, prior: list[dict], now: PublicView) -> PublicView:
+def _before_fail(before: PublicView, prior: Sequence[Event], now: PublicView) -> PublicView:
     """The table as it stood before the move (`before`), with the public effects of the
     move's events up to a fail (`prior`): a reshuffle (the discard pile goes into the Draw
     Deck, but for the cards that stay: those still on it `now`), a summon, another fail.

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from dread_draw.base.safe_text import clean
 from dread_draw.deck.cards import Deck
 from dread_draw.i18n import _, fmt, ngettext
+from dread_draw.rules import Event
 from dread_draw.words.narrate import card_label
 
 
@@ -28,7 +29,7 @@ class Act:
     banner: bool = False  # a round won, a player defeated: shown as a banner
 
 
-def _bar(ev: dict) -> tuple[int, int]:
+def _bar(ev: Event) -> tuple[int, int]:
     """What a `summon` or `fail` event says its card had to beat: the card (-1: an empty row)
     and the value it counted as (R4.2, always-active cards included), as the game measured
     it — never worked out again here."""
@@ -36,7 +37,7 @@ def _bar(ev: dict) -> tuple[int, int]:
     return (-1 if card is None else card["uid"]), ev.get("beat", -1)
 
 
-def acts(events: list[dict], deck: Deck, names: list[str]) -> list[Act]:
+def acts(events: list[Event], deck: Deck, names: list[str]) -> list[Act]:
     """The stage's moments among `events` (public facts only)."""
     out: list[Act] = []
     for ev in events:

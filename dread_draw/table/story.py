@@ -6,16 +6,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from dread_draw.deck.cards import Deck
+from dread_draw.rules import Event
 from dread_draw.words.narrate import Narrator
 
 
-def whose(ev: dict) -> int | None:
+def whose(ev: Event) -> int | None:
     """The seat an event is about: who moved, took damage, won."""
     seat = ev.get("seat", ev.get("winner"))
     return seat if isinstance(seat, int) else None
 
 
-def log_lines(events: Iterable[dict], deck: Deck, names: list[str],
+def log_lines(events: Iterable[Event], deck: Deck, names: list[str],
               seat: int | None) -> list[tuple[str, str]]:
     """The game so far as the table tells it, for the person in `seat` (None: nobody in
     particular, public only): (kind, sentence) pairs, kind "round" for a round's heading,
@@ -26,7 +27,7 @@ def log_lines(events: Iterable[dict], deck: Deck, names: list[str],
     return out
 
 
-def _tell(narrate: Narrator, events: Iterable[dict], seat: int | None,
+def _tell(narrate: Narrator, events: Iterable[Event], seat: int | None,
           out: list[tuple[str, str]]) -> None:
     for ev in events:
         line = narrate(ev)
@@ -45,10 +46,10 @@ class ToldLog:
 
     def __init__(self, deck: Deck, names: list[str]) -> None:
         self.deck, self.names = deck, names
-        self.told: dict[int | None, tuple[list[dict], Narrator, list[tuple[str, str]]]] = {}
+        self.told: dict[int | None, tuple[list[Event], Narrator, list[tuple[str, str]]]] = {}
         self.count: dict[int | None, int] = {}
 
-    def lines(self, events: list[dict], seat: int | None) -> list[tuple[str, str]]:
+    def lines(self, events: list[Event], seat: int | None) -> list[tuple[str, str]]:
         got = self.told.get(seat)
         done = self.count.get(seat, 0)
         if got is None or got[0] is not events or done > len(events):

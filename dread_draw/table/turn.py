@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from dread_draw.base.safe_text import clean
 from dread_draw.i18n import _, fmt
+from dread_draw.rules import Event
 from dread_draw.rules.public import PublicState, card_to_beat, next_to_play
 from dread_draw.rules.registry import BEAT, hook_amounts
 from dread_draw.words.narrate import card_name
@@ -62,7 +63,7 @@ class TurnTracker:
     last: int = -1
     starter: int = -1
 
-    def feed(self, ev: dict) -> None:
+    def feed(self, ev: Event) -> None:
         kind = ev["type"]
         if kind == "round_start":
             self.last, self.starter = -1, ev["starting_seat"]

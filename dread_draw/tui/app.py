@@ -1,10 +1,10 @@
-"""The Dread Draw app: one factory for matches, one App for the CLI and the tests.
+"""The Dread Draw app: one App for the CLI and the tests.
 
-`new_match(setup)` is the only place a match is created. `DreadDrawApp` opens on the
-new-game screen, or straight at the table when given a `Match` (a resumed game can be handed
-in the same way). `DreadDrawApp.start_match` is where every match — new, rematch or
-resumed — reaches the table: the place to hook per-match work such as autosave
-(`match.hooks`).
+`new_match(setup)` (dread_draw/store/setup.py) is the only place a match is created.
+`DreadDrawApp` opens on the new-game screen, or straight at the table when given a `Match` (a
+resumed game can be handed in the same way). `DreadDrawApp.start_match` is where every match
+— new, rematch or resumed — reaches the table: the place to hook per-match work such as
+autosave (`match.hooks`).
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from dread_draw.base.errors import DreadDrawError
 from dread_draw.base.safe_text import clean
 from dread_draw.coach.daily import PRACTICE_WORDS, note_daily
 from dread_draw.coach.review import MOMENT_WORDS
-from dread_draw.deck.cards import Deck, load_deck
 from dread_draw.i18n import N_, _, fmt, ngettext
 from dread_draw.play.sim import Match
 from dread_draw.store.saves import (
@@ -41,6 +40,15 @@ from dread_draw.store.saves import (
     save_note,
     saved_game_line,
 )
+from dread_draw.store.setup import (
+    Setup,
+    fresh_seed,
+    load_setup,
+    new_match,
+    save_setup,
+    shown_name,
+)
+from dread_draw.table.seam import TableMatch
 from dread_draw.tui import themes, widechars
 from dread_draw.tui.guard import Steady
 from dread_draw.tui.pauses import Pauses
@@ -48,20 +56,7 @@ from dread_draw.tui.saved import BadSave, FolderInUse, ReplaceSave
 from dread_draw.tui.screens.dialogs import ConfirmQuit, HelpScreen
 from dread_draw.tui.screens.new_game import NewGame
 from dread_draw.tui.screens.table import TableScreen
-from dread_draw.tui.setup import (
-    Setup,
-    fresh_seed,
-    load_setup,
-    save_setup,
-    shown_name,
-)
 from dread_draw.tui.widgets.base import MIN_HEIGHT, MIN_WIDTH
-
-
-def new_match(setup: Setup, deck: Deck | None = None) -> Match:
-    """The one factory of matches: the setup's seats, seed and deck (DeckError if bad)."""
-    return Match(deck or load_deck(setup.deck), setup.seats, setup.seed)
-
 
 widechars.install()  # Korean syllables whole under toasts and dialogs
 
@@ -228,7 +223,7 @@ class DreadDrawApp(Steady, App):
                                                     "it is lost."))
         self._replace_screens(TableScreen(match, self.cpu_delay,
                                           ascii=self.ascii or self.setup.ascii,
-                                          hold=self.setup.hold))
+                                          hold=self.setup.hold, save=self.save_now))
         if self.saves is not None and not match.practice:
             note_daily(self.saves.root, match)
         if match.daily is not None:  # coach: say which deal this is (its seed when it ends)
@@ -237,6 +232,11 @@ class DreadDrawApp(Steady, App):
                               "game is over."), day=match.daily), timeout=10)
         elif match.practice:  # a daily deal's practice, or a reviewed moment's
             self.notify(_(PRACTICE_WORDS.get(match.practice, MOMENT_WORDS)), timeout=10)
+
+    def save_now(self) -> None:
+        """Save the game at once (a hint or a take-back is not a move: no hook hears it)."""
+        if self.saver is not None:
+            self.saver.save_now()
 
     def autosave_failed(self, message: str) -> None:
         self.notify(clean(message), title=_("Autosave"), severity="error", timeout=15,
@@ -263,7 +263,7 @@ class DreadDrawApp(Steady, App):
     def on_unmount(self) -> None:
         self.pauses.stop()
 
-    def after_game(self, what: str, match: Match) -> None:
+    def after_game(self, what: str, match: TableMatch) -> None:
         if self.leaving:  # q came in between: nothing new starts
             return
         if what == "rematch":  # same seats, a new seed

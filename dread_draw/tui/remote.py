@@ -7,8 +7,14 @@ conductor (dread_draw/table/conductor.py) drives it as it drives a local match: 
 match's `play()` takes the host's updates in turn, the model tells their new events (the log,
 the stage, this seat's looks and failed reveals, the round summaries), and the seat's
 questions are asked on the prompt, the answer sent to the host. The pace of the CPU moves
-is the host's (`host --cpu-delay`). A line under the top bar says who is at the table and
-whom it waits for, or that the connection is lost and being joined again.
+is the host's (`host --cpu-delay`), and so is the pause of the round summaries (`host
+--summary-pause`): they go on by themselves, so the table never waits on its slowest reader.
+A line under the top bar says who is at the table and whom it waits for, or that the
+connection is lost and being joined again, or that the host stopped the game (saved on the
+host) and the table waits for it to come back.
+
+A watcher (`join --watch`) gets the same table on the public view the host sends a
+spectator (R11.1): nobody's seat, never a question, in the watcher's own language.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -31,7 +38,9 @@ from dread_draw.base.safe_text import clean, name_problem
 from dread_draw.i18n import N_, _, fmt, level_word
 from dread_draw.net.client import Client, Update, parse_address
 from dread_draw.net.host import PERSON, Host
-from dread_draw.net.remote import LOST, RemoteMatch, RemoteMove, seat_list
+from dread_draw.net.remote import LOST, RemoteMatch, RemoteMove, away_note, seat_list
+from dread_draw.table.ending import Ending
+from dread_draw.table.seam import TableMove
 from dread_draw.tui.app import DreadDrawApp, stopped_line
 from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.screens.game_over import GameOver
@@ -40,8 +49,7 @@ from dread_draw.tui.widgets.base import TooSmall
 from dread_draw.tui.widgets.keybar import KeyBar
 from dread_draw.tui.widgets.prompt import PromptBar
 
-AWAY_NOTE = N_("The game goes on at the host without you: the same join command takes your "
-               "seat back.")
+WATCHER_PAUSE = 8.0  # a round's summary at a watcher's table, when the host set no pause
 
 
 class ConnectionLine(Static):
@@ -60,7 +68,13 @@ class ConnectionLine(Static):
 
 
 class WaitingRoom(SizeAware, Screen[None]):
-    """Before the host starts the game: where this player sits, and who else is there."""
+    """Before the host starts the game: where this player sits, and who else is there. The
+    host's shows how to join; each join command is on one line, never broken, so that it is
+    copied in one piece (the panel is as wide as the longest, as far as the screen allows)."""
+
+    DEFAULT_CSS = """
+    WaitingRoom .join-command { text-style: bold; margin: 0 0 0 2; }
+    """
 
     def __init__(self, remote: RemoteMatch, name: str, players: int,
                  intro: list[str] | None = None,
@@ -69,7 +83,9 @@ class WaitingRoom(SizeAware, Screen[None]):
         table waits for."""
         super().__init__()
         self.remote = remote
-        self.who = Text(fmt(_("You sit in seat {seat} of {players}, as {name}."),
+        self.who = Text(_("You are watching this table (you take no seat).")
+                        if remote.watching else
+                        fmt(_("You sit in seat {seat} of {players}, as {name}."),
                             seat=remote.seat + 1, players=players, name=clean(name)))
         self.intro = intro or []
         self.waiting = waiting  # (marked with N_, translated where shown)
@@ -77,8 +93,12 @@ class WaitingRoom(SizeAware, Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(self.who, classes="dialog-title")
-            if self.intro:
-                yield Static(Text(clean("\n".join(self.intro), lines=True)), id="lobby-intro")
+            for line in self.intro:
+                if line.startswith("    "):  # a command: on one line, copied in one piece
+                    yield Static(Text(clean(line.strip()), no_wrap=True, overflow="ignore"),
+                                 classes="join-command")
+                else:
+                    yield Static(Text(clean(line)), classes="lobby-intro")
             yield Static(id="lobby-seats")
             yield Static(_("Waiting for the host to start the game…"), id="lobby-note")
         yield KeyBar()
@@ -86,6 +106,10 @@ class WaitingRoom(SizeAware, Screen[None]):
 
     def on_mount(self) -> None:
         self.remote.listeners.append(self.changed)
+        commands = [cell_len(clean(line.strip())) for line in self.intro
+                    if line.startswith("    ")]
+        if commands:  # border 2, padding 4, the command's margin 2
+            self.query_one("#dialog").styles.width = max(64, max(commands) + 8)
         self.changed()
 
     def on_unmount(self) -> None:
@@ -126,22 +150,23 @@ class RemoteTable(TableScreen, inherit_bindings=False):
 
     # the table's keys but `s` (the CPUs' pace is the host's); `h` and `u` are not offered
     # (the host alone holds the game: see README), out of the key bar, and pressed they say
-    # so in a line (the model's `served`)
+    # so in a line (the session's `NETWORK_KEYS`)
     BINDINGS = [b for b in TableScreen.BINDINGS if getattr(b, "action", "") not in (
         "skip", "hint", "take_back")] + [
         Binding("h", "hint", N_("Hint"), show=False),
         Binding("u", "take_back", N_("Take back"), show=False)]
-    served = tuple(k for k in TableScreen.served if k not in ("h", "u", "v"))
     chrome = TableScreen.chrome + 1  # the connection line
 
     def __init__(self, remote: RemoteMatch, first: Update) -> None:
-        # One person at this table, whose cards are the only private ones it ever holds.
-        # Its own failed reveal waits for the person, as at a local table; the CPUs' pace
-        # is the host's.
-        super().__init__(remote, cpu_delay=0,  # type: ignore[arg-type]  # Match-shaped
-                         people=[remote.seat], hold_own=True)
+        # One person at this table, whose cards are the only private ones it ever holds (a
+        # watcher's: nobody, R11.1). Its own failed reveal waits for the person, as at a
+        # local table; the CPUs' pace and the round summaries' pause are the host's.
+        super().__init__(remote, cpu_delay=0,
+                         people=[] if remote.watching else [remote.seat], hold_own=True)
+        self.model.round_pause = remote.pause if remote.pause is not None or not (
+            remote.watching) else WATCHER_PAUSE
         self.remote = remote
-        self.first = first  # the update the table opened on (taken: told by `retell`)
+        self.first = first  # the update the table opened on (taken: told by `retold`)
 
     def compose(self) -> ComposeResult:
         parts = iter(super().compose())
@@ -151,18 +176,20 @@ class RemoteTable(TableScreen, inherit_bindings=False):
 
     def on_mount(self) -> None:
         self.remote.listeners.append(self.show_status)
-        self.remote.hooks.append(self.heard)
+        self.remote.add_hook(self.heard)
         self.show_status()
 
     def on_unmount(self) -> None:
         if self.show_status in self.remote.listeners:
             self.remote.listeners.remove(self.show_status)
-        if self.heard in self.remote.hooks:
-            self.remote.hooks.remove(self.heard)
+        self.remote.remove_hook(self.heard)
 
     def show_status(self) -> None:
         for line in self.query(ConnectionLine).results(ConnectionLine):  # none once going
             line.show(self.remote)
+        if self.remote.lost and self.answer is None:  # why, whole (the line above is cut
+            for bar in self.query(PromptBar).results(PromptBar):  # on a narrow screen)
+                bar.clear(Text(clean(self.remote.status)))
 
     # ------------------------------------------------ the front end of the table's conductor
     # The table's own driver plays the network seat: `RemoteMatch.play` takes the host's
@@ -170,31 +197,39 @@ class RemoteTable(TableScreen, inherit_bindings=False):
     # the round's summary, this seat's looks and failed reveals) and asks this seat's
     # questions (dread_draw/table/conductor.py), as at a local table.
 
-    def heard(self, match: RemoteMatch, move: RemoteMove) -> None:
+    def heard(self, match: object, move: TableMove) -> None:
         """A hook of the remote match: what the host says of an update, and that a CPU
         played for this seat while it was away."""
-        if move.problem:
+        if isinstance(move, RemoteMove) and move.problem:
             self.app.notify(clean(move.problem), title=_("The host says"), markup=False)
-        if match.played_for_me(move.events):
+        if self.remote.played_for_me(list(move.events)):
             self.app.notify(_("A CPU played for you while you were away."), markup=False)
         self.show_status()
 
     def waiting(self) -> None:
-        self.query_one(PromptBar).clear(self.waiting_line())
+        """Whom the table waits for — or, the connection lost, why, whole (the moves that
+        came before it are shown first: the line must not go back to a CPU thinking)."""
+        lost = self.remote.lost
+        self.query_one(PromptBar).clear(Text(clean(self.remote.status)) if lost
+                                        else self.waiting_line())
 
-    async def game_over(self) -> None:
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if self.remote.watching and action in ("pick", "use", "go_on"):
+            return False  # a watcher answers nothing: no answer keys in its key bar
+        return super().check_action(action, parameters)
+
+    async def game_over(self, ending: Ending) -> None:
         r = self.remote
         prompt = self.query_one(PromptBar)
-        if r.over:
-            winner = r.game.latest.winner if r.game else -1
-            prompt.clear(Text(fmt(_("{name} wins the game."), name=clean(self.names[winner]))))
-            await self.app.push_screen_wait(RemoteGameOver(r, self.model))  # type: ignore[arg-type]
+        if ending.over:
+            prompt.clear(Text(clean(ending.line)))
+            await self.app.push_screen_wait(RemoteGameOver(r, self.model))
             self.app.exit()
         else:
             prompt.clear(Text(clean(r.refused or _("The host ended the game."))))
 
     def waiting_line(self) -> Text:
-        table, view = self.remote.table, self.remote.game
+        table, view = self.remote.table, self.remote.seat_game
         seat = view.latest.pending.seat if view and view.latest.pending else -1
         if table is None or not 0 <= seat < len(table.seats):
             return Text("…")
@@ -240,16 +275,19 @@ class RemoteApp(DreadDrawApp):
             update = await r.next()
             if update is None:
                 return  # refused on a rejoin: the waiting room says why
-            if update.view is not None:
+            if update.view is not None or update.public is not None:
                 r.take(update)
                 self._replace_screens(RemoteTable(r, update))
                 return
 
     def in_progress(self) -> bool:
-        return not self.remote.over and not self.remote.refused
+        """A seat in a game not over (a watcher leaves nothing behind)."""
+        return not self.remote.over and not self.remote.refused and not self.remote.watching
 
     def save_note(self) -> str | None:
-        return _(AWAY_NOTE) if self.in_progress() and self.remote.started else None
+        if not self.in_progress() or not self.remote.started:
+            return None
+        return away_note(self.remote)  # (the host stopped on purpose: why, how to come back)
 
 
 def join_table(address: str, code: str, name: str, **run: Any) -> RemoteApp:
@@ -258,10 +296,21 @@ def join_table(address: str, code: str, name: str, **run: Any) -> RemoteApp:
     problem = name_problem(name)
     if problem:
         raise DreadDrawError(f"--name: {problem}.")
+    return remote_table(address, code, name, watch=False, **run)
+
+
+def watch_table(address: str, code: str, name: str = "", **run: Any) -> RemoteApp:
+    """`dread-draw join --watch` at a terminal (or a browser's, `serve --watch`): the table
+    as nobody's seat sees it, live, until the game is over; it waits through a host's
+    restart."""
+    return remote_table(address, code, name, watch=True, **run)
+
+
+def remote_table(address: str, code: str, name: str, *, watch: bool, **run: Any) -> RemoteApp:
     host, port = parse_address(address)
 
     async def main() -> RemoteApp:
-        client = Client(host, port, code=code, name=name)
+        client = Client(host, port, code=code, name=name, watch=watch)
         welcome = await client.connect()
         app = RemoteApp(RemoteMatch(client, welcome), welcome.name, welcome.players)
         try:

@@ -19,10 +19,12 @@ from textual.widgets import Static
 from dread_draw.base.safe_text import clean
 from dread_draw.deck.cards import Deck
 from dread_draw.deck.overlays import deck_text
-from dread_draw.i18n import N_, _, fmt, level_word, pgettext
+from dread_draw.i18n import N_, _, fmt, listing, pgettext
+from dread_draw.i18n.grammar import join
 from dread_draw.play.sim import Match, Move
 from dread_draw.rules import Game
 from dread_draw.store.saves import Save
+from dread_draw.table.session import kind_words
 from dread_draw.tui import widechars
 from dread_draw.tui.guard import Steady
 from dread_draw.tui.widgets.base import AnswerOnce
@@ -92,8 +94,11 @@ def next_choice(t: Timeline, step: int) -> str:
     return fmt(_("{who}: {choice}."), who=t.save.names[d.seat], choice=label)
 
 
-def cards(deck: Deck, uids, empty: str | None = None) -> str:
-    shown = clean(_(", ").join(card_label(deck, c) for c in uids))
+def cards(deck: Deck, uids, empty: str | None = None, more: bool = False) -> str:
+    """Cards as the language lists them, each keeping its forms for the sentence around them
+    ("Rangée : le Mat (0) et la Mort (12)"); `more`: more follow ("…"), so no "and"."""
+    labels = [card_label(deck, c) for c in uids]
+    shown = join(_(", "), labels) if more else listing(labels)
     return shown or (pgettext("no cards", "none") if empty is None else empty)
 
 
@@ -112,8 +117,8 @@ def position_text(t: Timeline, step: int) -> Text:
                       else (_("defeated") if g.defeated[s] else ""))
         else:
             status = (_("defeated") if g.defeated[s] else _("to play") if s == to_play
-                      else _("in the round") if g.in_round[s] else _("eliminated"))
-        kind = _("human") if spec.is_human else fmt(_("CPU {level}"), level=level_word(spec.kind))
+                      else _("in the round") if g.in_round[s] else _("out of the round"))
+        kind = kind_words(spec)
         out.append(f"{'▶ ' if s == to_play else '  '}{clean(spec.name)}", "bold")
         out.append(f" ({kind}) — {status}\n")
         out.append("    " + fmt(_("Life Deck ({n}, top first): {cards}"), n=len(g.life[s]),
@@ -125,7 +130,7 @@ def position_text(t: Timeline, step: int) -> Text:
                                 cards=cards(deck, g.rows[s], _("(no cards)"))) + "\n")
         out.append("    " + fmt(_("Reserves: {cards}"), cards=cards(deck, g.reserves[s])) + "\n")
     top = list(reversed(g.draw))
-    shown = cards(deck, top[:DRAW_SHOWN])
+    shown = cards(deck, top[:DRAW_SHOWN], more=len(top) > DRAW_SHOWN)
     if len(top) > DRAW_SHOWN:
         shown = fmt(_("{cards} … and {n} more"), cards=shown, n=len(top) - DRAW_SHOWN)
     out.append("\n" + fmt(_("Draw Deck ({n}, top first): {cards}"), n=len(top), cards=shown)
@@ -133,7 +138,7 @@ def position_text(t: Timeline, step: int) -> Text:
     if g.discard:
         c = g.discard[-1]
         out.append(fmt(_("Discard pile: {n}, top {card} {damage}"), n=len(g.discard),
-                       card=clean(card_label(deck, c)), damage=damage_text(deck.damage[c]))
+                       card=card_label(deck, c), damage=damage_text(deck.damage[c]))
                    + "\n")
     else:
         out.append(_("Discard pile: empty") + "\n")

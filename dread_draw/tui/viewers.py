@@ -31,10 +31,10 @@ from dread_draw.base.glyphs import glyphs
 from dread_draw.base.safe_text import clean, plain
 from dread_draw.deck.cards import Deck
 from dread_draw.i18n import N_, _, fmt, ngettext
-from dread_draw.play.sim import Match
 from dread_draw.rules import View
+from dread_draw.store.setup import save_odds
+from dread_draw.table.seam import TableMatch
 from dread_draw.table.story import ToldLog, log_lines, whose
-from dread_draw.tui.setup import save_odds
 from dread_draw.tui.widgets.base import AnswerOnce, Dialog, TooSmall, taken_down
 from dread_draw.tui.widgets.cards import CardReader
 from dread_draw.tui.widgets.keybar import KeyBar
@@ -113,7 +113,7 @@ class LogViewer(AnswerOnce, Dialog[None]):
 
     BINDINGS = [Binding("escape,l", "close", N_("Close"))]
 
-    def __init__(self, match: Match, seat: int | None, told: ToldLog | None = None) -> None:
+    def __init__(self, match: TableMatch, seat: int | None, told: ToldLog | None = None) -> None:
         """`seat`: the person at the keyboard (None: nobody in particular, public only).
         `told`: the table's lines already told (None: told here)."""
         super().__init__()

@@ -58,7 +58,7 @@ from yarl import URL
 
 from dread_draw.base.errors import DreadDrawError
 from dread_draw.base.files import read_bounded
-from dread_draw.base.hosts import is_host_name
+from dread_draw.base.reasons import os_reason
 from dread_draw.base.safe_text import markup_safe
 from dread_draw.i18n import (
     LANGUAGES,
@@ -69,7 +69,7 @@ from dread_draw.i18n import (
     parse_locale,
     set_language,
 )
-from dread_draw.store.saves import SaveDir, default_root, open_save
+from dread_draw.store.saves import SaveDir, open_save
 
 TEMPLATES = Path(__file__).parent
 SESSION_ID = re.compile(r"[A-Za-z0-9_-]{22}")  # what secrets.token_urlsafe(16) gives
@@ -233,10 +233,12 @@ class Table(AppService):
     """One session's table: textual-serve's app process, with the session's own settings
     folder, closing the page when the process ends, and ended if it will not close."""
 
-    def __init__(self, command: str, settings: Path, language: str, **kwargs: Any) -> None:
+    def __init__(self, command: str, settings: Path, language: str, *,
+                 environment: dict[str, str] | None = None, **kwargs: Any) -> None:
         super().__init__(command, **kwargs)
         self.settings = settings
         self.language = language
+        self.extra = environment or {}  # the server's own (a watch page's join code)
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width=width, height=height)
@@ -245,6 +247,7 @@ class Table(AppService):
         # The language unless the player chose one there (the first that gettext reads).
         environment["LANGUAGE"] = self.language
         environment[WEB] = "1"  # no server paths, no shell commands: a browser player reads it
+        environment.update(self.extra)
         return environment
 
     async def run(self) -> None:
@@ -288,6 +291,22 @@ class TableServer(Server):
         # to (its page's Accept-Language: a socket may not say).
         self.issued: OrderedDict[str, str] = OrderedDict()
         self.language = current_language()  # serve's: for browsers that ask for none of ours
+
+    # What each session's table runs (dread_draw/web/watch.py serves a watcher's instead).
+    def table_command(self, folder: Path, resume: bool) -> str:
+        return play_command(folder, resume)
+
+    def table_environment(self) -> dict[str, str]:
+        return {}
+
+    def served_words(self) -> str:
+        """What the console says once the server listens ({port}, {address})."""
+        if self.public:
+            return _("Dread Draw is served on port {port} at {address} — open that address in "
+                     "a web browser. Each browser session is a game of its own. Press Ctrl+C "
+                     "to stop.")
+        return _("Dread Draw is served at {address} — open that address in a web browser. "
+                 "Each browser session is a game of its own. Press Ctrl+C to stop.")
 
     async def _make_app(self) -> web.Application:
         app = web.Application()
@@ -465,7 +484,8 @@ class TableServer(Server):
                         width: int, height: int) -> None:
         folder = self.sessions / session
         resume = await asyncio.to_thread(can_resume, folder)
-        table = Table(play_command(folder, resume), folder / "settings", language,
+        table = Table(self.table_command(folder, resume), folder / "settings", language,
+                      environment=self.table_environment(),
                       write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                       close=websocket.close, download_manager=self.download_manager)
         try:
@@ -540,15 +560,8 @@ class TableServer(Server):
             raise ServeError(bind_problem(markup_safe(self.host), self.port, e)) from None
         port = runner.addresses[0][1]
         await asyncio.to_thread(self.prune)  # the empty folders of earlier runs
-        if self.public:
-            text = _("Dread Draw is served on port {port} at {address} — open that address in a "
-                     "web browser. Each browser session is a game of its own. Press Ctrl+C to "
-                     "stop.")
-        else:
-            text = _("Dread Draw is served at {address} — open that address in a web browser. "
-                     "Each browser session is a game of its own. Press Ctrl+C to stop.")
-        self.console.print(fmt(text, port=port, address=self.address(port)), soft_wrap=True,
-                           highlight=False, markup=False)
+        self.console.print(fmt(self.served_words(), port=port, address=self.address(port)),
+                           soft_wrap=True, highlight=False, markup=False)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
@@ -590,30 +603,4 @@ def bind_problem(host: str, port: int, e: OSError) -> str:
         return fmt(_("this user may not listen on port {port}; choose a port above 1023 with "
                      "--port."), port=port)
     return fmt(_("cannot listen on {host} port {port} ({reason}); check --host: it must be an "
-                 "address of this computer."), host=host, port=port, reason=e.strerror or e)
-
-
-def serve_command(*, host: str, port: int, public_url: str | None,
-                  save_dir: Path | None, max_tables: int = MAX_TABLES,
-                  idle_minutes: float = IDLE_MINUTES) -> None:
-    """`dread-draw serve`: warn when others can reach the table, then serve until Ctrl+C."""
-    if not is_host_name(host):
-        raise ServeError(fmt(_("--host {host}: not an address; give one of this computer's, "
-                               "such as 127.0.0.1 (or 0.0.0.0 for all of them)."),
-                             host=repr(markup_safe(host))))
-    if public_url is not None:
-        given = origin(public_url)
-        if given is None or given[0] not in ("http", "https") or not given[1]:
-            raise ServeError(fmt(_("--public-url {url}: give the whole address other computers "
-                                   "use, such as http://192.168.1.20:8000."),
-                                 url=markup_safe(public_url)))
-    server = TableServer(save_dir if save_dir is not None else default_root(), host, port,
-                         public_url, max_tables=max_tables, idle_minutes=idle_minutes)
-    server.initialize_logging()
-    if not server.loopback:
-        server.console.print(
-            fmt(_("[bold yellow]Warning:[/] serving on {host}, not only on this computer: "
-                  "anyone who can reach it on port {port} can open a table and play here."),
-                host=markup_safe(host), port=port),
-            soft_wrap=True, highlight=False)
-    asyncio.run(server.run())
+                 "address of this computer."), host=host, port=port, reason=os_reason(e))

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from dread_draw.deck.cards import Card, Deck
 from dread_draw.deck.overlays import card_word, deck_text, keyword_label
-from dread_draw.i18n import _, fmt, ngettext, pgettext
-from dread_draw.i18n.grammar import Word, join
+from dread_draw.i18n import _, fmt, listing, ngettext, placeholders
+from dread_draw.i18n.grammar import Word
 from dread_draw.rules import (
     DONE,
     EFFECTS,
@@ -27,6 +28,9 @@ from dread_draw.rules import (
     REVEAL,
     SUMMON,
     USE,
+    Decision,
+    Event,
+    View,
 )
 
 DOT = "●"
@@ -79,7 +83,7 @@ def ability_text(card: Card, deck: Deck | None = None) -> str:
     return fmt(_("{keyword}: {text}"), keyword=keyword, text=text)
 
 
-def discard_text(deck: Deck, discard) -> str:
+def discard_text(deck: Deck, discard: Sequence[int]) -> str:
     """'Discard: 12, top The Crow (4), damage ● 1' (the pile is public, R11.1)."""
     if not discard:
         return _("Discard: empty")
@@ -95,15 +99,25 @@ def fortune_part(index: int) -> str:
     return parts[min(index, 2)]
 
 
-def _card(ev_card: dict | None, deck: Deck) -> str:
-    return _("no card") if ev_card is None else card_label(deck, ev_card["uid"])
+def fortune_lines(deck: Deck, fortune: Sequence[int]) -> list[str]:
+    """R10.2: the winner's fortune read out, a line a card, in the order read ("The present:
+    The Fool (0). You will step off the cliff laughing…"), for the lines front ends."""
+    text = deck_text(deck)
+    # Translators: one card of the winner's fortune: which part it tells, the card, its words
+    return [fmt(_("{part}: {card}. {fortune}"), part=fortune_part(i), card=card_label(deck, uid),
+                fortune=" ".join(text[deck.card[uid]].fortune.split()))
+            for i, uid in enumerate(fortune)]
 
 
-def _cards(ev_cards: list, deck: Deck) -> str:
-    # Translators: the separator between the cards of a list ("The Fool (0), Death (13)").
-    if not ev_cards:
-        return _("no card")
-    return join(_(", "), [_card(c, deck) for c in ev_cards])
+def _card(ev_card: Event, deck: Deck) -> Word:
+    return card_label(deck, ev_card["uid"])
+
+
+def _cards(ev_cards: list[Event], deck: Deck) -> Word:
+    """Cards as the language lists them ("The Fool (0), Death (13) and The Sun (11)"). A
+    sentence about no card is a sentence of its own (a negative one: "n'en met aucune"), so
+    an empty list is never put in a sentence."""
+    return listing([_card(c, deck) for c in ev_cards])
 
 
 def _pick_pattern(template: str) -> re.Pattern[str]:
@@ -112,10 +126,10 @@ def _pick_pattern(template: str) -> re.Pattern[str]:
                               for i, p in enumerate(parts)))
 
 
-def prompt_text(decision) -> str:
+def prompt_text(decision: Decision) -> str:
     """An ability's question in the current language: the rules core fills its `Pick`'s
     English prompt with numbers; the numbers are read back and the translation filled."""
-    prompt = decision.prompt
+    prompt: str = decision.prompt
     pick = decision.pick
     if not prompt or pick is None:
         return prompt
@@ -140,9 +154,9 @@ class Narrator:
     names: list[str]
     reveal: bool = False
     mine: int | None = None
-    tops: dict[int, dict] = field(default_factory=dict)
+    tops: dict[int, Event] = field(default_factory=dict)
 
-    def __call__(self, ev: dict) -> str | None:
+    def __call__(self, ev: Event) -> str | None:
         kind = ev["type"]
         handler = getattr(self, "_" + kind, None)
         return handler(ev) if handler else None
@@ -150,24 +164,24 @@ class Narrator:
     def name(self, seat: int) -> str:
         return self.names[seat]
 
-    def reveals(self, ev: dict) -> bool:
+    def reveals(self, ev: Event) -> bool:
         """Whether the private cards of `ev` may be named: a finished game's, or the
         reader's own (their draw, what their ability let them see)."""
         return self.reveal or (self.mine is not None and ev["seat"] == self.mine)
 
-    def _game_start(self, ev: dict) -> str:
+    def _game_start(self, ev: Event) -> str:
         return fmt(ngettext(
             "A new game: {players} players, {n} card in the Draw Deck; {name} starts.",
             "A new game: {players} players, {n} cards in the Draw Deck; {name} starts.",
             ev["draw"]), players=len(self.names), n=ev["draw"],
             name=self.name(ev["starting_seat"]))
 
-    def _round_start(self, ev: dict) -> str:
+    def _round_start(self, ev: Event) -> str:
         self.tops.clear()
         return "── " + fmt(_("Round {round}: {name} starts."), round=ev["round"],
                            name=self.name(ev["starting_seat"]))
 
-    def _summon(self, ev: dict) -> str:
+    def _summon(self, ev: Event) -> str:
         seat, card = ev["seat"], ev["card"]
         before = self.tops.get(seat)
         self.tops[seat] = card
@@ -186,7 +200,7 @@ class Narrator:
             text = _("{who} reveals {card}: summoned (row {total}).")
         return fmt(text, **words)
 
-    def _fail(self, ev: dict) -> str:
+    def _fail(self, ev: Event) -> str:
         seat = ev["seat"]
         who = self.name(seat)
         before = self.tops.pop(seat, None)
@@ -216,7 +230,7 @@ class Narrator:
                 who=who, card=card, n=lost)
         return fmt(_("{who} reveals {card}: it fails, eliminated."), who=who, card=card)
 
-    def _ability(self, ev: dict) -> str:
+    def _ability(self, ev: Event) -> str:
         who = self.name(ev["seat"])
         card = self.deck.card[ev["card"]["uid"]]
         name = card_name(self.deck, card)
@@ -226,14 +240,14 @@ class Narrator:
         return fmt(_("{who} uses {card}: {text}"), who=who, card=name,
                    text=ability_text(card, self.deck))
 
-    def _ability_idle(self, ev: dict) -> str:
+    def _ability_idle(self, ev: Event) -> str:
         """R9.7: an ability that could do nothing was not offered."""
         card = self.deck.card[ev["card"]["uid"]]
         return fmt(_("{who}'s {card} has nothing to act on: its {keyword} ability does "
                      "nothing."), who=self.name(ev["seat"]), card=card_name(self.deck, card),
                    keyword=keyword_of(card))
 
-    def _ability_lost(self, ev: dict) -> str:
+    def _ability_lost(self, ev: Event) -> str:
         """R9.6: the card left the place where its ability triggered before its turn."""
         card = self.deck.card[ev["card"]["uid"]]
         words = {"who": self.name(ev["seat"]), "card": card_name(self.deck, card),
@@ -244,38 +258,43 @@ class Narrator:
         return fmt(_("{card} is no longer in {who}'s row: its {keyword} ability is lost."),
                    **words)
 
-    def _outcome(self, ev: dict) -> str | None:
+    def _outcome(self, ev: Event) -> str | None:
         """What an ability did, in the words its effect registered: the sentence for
         everyone, or in a replay the one that names the private cards too (R11.2)."""
         spec = EFFECTS.get(ev["effect"])
         tell = spec.tell(ev) if spec is not None else None
         if tell is None:
             return None
-        text = (tell.revealed or tell.public) if self.reveals(ev) else tell.public
+        if ev.get(tell.on) == []:  # no card: a negative sentence of its own
+            text = tell.nothing
+        else:
+            text = (tell.revealed or tell.public) if self.reveals(ev) else tell.public
         if text is None:
             return None
-        words: dict[str, str] = {"who": self.name(ev["seat"])}
+        words: dict[str, object] = {"who": self.name(ev["seat"])}
+        said = placeholders(text)  # (a card this seat may not know is None: never named)
         for key, value in ev.items():
+            if key not in said and f"{key}_count" not in said:
+                continue
             if key in tell.seats:
                 words[key] = self.name(value)
             elif isinstance(value, list):
-                words[key] = _cards(value, self.deck)
-                # Translators: how many cards, when there are none ("puts none of them …").
-                words[f"{key}_count"] = (str(len(value)) if value
-                                         else pgettext("how many cards", "none"))
+                if key in said:
+                    words[key] = _cards(value, self.deck) if value else ""
+                words[f"{key}_count"] = len(value)
             elif isinstance(value, dict):
                 words[key] = _card(value, self.deck)
             else:
                 words[key] = str(value)
         return fmt(_(text), **words)
 
-    def _reshuffle(self, ev: dict) -> str:
+    def _reshuffle(self, ev: Event) -> str:
         return fmt(ngettext(
             "The discard pile is shuffled into a new Draw Deck ({n} card).",
             "The discard pile is shuffled into a new Draw Deck ({n} cards).", ev["count"]),
             n=ev["count"])
 
-    def _round_end(self, ev: dict) -> str:
+    def _round_end(self, ev: Event) -> str:
         self.tops.clear()
         dmg, row = ev["damage"], ev.get("row")
         words = {"who": self.name(ev["winner"]), "round": ev["round"], "n": dmg}
@@ -302,7 +321,7 @@ class Narrator:
                                 dmg), **words)
         return fmt(_("{who} wins round {round}: no damage."), **words)
 
-    def _damage(self, ev: dict) -> str:
+    def _damage(self, ev: Event) -> str:
         who = self.name(ev["seat"])
         drawn = len(ev["drawn"])
         n = ev["amount"]
@@ -332,16 +351,17 @@ class Narrator:
             "{who} takes {n} damage: draws {drawn} from the Life Deck, keeps {kept} in "
             "reserve, discards {rest} ({life} left).", n), **words)
 
-    def _gain_life(self, ev: dict) -> str:
-        return fmt(ngettext("{who} gains {amount} life ({n} card in the Life Deck).",
-                            "{who} gains {amount} life ({n} cards in the Life Deck).",
-                            ev["life"]),
+    def _gain_life(self, ev: Event) -> str:
+        # the count is the life gained (its own plural: "1 point de vie", "2 points de vie");
+        # the Life Deck's size is a number after a colon, which no language inflects
+        return fmt(ngettext("{who} gains {amount} life (Life Deck: {n}).",
+                            "{who} gains {amount} life (Life Deck: {n}).", ev["amount"]),
                    who=self.name(ev["seat"]), amount=ev["amount"], n=ev["life"])
 
-    def _defeated(self, ev: dict) -> str:
+    def _defeated(self, ev: Event) -> str:
         return fmt(_("{who} is defeated and leaves the game."), who=self.name(ev["seat"]))
 
-    def _game_end(self, ev: dict) -> str:
+    def _game_end(self, ev: Event) -> str:
         words = {"who": self.name(ev["winner"]), "n": ev["rounds"]}
         if ev.get("stalemate"):
             return fmt(ngettext(
@@ -399,11 +419,14 @@ class RoundReport:
             head = fmt(_("Round {round}: {who} wins with an empty row."), **words)
         else:
             head = fmt(_("Round {round}: {who} wins."), **words)
-        out = [head, fmt(ngettext("{who}'s row deals {n} damage to each other player.",
-                                  "{who}'s row deals {n} damage to each other player.",
-                                  self.damage), who=who, n=self.damage)]
-        if not self.hits and not self.defeated:
-            out.append(_("Nobody takes any damage."))
+        if not self.damage:  # no damage is said in words, not as the number 0
+            out = [head, fmt(_("{who}'s row deals no damage."), who=who)]
+        else:
+            out = [head, fmt(ngettext("{who}'s row deals {n} damage to each other player.",
+                                      "{who}'s row deals {n} damage to each other player.",
+                                      self.damage), who=who, n=self.damage)]
+            if not self.hits and not self.defeated:
+                out.append(_("Nobody takes any damage."))
         for c in self.changes:
             # the count is the damage (or life): its own plural; the Life Deck's sizes are
             # numbers after an arrow, which no language inflects
@@ -448,13 +471,14 @@ class RoundTracker:
         self.early_defeated: list[int] = []
         self.cursed: dict[int, tuple[int, int]] = {}  # seat -> the (seat, card) that chose it
 
-    def feed(self, ev: dict) -> RoundReport | None:
+    def feed(self, ev: Event) -> RoundReport | None:
         kind, report = ev["type"], self.report
         if kind == "round_end":
             row = ev.get("row")
             self.report = RoundReport(ev["round"], ev["winner"], ev["damage"],
                                       changes=self.early, defeated=self.early_defeated,
-                                      row=None if row is None else _cards(row, self.deck),
+                                      row=(None if row is None
+                                           else _cards(row, self.deck) if row else ""),
                                       deck=self.deck)
             self.early, self.early_defeated = [], []
         elif kind == "outcome" and isinstance(ev.get("target"), int):
@@ -480,7 +504,7 @@ class RoundTracker:
         return None
 
 
-def round_reports(events, deck: Deck) -> list[RoundReport]:
+def round_reports(events: Iterable[Event], deck: Deck) -> list[RoundReport]:
     """The round summaries of a stream of events (from a round's start: a round whose start
     is not among them may miss the damage its Aftermaths dealt): the data each summary shows,
     without Textual."""
@@ -488,7 +512,7 @@ def round_reports(events, deck: Deck) -> list[RoundReport]:
     return [r for r in map(tracker.feed, events) if r is not None]
 
 
-def zone_of(view, uid: int, names: list[str]) -> str:
+def zone_of(view: View, uid: int, names: Sequence[str]) -> str:
     """Where a card the seat can see lies, in words."""
     if uid in view.discard:
         return _("the discard pile")
@@ -505,7 +529,8 @@ def zone_of(view, uid: int, names: list[str]) -> str:
     return _("a Life Deck")
 
 
-def pick_card_labels(options, view, names, card_option) -> list[tuple[int, str]]:
+def pick_card_labels(options: Sequence[int], view: View, names: Sequence[str],
+                     card_option: Callable[[int], str]) -> list[tuple[int, str]]:
     """One entry per different choice: copies of a card in the same zone are the same choice
     to a player, so only the first is offered; strongest first; the zone is named when the
     options lie in several; `Done` last."""
@@ -524,11 +549,22 @@ def pick_card_labels(options, view, names, card_option) -> list[tuple[int, str]]
     return labels + [(DONE, _("Done"))] * (DONE in options)
 
 
-def describe(decision, view, names: list[str], plain: bool = False
+def reader_tip(decision: Decision) -> str:
+    """The sentence a table with a card reader adds to a question whose cards are read
+    there (the drawn Life Deck cards, the Aftermath cards of one's row); "" for the rest
+    and for a table without one (plain lines, the console)."""
+    if decision.kind == KEEP:
+        return _("The reader shows the card under focus; Tab reads the next.")
+    if decision.kind == ORDER:
+        return _("(Tab to a card in your row to read it.)")
+    return ""
+
+
+def describe(decision: Decision, view: View, names: Sequence[str]
              ) -> tuple[str, list[tuple[int, str]]]:
     """The question a Decision asks its seat, and a label for each legal option — exactly
     the Decision's options, in order (docs/DESIGN.md principle 2). Every kind is handled.
-    `plain`: for the plain-text table (`play --plain`), which has no card reader and no Tab."""
+    The same words at every table (a table with a card reader adds `reader_tip`)."""
     deck = view.deck
     who = names[decision.seat]
     kind = decision.kind
@@ -545,10 +581,13 @@ def describe(decision, view, names: list[str], plain: bool = False
     if kind == SUMMON:
         row = view.rows[decision.seat]
         beat = view.card_to_beat(decision.seat)
-        if row:
+        if row and any(o != REVEAL for o in decision.options):
             q = fmt(_("{who}, your turn. Beat {card}: strength over {beat}. Reveal the top "
                       "card, or summon a reserve card that beats it."),
                     who=who, card=card_label(deck, row[-1]), beat=beat)
+        elif row:  # no reserve card to summon: only the reveal is on offer
+            q = fmt(_("{who}, your turn. Beat {card}: strength over {beat}. Reveal the top "
+                      "card."), who=who, card=card_label(deck, row[-1]), beat=beat)
         else:
             q = fmt(_("{who}, your turn. Your row is empty: any card succeeds."), who=who)
         labels = [(o, _("Reveal the top card") if o == REVEAL
@@ -568,19 +607,11 @@ def describe(decision, view, names: list[str], plain: bool = False
         return q, [(o, _("Use it") if o else _("Skip it")) for o in decision.options]
     if kind == KEEP:
         n = len(decision.options)
-        if plain:
-            q = fmt(ngettext(
-                "{who}, you drew {n} card from your Life Deck (only you see it). Keep it in "
-                "your reserves.",
-                "{who}, you drew {n} cards from your Life Deck (only you see them). Keep one "
-                "in your reserves; the others are discarded.", n), who=who, n=n)
-        else:
-            q = fmt(ngettext(
-                "{who}, you drew {n} card from your Life Deck (only you see it). Keep it in "
-                "your reserves. The reader shows the card under focus; Tab reads the next.",
-                "{who}, you drew {n} cards from your Life Deck (only you see them). Keep one "
-                "in your reserves; the others are discarded. The reader shows the card under "
-                "focus; Tab reads the next.", n), who=who, n=n)
+        q = fmt(ngettext(
+            "{who}, you drew {n} card from your Life Deck (only you see it). Keep it in "
+            "your reserves.",
+            "{who}, you drew {n} cards from your Life Deck (only you see them). Keep one "
+            "in your reserves; the others are discarded.", n), who=who, n=n)
         # Copies of one card are one choice (whichever is kept, the rest are discarded).
         copies = Counter(deck.card[o].id for o in decision.options)
         first: dict[str, int] = {}
@@ -590,10 +621,7 @@ def describe(decision, view, names: list[str], plain: bool = False
                     if copies[i] > 1 else fmt(_("Keep {card}"), card=card_option(o)))
                    for i, o in first.items()]
     if kind == ORDER:
-        q = fmt(_("{who}: several Aftermath abilities trigger. Which resolves first?"), who=who
-                ) if plain else fmt(_("{who}: several Aftermath abilities trigger. Which "
-                                      "resolves first? (Tab to a card in your row to read "
-                                      "it.)"), who=who)
+        q = fmt(_("{who}: several Aftermath abilities trigger. Which resolves first?"), who=who)
         return q, [(o, card_option(o)) for o in decision.options]
     if kind == PICK_CARD:
         q = fmt(_("{who}: {question}"), who=who,

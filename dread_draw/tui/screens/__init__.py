@@ -14,7 +14,7 @@ patched) in the modules that use them: `base`, `dialogs`, `handoff`, `summary`, 
 from dread_draw.table.conductor import SeatAtTable
 from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.screens.dialogs import ConfirmQuit, HelpScreen, Notice
-from dread_draw.tui.screens.game_over import GameOver, defeat_rounds, fortune_title
+from dread_draw.tui.screens.game_over import GameOver, fortune_title
 from dread_draw.tui.screens.handoff import HandOff
 from dread_draw.tui.screens.new_game import NewGame, hold_options, kind_options
 from dread_draw.tui.screens.summary import RoundSummary
@@ -36,7 +36,6 @@ __all__ = [
     "SeatAtTable",
     "SizeAware",
     "TableScreen",
-    "defeat_rounds",
     "fortune_title",
     "hold_options",
     "kind_options",

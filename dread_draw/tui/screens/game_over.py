@@ -13,12 +13,14 @@ from textual.widgets import Button, Label, Static
 from dread_draw.base.safe_text import clean, plain
 from dread_draw.deck.overlays import deck_text
 from dread_draw.i18n import N_, _, fmt, ngettext, pgettext
+from dread_draw.play.places import standing_lines
 from dread_draw.play.sim import Match
+from dread_draw.store.ratings import change_text
 from dread_draw.table.model import REVIEW, TableModel
+from dread_draw.table.seam import TableMatch
 from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.widgets.base import AnswerOnce, TooSmall
 from dread_draw.tui.widgets.keybar import KeyBar
-from dread_draw.tui.widgets.seats import kind_label
 from dread_draw.words.narrate import damage_text, fortune_part
 
 
@@ -31,7 +33,7 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
                 Binding("v", "review", N_("Review")),  # coach: tui/coach.py
                 Binding("q", "done('quit')", N_("Quit"))]
 
-    def __init__(self, match: Match, model: TableModel | None = None) -> None:
+    def __init__(self, match: TableMatch, model: TableModel | None = None) -> None:
         """`model`: the table's, asked for `v` on behalf of the person at the keyboard."""
         super().__init__()
         self.match = match
@@ -76,27 +78,16 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
         yield TooSmall()
 
     def standings(self) -> Text:
-        """Every seat at the end: the winner's cards left, the round in which each other
-        player was defeated (after a stalemate, the cards each had left)."""
-        g = self.match.game
-        fell = defeat_rounds(self.match.events)
-        lines = Text()
-        for s, spec in enumerate(self.match.seats):
-            n = len(g.life[s])
-            if s == g.winner:
-                state = fmt(ngettext("the winner, {n} card left in the Life Deck",
-                                     "the winner, {n} cards left in the Life Deck", n), n=n)
-            elif g.defeated[s]:
-                state = (fmt(_("defeated in round {n}"), n=fell[s]) if s in fell
-                         else _("defeated"))
-            else:
-                state = fmt(ngettext("{n} card left in the Life Deck",
-                                     "{n} cards left in the Life Deck", n), n=n)
-            if s:
-                lines.append("\n")
-            lines.append(fmt(_("{name} ({kind}): {state}"), name=clean(spec.name),
-                             kind=kind_label(spec), state=state))
-        return lines
+        """Every seat by place: the winner and its cards left, then each other player by
+        when they were defeated (after a stalemate, the cards each had left); then each
+        person's new rating, when the game was rated (`store.ratings`)."""
+        lines = [clean(line) for line in standing_lines(self.match)]
+        saver = getattr(self.app, "saver", None) if self.is_attached else None
+        rated = getattr(saver, "rated", None) or []
+        if rated:
+            lines += ["", _("Ratings among friends:")]
+            lines += ["  " + clean(change_text(c)) for c in rated]
+        return Text("\n".join(lines))
 
     def on_mount(self) -> None:
         self._update_turn_button()
@@ -140,14 +131,21 @@ class GameOver(AnswerOnce, SizeAware, Screen[str]):
         self.dismiss(what)
 
     def action_review(self) -> None:  # coach: the review screen (tui/coach.py)
+        from dread_draw.coach.review import Practice
         from dread_draw.tui.coach import ReviewScreen, reviewable_of
+        if isinstance(self.match, Practice):  # its start was dealt anew: no game to replay
+            self.notify(_("A practice is not reviewed: review the game it came from."),
+                        timeout=4)
+            return
         if self.model is not None:  # the table's model says whether this table serves it
             info = self.model.info(REVIEW)
             if not info.offered:
                 self.notify(info.line, timeout=4, markup=False)
                 return
         m = self.match
-        self.app.push_screen(ReviewScreen(reviewable_of(m.deck, m.seats, m.seed, m.choices)))
+        if isinstance(m, Match):  # (a network table's game is the host's: not offered)
+            self.app.push_screen(ReviewScreen(reviewable_of(m.deck, list(m.seats), m.seed,
+                                                            m.choices)))
 
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:
@@ -164,14 +162,3 @@ def fortune_title(index: int, total: int) -> str:
     if index < 2:
         return fortune_part(index)
     return fmt(_("The distant future ({i} of {n})"), i=index - 1, n=total - 2)
-
-
-def defeat_rounds(events: list[dict]) -> dict[int, int]:
-    """The round in which each defeated seat was defeated (from the event log)."""
-    rnd, fell = 0, {}
-    for ev in events:
-        if ev["type"] in ("round_start", "round_end"):
-            rnd = ev["round"]
-        elif ev["type"] == "defeated":
-            fell[ev["seat"]] = rnd
-    return fell

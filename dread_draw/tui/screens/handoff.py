@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -27,9 +28,13 @@ class HandOff(Notice, inherit_bindings=False):
     down; then Enter (or a click on its button) says the next person has the keyboard."""
 
     BINDINGS = [Binding("enter", "close", N_("I have the keyboard"), priority=True),
+                Binding("u", "take_back", N_("Take back")),
                 *EVERYWHERE]  # (priority: as the notice's)
 
-    def __init__(self, name: str, wait: float | None = None) -> None:
+    def __init__(self, name: str, wait: float | None = None,
+                 take_back: Callable[[], None] | None = None) -> None:
+        """`take_back`: `u` here — the person handing the keyboard on takes back their last
+        choice (the table's session decides whether the rule allows it)."""
         who = clean(name)
         super().__init__(Text(fmt(_("Pass the keyboard to {name}"), name=who)),
                          Text(fmt(_("{name} has cards to look at that nobody else may see. "
@@ -37,6 +42,16 @@ class HandOff(Notice, inherit_bindings=False):
                          Text(fmt(_("I am {name}"), name=who)),
                          HANDOFF_WAIT if wait is None else wait)
         self.player = name
+        self.taking_back = take_back
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "take_back":
+            return self.taking_back is not None
+        return super().check_action(action, parameters)
+
+    def action_take_back(self) -> None:
+        if self.taking_back is not None:
+            self.taking_back()
 
     def compose_wait(self) -> ComposeResult:
         yield Static(id="handoff-wait")

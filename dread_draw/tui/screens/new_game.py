@@ -26,10 +26,7 @@ from dread_draw.i18n import (
 )
 from dread_draw.play.sim import DEFAULT_CPU, HUMAN, SeatSpec, seat_name
 from dread_draw.store.saves import continue_label, saved_game_line
-from dread_draw.tui import themes
-from dread_draw.tui.saved import ReplaceSave
-from dread_draw.tui.screens.base import SizeAware
-from dread_draw.tui.setup import (
+from dread_draw.store.setup import (
     HOLDS,
     MAX_SEATS,
     MIN_SEATS,
@@ -39,6 +36,9 @@ from dread_draw.tui.setup import (
     save_setting,
     shown_name,
 )
+from dread_draw.tui import themes
+from dread_draw.tui.saved import ReplaceSave
+from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.widgets.base import TooSmall
 from dread_draw.tui.widgets.keybar import KeyBar
 

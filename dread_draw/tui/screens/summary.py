@@ -27,6 +27,7 @@ class RoundSummary(Notice):
         super().__init__(plain(lines[0]), plain("\n".join(lines[1:]), lines=True), _("Continue"))
         self.close_after = close_after
         self.timer: Timer | None = None
+        self.covered = False  # a screen was over it since its timer started
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -47,7 +48,13 @@ class RoundSummary(Notice):
     def on_screen_suspend(self) -> None:
         if self.timer is not None:
             self.timer.pause()
+            self.covered = True
 
     def on_screen_resume(self) -> None:
-        if self.timer is not None:  # its whole time again, from when it is back in sight
-            self.timer.reset()
+        # its whole time again, from when it is back in sight (a new timer: Textual's
+        # reset() only restarts once the current wait is over, so the first resume, as the
+        # summary appears, doubled the pause)
+        if self.timer is not None and self.covered:
+            self.covered = False
+            self.timer.stop()
+            self.timer = self.set_timer(self.close_after or 0, self.close_by_itself)

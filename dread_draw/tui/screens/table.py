@@ -1,11 +1,13 @@
-"""The table: it renders the table model (dread_draw/table/model.py) and sends it keys; its
-conductor (dread_draw/table/conductor.py) plays the match through `Match` (the one driver
-loop, docs/DESIGN.md principle 6) and calls this screen to show each moment and ask a
-person's questions. Hot-seat privacy (R11.2) keeps a seat's private cards behind a hand-off."""
+"""The table: a front end of the table session (dread_draw/table/session.py). It draws the
+table model (dread_draw/table/model.py) and forwards keys; the session's conductor plays the
+match through its one driver loop (docs/DESIGN.md principle 6) and calls this screen to show
+each moment and ask a person's questions, and the session answers the coach's keys. Hot-seat
+privacy (R11.2) keeps a seat's private cards behind a hand-off."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 from rich.text import Text
 from textual import on, work
@@ -18,10 +20,12 @@ from textual.widgets import Button, Label, RichLog, Static
 
 from dread_draw.base.glyphs import glyphs
 from dread_draw.base.safe_text import clean, plain
+from dread_draw.coach.tutorial import Lesson
 from dread_draw.i18n import N_, _, fmt
-from dread_draw.play.sim import Match, SeatSpec
-from dread_draw.rules import KEEP, ORDER, PICK_CARD, SKIP, SUMMON, USE, USE_IT
-from dread_draw.table.conductor import Conductor
+from dread_draw.rules import SKIP, USE, USE_IT, PublicView
+from dread_draw.table.asking import Question
+from dread_draw.table.conductor import Story
+from dread_draw.table.ending import Ending
 from dread_draw.table.model import (
     DISCARD,
     HINT,
@@ -35,7 +39,6 @@ from dread_draw.table.model import (
     Redraw,
     RoundOver,
     Staged,
-    TableModel,
     Told,
     offers_hidden_cards,
 )
@@ -43,9 +46,12 @@ from dread_draw.table.model import (
     HandOff as HandingOff,
 )
 from dread_draw.table.moments import acts
+from dread_draw.table.seam import TableMatch
+from dread_draw.table.session import Session
 from dread_draw.table.turn import beat_line, next_line
-from dread_draw.tui.cardface import FRAMED, LINE, LINES, STYLES, TWO_LINE
-from dread_draw.tui.coach import tutor_for, tutor_step
+from dread_draw.tui.cardface import FRAMED, LINES, STYLES
+from dread_draw.tui.coach import HintDialog, TipScreen
+from dread_draw.tui.fit import fits, largest_style, style_sizes
 from dread_draw.tui.pauses import collect
 from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.screens.game_over import GameOver
@@ -59,16 +65,14 @@ from dread_draw.tui.widgets.centre import TableCentre, TurnLine
 from dread_draw.tui.widgets.keybar import KeyBar
 from dread_draw.tui.widgets.log import ReflowLog
 from dread_draw.tui.widgets.prompt import Choice, PromptBar
-from dread_draw.tui.widgets.seats import SeatPanel, SeatState, kind_label, seat_states
-from dread_draw.words.narrate import RoundReport, describe
+from dread_draw.tui.widgets.seats import SeatPanel, SeatState, seat_states
+from dread_draw.words.narrate import RoundReport
 
 __all__ = ["TableScreen", "offers_hidden_cards"]
 
 
 LOG_LINES = 300  # the table's log keeps this many lines (the whole story is in the match)
-
-
-RESUME_EVENTS = 400  # a resumed game narrates only its last events into the log
+WARM_COACH_AFTER = 1.5  # seconds after the table opens: the coach's processes start (a hint)
 
 
 class GameLog(ReflowLog):
@@ -103,60 +107,39 @@ class TableScreen(SizeAware, Screen):
     # "? Help" and "q Quit" always keep theirs)
     WORDS_DROPPED_FIRST = ("discard", "log", "odds", "hint", "take_back", "skip")
 
-    resume_events = RESUME_EVENTS  # (for the coach's rebuild after a take-back)
     chrome = 0  # lines besides the table's own (net's RemoteTable adds one of its own)
 
     class Finished(Message):
         """The game is over and the players chose `what` next: "rematch", "new" or "quit"."""
 
-        def __init__(self, what: str, match: Match) -> None:
+        def __init__(self, what: str, match: TableMatch) -> None:
             super().__init__()
             self.what = what
             self.match = match
 
-    def __init__(self, match: Match, cpu_delay: float = 0.8, ascii: bool = False,
+    def __init__(self, match: TableMatch, cpu_delay: float = 0.8, ascii: bool = False,
                  hold: int = 0, people: list[int] | None = None,
-                 hold_own: bool | None = None) -> None:
+                 hold_own: bool | None = None, save: Callable[[], None] | None = None) -> None:
         """`hold`: seconds a person's own failed reveal stays on the stage (0: until they
         press a key; Setup.hold). `people`: the seats played at this keyboard (default:
         every person's seat: hot-seat). `hold_own`: a person's own failed reveal waits for
-        them (default: when the CPUs have a pace)."""
+        them (default: when the CPUs have a pace). `save`: saves the game now."""
         super().__init__()
         self.match = match
         self.ascii = ascii
-        humans = people if people is not None else [
-            i for i, s in enumerate(match.seats) if s.is_human]
-        # the table's state machine and its keyboard (no Textual: dread_draw/table/model.py);
-        # this screen renders it and forwards keys
-        self.model = TableModel(match, humans, cpu_delay=cpu_delay,
-                                hold_own=cpu_delay > 0 if hold_own is None else hold_own,
-                                served=self.served)
+        # everything but the drawing (no Textual: dread_draw/table/session.py): this screen
+        # renders its model and forwards keys; its conductor calls this screen back
+        self.session = Session(match, self, people=people, cpu_delay=cpu_delay,
+                               hold_own=hold_own, hold=hold, save=save)
+        self.model = self.session.model
         self.model.listeners.append(self.holder_changed)
-        self.told = self.model.told  # `l`'s lines, told once per reader
-        # the driver: it plays the match and calls this screen (dread_draw/table/conductor.py)
-        self.conductor = Conductor(self.model, self, hold=hold)
-        self.answer: asyncio.Future | None = None
+        self.conductor = self.session.conductor
+        self.answer: asyncio.Future[int] | None = None
         self.card_style = FRAMED
-        self.tutor = tutor_for(match)  # coach: the tutorial's lessons (None: not the tutorial)
 
-    served: tuple[str, ...] = (HINT, ODDS, LOG, DISCARD, "r", "v", TAKE_BACK)  # the model's keys
-
-    # the model's, read here (only the model sets them)
     @property
     def names(self) -> list[str]:
         return self.model.names
-
-    @property
-    def humans(self) -> list[int]:
-        return self.model.people
-
-    @property
-    def skipping(self) -> bool:
-        return self.model.skipping
-
-    @property
-    def at_keyboard(self) -> int | None:
-        return self.model.at_keyboard
 
     def holder_changed(self) -> None:
         """The keyboard changed hands: the card last read may be one only the last person
@@ -164,10 +147,6 @@ class TableScreen(SizeAware, Screen):
         if self.is_attached:
             self.query_one(CardReader).uid = None
             self.query_one(OddsLine).show(None)  # viewers (issue 14): theirs goes too
-
-    @property
-    def compact(self) -> bool:
-        return self.card_style in LINES
 
     @property
     def viewer(self) -> int | None:
@@ -207,34 +186,28 @@ class TableScreen(SizeAware, Screen):
         if taken_down(self):  # issue 26: closed by keys typed while it started; nothing to draw
             return
         self.set_class(self.ascii, "-ascii")
-        events = self.match.events
-        # A resumed match: the log tells the round in progress (at most RESUME_EVENTS
-        # lines: the whole story is in `l`'s view). (net: a join has no choices)
-        self.retell(from_round=bool(getattr(self.match, "choices", True)))
-        last = acts(events[-40:], self.match.deck, self.names)
+        last = acts(self.match.events[-40:], self.match.deck, self.names)
         self.query_one(Stage).play(last[-1] if last else None)
         self.show_table()
         self.size_checked()  # opened on a terminal already too small: it waits
-        self.drive()
+        self.call_after_refresh(self.drive)  # the table laid out before its first question
+        # coach: the hint's worker processes start meanwhile, once the table is drawn
+        self.set_timer(WARM_COACH_AFTER, self.session.warm_coach)
 
-    def retell(self, from_round: bool = True) -> None:
-        """The story so far into the bounded log: its latest events only — the round in
-        progress (`from_round`), at most `resume_events` of them — the whole story is `l`'s.
-        The narrator and the trackers read from the start of the round the log starts in:
-        all they need (each starts afresh at a round's start), so a game of any length
-        opens at once (issue 14: resume under 0.3 s)."""
-        events = self.match.events
-        n = len(events)
-        tail = max(0, n - self.resume_events)
-        last_start = next((i for i in range(n - 1, -1, -1)
-                           if events[i]["type"] == "round_start"), 0)
-        if from_round:
-            tail = max(tail, last_start)
-        begin = last_start if last_start <= tail else next(
-            (i for i in range(tail, -1, -1) if events[i]["type"] == "round_start"), 0)
+    def retold(self, story: Story) -> None:
+        """The story so far into the bounded log (the session's: the round in progress, at
+        most its last events; the whole story is `l`'s). After a take-back, what the old
+        question left goes first: its screens, its prompt, the log."""
         log = self.query_one("#log", RichLog)
-        for i in range(begin, n):
-            self._note(events[i], log if i >= tail else None)
+        if story.again:
+            stack = self.app.screen_stack
+            for _screen in stack[stack.index(self) + 1:] if self in stack else ():
+                self.app.pop_screen()  # a hand-off or a summary the old driver showed
+            self.answer = None
+            log.clear()
+        for told in story.lines:
+            self.write_line(log, told.line, told.mine)
+        self.show_table()
 
     def on_resize(self) -> None:
         w, h = self.size
@@ -246,47 +219,6 @@ class TableScreen(SizeAware, Screen):
         self.call_after_refresh(self.show_table)  # the styles' sizes are the new ones then
 
     # ---------------------------------------------------------------- rendering (from a view)
-
-    def style_sizes(self) -> dict[str, tuple[int, int]]:
-        """Each card style's (width, height) with its margin, and the reserves mark's width
-        (key ""), from the stylesheet (dread_draw.tcss), never repeated here."""
-        def cells(scalar) -> int:
-            return int(scalar.value) if scalar is not None else 0
-
-        sizes = {}
-        for tile in self.query_one("#probes").query(CardTile):
-            st = tile.styles
-            sizes[tile.style_name] = (cells(st.width) + st.margin.right,
-                                      cells(st.height) + st.margin.bottom)
-        mark = self.query_one("#probes .reserve-mark", Label).styles
-        sizes[""] = (cells(mark.width) + mark.margin.left + mark.margin.right, 0)
-        return sizes
-
-    def choose_style(self, states: list[SeatState]) -> str:
-        """The largest card style in which every seat's row and reserves fit on one line and
-        every seat fits in the height: one style for the whole table."""
-        play = self.query_one("#play")
-        width, height = play.size
-        if not width:
-            return self.card_style
-        band = self.query_one("#centre-band").styles.min_height
-        turn = self.query_one("#turn").styles.height
-        room = height - int(band.value if band else 0) - int(turn.value if turn else 0)
-        sizes = self.style_sizes()
-        for style in STYLES:
-            wide = all(self.fits(st, style, sizes, width) for st in states)
-            tall = len(states) * (1 + sizes[style][1]) <= room
-            if wide and tall:
-                return style
-        # too long for every style: unframed tiles share the line, on two lines if they fit
-        return TWO_LINE if len(states) * (1 + sizes[TWO_LINE][1]) <= room else LINE
-
-    @staticmethod
-    def fits(st: SeatState, style: str, sizes: dict[str, tuple[int, int]], width: int) -> bool:
-        """Whether a seat's row and reserves fit on one line of `width` in `style`."""
-        tile_w = sizes[style][0]
-        return tile_w * (max(len(st.row), 1) + max(len(st.reserves), 1)) + sizes[""][0] + 2 \
-            <= width
 
     def show_table(self, ended: RoundReport | None = None) -> None:
         """The table as it is now. While a round's summary is up (`ended`): the round's
@@ -305,8 +237,11 @@ class TableScreen(SizeAware, Screen):
         to_play = -1
         sep = f"  {glyphs(self.ascii).separator}  "  # the top bar's
         if ended is None:
-            states = seat_states(view, m.seats, round_winner=model.round_winner, mine=mine)
-            to_play = view.pending.seat if view.pending is not None else -1
+            # who the table names: the person reading what only they may read, until the
+            # keyboard passes; else the seat whose decision waits
+            to_play = model.to_play()
+            states = seat_states(view, m.seats, round_winner=model.round_winner, mine=mine,
+                                 to_play=to_play)
             parts = [fmt(_("round {n}"), n=view.round)]
             if m.seed is not None and m.daily is None:  # secret: net's; the daily's till the end
                 parts.append(fmt(_("seed {seed}"), seed=m.seed))
@@ -321,13 +256,12 @@ class TableScreen(SizeAware, Screen):
                                                 n=ended.round))
             if top.cell_len > self.size.width:  # one line, never cut: the short words
                 top = Text("DREAD DRAW" + sep + fmt(_("Round {n} is over."), n=ended.round))
-        style = self.choose_style(states)
-        self.card_style = style
+        style = self.card_style = largest_style(self, states, self.card_style)
         width = self.query_one("#play").size.width
-        sizes = self.style_sizes() if style in LINES and width else {}
+        sizes = style_sizes(self) if style in LINES and width else {}
         for panel, state in zip(self.query(SeatPanel), states, strict=True):
             # the smallest style, still too long: its tiles share the line (names shorten)
-            squeeze = bool(sizes) and not self.fits(state, style, sizes, width)
+            squeeze = bool(sizes) and not fits(state, style, sizes, width)
             panel.show(state, style, squeeze)
         self.query_one(TableCentre).show(view, m.seed, self.names, mine,
                                          None if ended is None else ended.round)
@@ -337,7 +271,7 @@ class TableScreen(SizeAware, Screen):
         self.query_one(OddsLine).show(mine)  # viewers (issue 14)
         self.check_reader(states)
 
-    def show_turn(self, view, to_play: int) -> None:
+    def show_turn(self, view: PublicView, to_play: int) -> None:
         """What the seat to play must beat, and why it is that seat's turn (R4.2, R5)."""
         t = Text(no_wrap=False)
         why = ""
@@ -360,12 +294,6 @@ class TableScreen(SizeAware, Screen):
         if reader.uid not in shown:
             reader.uid = None
 
-    def _note(self, ev: dict, log: RichLog | None) -> RoundReport | None:
-        line, report = self.model.note(ev)
-        if line and log is not None:
-            self.write_line(log, line, self.model.mine_line(ev))
-        return report
-
     def write_line(self, log: RichLog, line: str, mine: bool) -> None:
         mark = "> " if self.ascii else "▸ "  # the viewer's own moves
         log.write(Text.assemble((mark, "bold"), plain(line, "bold")) if mine else plain(line))
@@ -381,24 +309,21 @@ class TableScreen(SizeAware, Screen):
 
     @work(exclusive=True, group="driver")
     async def drive(self) -> None:
-        """The table plays the match through its conductor (dread_draw/table/conductor.py),
-        which runs the one driver, `Match.play`, and calls this screen to show its moments
-        and ask a person's questions. A take-back cancels this worker and starts it again
-        (tui/coach.py)."""
-        await self.conductor.play()
+        """The table plays the match through its session (dread_draw/table/session.py),
+        whose conductor runs the one driver and calls this screen to show its moments and
+        ask a person's questions."""
+        await self.session.run()
 
-    async def lessons(self) -> None:
-        await tutor_step(self)  # coach: the tutorial's lessons, if this is it
+    async def lesson(self, lesson: Lesson) -> None:
+        await self.app.push_screen_wait(TipScreen(lesson))  # coach: the tutorial's lesson
 
-    async def game_over(self) -> None:
-        m = self.match
-        self.query_one(PromptBar).clear(
-            Text(fmt(_("{name} wins the game."), name=clean(self.names[m.game.winner]))))
-        what = await self.app.push_screen_wait(GameOver(m, self.model))
-        self.post_message(self.Finished(what, m))
+    async def game_over(self, ending: Ending) -> None:
+        self.query_one(PromptBar).clear(Text(clean(ending.line)))
+        what = await self.app.push_screen_wait(GameOver(self.match, self.model))
+        self.post_message(self.Finished(what, self.match))
 
     def thinking(self, seat: int) -> None:
-        self.query_one(PromptBar).clear(self.thinking_line(self.match.seats[seat]))
+        self.query_one(PromptBar).clear(Text(clean(self.session.thinking_line(seat))))
 
     def waiting(self) -> None:
         """(A local table is never waiting for another table's player: net's RemoteTable
@@ -413,10 +338,10 @@ class TableScreen(SizeAware, Screen):
             self.query_one(Stage).play(moment.act)
         elif isinstance(moment, HoldOwn):
             self.show_table()
-            await self.read_own_reveal(moment.act)
+            await self.wait_for_go_on(Text(moment.act.result))
         elif isinstance(moment, Look):
             self.show_table()
-            await self.read_look(moment)
+            await self.wait_for_go_on(Text("\n".join(clean(line) for line in moment.lines)))
         elif isinstance(moment, Collect):
             collect()  # the round's garbage (its summary, read otherwise, is skipped)
         elif isinstance(moment, RoundOver):
@@ -424,8 +349,9 @@ class TableScreen(SizeAware, Screen):
             self.show_table(ended=report)
             self.query_one(PromptBar).clear(fmt(_("Round {n} is over."), n=report.round))
             await self.app.push_screen_wait(RoundSummary(report, self.names, moment.alone))
-        elif isinstance(moment, HandingOff):
-            await self.app.push_screen_wait(HandOff(moment.name))
+        elif isinstance(moment, HandingOff):  # u there: the last person takes back
+            back = self.action_take_back if self.model.info(TAKE_BACK).offered else None
+            await self.app.push_screen_wait(HandOff(moment.name, take_back=back))
         elif isinstance(moment, Redraw):
             self.show_table()
 
@@ -434,27 +360,6 @@ class TableScreen(SizeAware, Screen):
         """The table is being taken down: nothing more may be drawn or played on it."""
         return self.app.return_code is not None or not self.app.is_running or (
             taken_down(self))  # a return code: exit() was called
-
-    def thinking_line(self, spec: SeatSpec) -> Text:
-        """What the prompt says while a CPU thinks; once the people are knocked out, that
-        `s` skips the CPUs' turns."""
-        g = self.match.game
-        thinking = Text(fmt(_("{name} ({kind}) is thinking…"), name=clean(spec.name),
-                            kind=kind_label(spec)) + "   ")
-        people = [s for s in self.humans if not g.defeated[s]]
-        if not people:
-            return thinking.append(_("Nobody at the keyboard is left in the game: press s to "
-                                     "skip ahead to the end."))
-        out = [s for s in people if not g.in_round[s]]
-        if len(out) < len(people):
-            return thinking.append(_("Press s to skip ahead to the next decision of a person."))
-        if len(out) == 1:
-            said = fmt(_("{name} is out of this round: press s to skip ahead to the next "
-                         "decision of a person."), name=clean(self.names[out[0]]))
-        else:
-            said = _("Everyone at the keyboard is out of this round: press s to skip ahead to "
-                     "the next decision of a person.")
-        return thinking.append(said)
 
     def on_screen_suspend(self) -> None:
         self.conductor.cover(True)
@@ -480,19 +385,12 @@ class TableScreen(SizeAware, Screen):
         and help are the app's and still work): a blind key must not play."""
         return not self.too_small
 
-    async def read_own_reveal(self, act) -> None:
-        """The person who just failed reads the stage, then presses Enter (or 1) to go on
-        (with a pace chosen on the new-game screen, `hold`, the conductor goes on by itself
-        after that many seconds). Keys of the last question's double press are ignored for
-        a moment (PRESS_GUARD)."""
-        await self.wait_for_go_on(Text(act.result))
-
-    async def read_look(self, look: Look) -> None:
-        """What the person's ability let them see, shown to them at once — never to the
-        next person — until they press Enter (the prompt grows and scrolls: never cut)."""
-        await self.wait_for_go_on(Text("\n".join(clean(line) for line in look.lines)))
-
     async def wait_for_go_on(self, said: Text) -> None:
+        """A person reads the stage (their own failed reveal: with a pace chosen on the
+        new-game screen, `hold`, the conductor goes on by itself after that many seconds)
+        or what their ability let them see (shown to them at once, never to the next
+        person; the prompt grows and scrolls: never cut), then presses Enter (or 1). Keys of
+        the last question's double press are ignored for a moment (PRESS_GUARD)."""
         answer = self.answer = asyncio.get_running_loop().create_future()
         self.query_one(PromptBar).ask(said, [(0, _("Go on"))], new_person=True)
         try:
@@ -501,25 +399,19 @@ class TableScreen(SizeAware, Screen):
             if self.answer is answer:
                 self.answer = None
 
-    async def ask(self, seat: int) -> int:
-        view = self.match.game.view(seat)
-        assert view.pending is not None and view.pending.seat == seat
-        question, options = describe(view.pending, view, self.names)
-        if view.pending.kind == USE or view.pending.card >= 0:
-            self.query_one(CardReader).uid = view.pending.card
+    async def ask(self, question: Question) -> int:
+        if question.card >= 0:
+            self.query_one(CardReader).uid = question.card
         answer = self.answer = asyncio.get_running_loop().create_future()
-        self.model.asking_now(seat)
-        self.query_one(PromptBar).ask(question, options,
-                                      cards=view.pending.kind in (KEEP, PICK_CARD, ORDER, SUMMON),
-                                      read_first=offers_hidden_cards(view),
-                                      new_person=self.model.new_person(seat))
+        said = f"{question.text} {question.tip}" if question.tip else question.text
+        self.query_one(PromptBar).ask(said, list(question.options),
+                                      cards=question.cards, read_first=question.hidden,
+                                      new_person=question.new_person)
         try:
-            option = await answer
+            return await answer
         finally:
             if self.answer is answer:
                 self.answer = None
-        self.model.answered(seat)
-        return option
 
     @on(Choice)
     def chosen(self, event: Choice) -> None:
@@ -552,16 +444,16 @@ class TableScreen(SizeAware, Screen):
         return not info.offered
 
     def action_hint(self) -> None:  # coach: the hint dialog (tui/coach.py)
-        if self.refused(HINT):
-            return
-        from dread_draw.tui.coach import hint_at_table
-        hint_at_table(self)
+        seat = self.model.info(HINT).seat
+        if not self.refused(HINT) and seat is not None:
+            self.app.push_screen(HintDialog(self.session, seat))
 
-    async def action_take_back(self) -> None:  # coach: a take-back (tui/coach.py)
-        if self.refused(TAKE_BACK):
-            return
-        from dread_draw.tui.coach import take_back_at_table
-        await take_back_at_table(self)
+    def action_take_back(self) -> None:  # coach: the session's take-back
+        """`u` (here, or at a hand-off): the session takes back the last choice of the
+        person at the keyboard, or says why not."""
+        if not self.refused(TAKE_BACK):
+            self.notify(self.session.take_back(), title=_("Take back"), timeout=6,
+                        markup=False)
 
     def action_pick(self, index: int) -> None:
         if self.answer is not None:
@@ -580,7 +472,7 @@ class TableScreen(SizeAware, Screen):
 
     def action_log(self) -> None:
         if not self.refused(LOG):  # the holder's own log, or the public one
-            self.app.push_screen(LogViewer(self.match, self.model.holder, self.told))
+            self.app.push_screen(LogViewer(self.match, self.model.holder, self.model.told))
 
     def action_discard(self) -> None:
         if not self.refused(DISCARD):

@@ -3,6 +3,8 @@ seat at the keyboard has seen (R11.2)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
@@ -10,7 +12,7 @@ from textual.widgets import Static
 from dread_draw.base.glyphs import glyphs
 from dread_draw.base.safe_text import clean
 from dread_draw.i18n import _, fmt, ngettext, pgettext
-from dread_draw.rules import PublicView, View
+from dread_draw.rules import Deck, PublicView, View
 from dread_draw.tui.widgets.base import update_if_changed
 from dread_draw.words.narrate import card_label, damage_text
 
@@ -44,13 +46,17 @@ class TableCentre(Static):
                                damage=damage_text(deck.damage[top], glyphs(self.ascii).damage))))
         else:
             t.append(_("Discard: empty"))
+        face_up = set(view.draw_known)  # put face up on the Draw Deck: everyone sees it (R11.4)
+        if face_up:
+            t.append("\n" + clean(fmt(_("Face up on the Draw Deck: {cards}"), cards=places(
+                deck, face_up, view.draw_count)), lines=True))
         if mine is not None:
-            for s, k in [(-1, mine.draw_known), *enumerate(mine.life_known)]:
+            alone = tuple(k for k in mine.draw_known if k not in face_up)
+            for s, k in [(-1, alone), *enumerate(mine.life_known)]:
                 if not k:
                     continue
                 size = mine.draw_count if s < 0 else mine.life_counts[s]
-                seen = "; ".join(fmt(_("{card} {place}"), card=card_label(deck, c),
-                                     place=place(d, size)) for d, c in sorted(k))
+                seen = places(deck, k, size)
                 if s < 0:
                     said = fmt(_("Only you know, in the Draw Deck: {cards}"), cards=seen)
                 elif s == mine.seat:
@@ -139,6 +145,13 @@ def ordinal(n: int) -> str:
     if pattern != "{n}th":
         return fmt(pattern, n=n)
     return f"{n}" + ("th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th"))
+
+
+def places(deck: Deck, known: Iterable[tuple[int, int]], size: int) -> str:
+    """Cards and where they lie in a pile of `size`: "The Moth (2) on top; The Veil (2) 3rd
+    from the top"."""
+    return "; ".join(fmt(_("{card} {place}"), card=card_label(deck, c), place=place(d, size))
+                     for d, c in sorted(known))
 
 
 def place(depth: int, size: int) -> str:

@@ -13,7 +13,6 @@ from dread_draw.i18n import N_, _, pgettext
 # (issue 31: at 80 columns the bar showed bare "h", "l", "d", "o").
 SHORT = {
     N_("Skip CPU turns"): lambda: pgettext("key bar", "Skip"),
-    N_("Take back"): lambda: pgettext("key bar", "Undo"),
     N_("Choose"): lambda: pgettext("key bar", "Pick"),
     N_("Discards"): lambda: pgettext("key bar", "Pile"),
     N_("Turn the next card"): lambda: pgettext("key bar", "Turn"),

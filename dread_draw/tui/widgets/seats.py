@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -13,9 +14,10 @@ from textual.widgets import Label, Static
 from dread_draw.base.glyphs import glyphs
 from dread_draw.base.safe_text import plain
 from dread_draw.deck.cards import Deck
-from dread_draw.i18n import N_, _, fmt, level_word, pgettext
+from dread_draw.i18n import N_, _, fmt, pgettext
 from dread_draw.play.sim import SeatSpec
 from dread_draw.rules import KEEP, PublicView, View
+from dread_draw.table.session import kind_words
 from dread_draw.tui.cardface import LINES
 from dread_draw.tui.widgets.base import set_classes
 from dread_draw.tui.widgets.cards import CardTile
@@ -37,14 +39,20 @@ class SeatState:
     known_life: int  # cards of this Life Deck whose place the viewer has seen (private)
 
 
-def seat_states(view: PublicView, seats: list[SeatSpec], *, round_winner: int = -1,
+def seat_states(view: PublicView, seats: Sequence[SeatSpec], *, round_winner: int = -1,
                 mine: View | None = None,
-                round_over: tuple[int, tuple[int, ...]] | None = None) -> list[SeatState]:
+                round_over: tuple[int, tuple[int, ...]] | None = None,
+                to_play: int | None = None) -> list[SeatState]:
     """The seat panels' contents from the public view (R11.1), and `known_life` from the
     view of the seat at the keyboard, `mine` (R11.2: only after the hand-off; None: public
     only). `round_over`: (winner, winning row) of a round that has ended, shown with the
-    table as it is after the round's damage."""
-    to_play = view.pending.seat if view.pending is not None and round_over is None else -1
+    table as it is after the round's damage. `to_play`: the seat the table names as the one
+    to play (the table model's: the person reading their own look until the keyboard
+    passes); None: the seat whose decision waits."""
+    if to_play is None:
+        to_play = view.pending.seat if view.pending is not None else -1
+    if round_over is not None:
+        to_play = -1
     out = []
     for s, spec in enumerate(seats):
         row, total = view.rows[s], view.totals[s]
@@ -61,11 +69,11 @@ def seat_states(view: PublicView, seats: list[SeatSpec], *, round_winner: int = 
         elif s == round_winner:
             status = "won the round"
         elif s == to_play and not view.in_round[s] and view.pending is not None and (
-                view.pending.kind != KEEP):
+                view.pending.seat == s and view.pending.kind != KEEP):
             # out of the round after a failed reveal, yet asked: its row's Aftermath (R9.4)
             status = "out: Aftermath"
-        elif s == to_play:
-            status = "to play"
+        elif s == to_play and (view.in_round[s] or view.pending is not None):
+            status = "to play"  # (reading their own failed reveal: out, and named)
         elif view.in_round[s]:
             status = "in the round"
         else:
@@ -76,12 +84,13 @@ def seat_states(view: PublicView, seats: list[SeatSpec], *, round_winner: int = 
     return out
 
 
-def kind_label(spec: SeatSpec) -> str:
-    return _("human") if spec.is_human else fmt(_("CPU {level}"), level=level_word(spec.kind))
+kind_label = kind_words  # a seat's kind in words (the session's)
 
 
-# the statuses a seat head shows (seat_states' keys, translated where shown)
-STATUS_WORDS = (N_("defeated"), N_("eliminated"), N_("won the round"), N_("winner"),
+# the statuses a seat head shows (seat_states' keys, translated where shown): a status
+# shown in other words than its key
+SHOWN = {"eliminated": "out of the round"}
+STATUS_WORDS = (N_("defeated"), N_("out of the round"), N_("won the round"), N_("winner"),
                 N_("to play"), N_("in the round"),
                 # a seat out of the round, asked about its row's Aftermath ability
                 N_("out: Aftermath"))
@@ -145,7 +154,8 @@ def head_text(st: SeatState, width: int, ascii: bool = False) -> Text:
         t.append(" " + fmt(_("({n} seen)"), n=st.known_life))
     t.append(gap + fmt(_("row {total}"), total=st.total) + gap)
     loud = st.to_play or st.status in ("defeated", "eliminated", "won the round", "winner")
-    status = _(st.status) if st.status else ""
+    # "eliminated" means out of the round (R5.3), never out of the game: it says so
+    status = _(SHOWN.get(st.status, st.status)) if st.status else ""
     t.append(f"{g.separator} {status.upper() if loud else status}" if status else "",
              "bold" if loud else "")
     return t

@@ -19,9 +19,9 @@ import platformdirs
 from dread_draw.ai import AGENTS
 from dread_draw.base.files import atomic_write, read_bounded
 from dread_draw.base.safe_text import name_problem
-from dread_draw.deck.cards import MAX_PLAYERS, MIN_PLAYERS
+from dread_draw.deck.cards import MAX_PLAYERS, MIN_PLAYERS, Deck, load_deck
 from dread_draw.i18n import LANGUAGES, N_, _, translations
-from dread_draw.play.sim import CPU_NAMES, DEFAULT_CPU, HUMAN, SeatSpec
+from dread_draw.play.sim import CPU_NAMES, DEFAULT_CPU, HUMAN, Match, SeatSpec
 
 MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
 # Translators: the name a person's seat has until they type their own
@@ -163,3 +163,8 @@ def save_setting(path: Path | None, key: str, value: object) -> None:
         atomic_write(path, [json.dumps(data)])
     except OSError:
         pass  # as save_setup
+
+
+def new_match(setup: Setup, deck: Deck | None = None) -> Match:
+    """The one factory of matches: the setup's seats, seed and deck (DeckError if bad)."""
+    return Match(deck or load_deck(setup.deck), setup.seats, setup.seed)
