@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import random
 from pathlib import Path
 
 from textual import events
@@ -70,6 +71,39 @@ def test_help_and_the_palette_open_over_each_other_in_any_order():
                 if key == "ctrl+p" and not isinstance(app.screen, CommandPalette):
                     problems.append(f"{sequence[:i + 1]}: Ctrl+P left {app.screen}")
             assert app._exception is None
+        return problems
+
+    assert asyncio.run(drive()) == []
+
+
+def test_the_help_the_palette_and_the_quit_question_are_each_open_once_at_most():
+    """Ctrl+P at a quit question asked over the palette and the help (Ctrl+C, Ctrl+P, F1,
+    q, Ctrl+P) ended the app with `DuplicateIds '--command-palette'` (found by
+    benchmarks/chaos.py): the palette was open, but not on top. A seeded walk of the keys
+    that open and close these three, each screen in place before the next key: the app goes
+    on, each of them open once at most, and the quit question is never lost under them."""
+    from dread_draw.tui.screens.dialogs import ConfirmQuit
+
+    rng = random.Random(40)
+    walk = ["ctrl+c", "ctrl+p", "f1", "q", "ctrl+p"]  # the crash, as it was seen
+    walk += rng.choices(["f1", "question_mark", "ctrl+p", "escape", "q", "ctrl+c", "n"],
+                        k=300)
+
+    async def drive() -> list[str]:
+        app = table_app()
+        problems = []
+        async with app.run_test(size=(100, 40)) as pilot:
+            await at_the_table(pilot)
+            for i, key in enumerate(walk):
+                await pilot.press(key)
+                await pilot.pause()
+                stack = [type(s).__name__ for s in app.screen_stack]
+                if any(stack.count(kind) > 1 for kind in
+                       ("HelpScreen", "CommandPalette", "ConfirmQuit")):
+                    problems.append(f"{walk[max(0, i - 5):i + 1]}: {stack}")
+                if key == "ctrl+c" and not isinstance(app.screen, ConfirmQuit):
+                    problems.append(f"{walk[max(0, i - 5):i + 1]}: Ctrl+C left {stack}")
+            assert app.is_running and app._exception is None
         return problems
 
     assert asyncio.run(drive()) == []

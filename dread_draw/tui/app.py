@@ -313,20 +313,22 @@ class DreadDrawApp(Steady, App):
         palette opened over it)."""
         if isinstance(self.screen, HelpScreen):
             self.screen.dismiss()
-        elif not self.back_to(HelpScreen):
+        elif not self.back_to(HelpScreen) and not self.is_open(HelpScreen):
             self.push_screen(HelpScreen())
 
     def action_command_palette(self) -> None:
         """Ctrl+P: Textual's palette, or back to it from the help opened over it. Textual
         looks for an open palette on the top screen only: a second one, under its fixed id,
-        ended the app (F1, Ctrl+P, F1, Ctrl+P: `DuplicateIds '--command-palette'`)."""
-        if not self.back_to(CommandPalette):
+        ended the app (F1, Ctrl+P, F1, Ctrl+P: `DuplicateIds '--command-palette'`; and
+        Ctrl+P at a quit question asked over the palette and the help, found by
+        benchmarks/chaos.py)."""
+        if not self.back_to(CommandPalette) and not self.is_open(CommandPalette):
             super().action_command_palette()
 
     def back_to(self, kind: type[Screen]) -> bool:
-        """The help and the palette are each open once at most, over each other in any
-        order: a `kind` screen already open under them comes back to the top (those above it
-        close). False when none is open under them."""
+        """The help, the palette and the quit question are each open once at most, over each
+        other in any order: a `kind` screen already open under the help and the palette
+        comes back to the top (those above it close). False when none is open under them."""
         for above, screen in enumerate(reversed(self.screen_stack)):
             if isinstance(screen, kind):
                 for _above in range(above):
@@ -336,12 +338,18 @@ class DreadDrawApp(Steady, App):
                 return False
         return False
 
+    def is_open(self, kind: type[Screen]) -> bool:
+        """A `kind` screen is open anywhere (under a question asked over it, when `back_to`
+        did not reach it: the key does nothing, the screen comes back once that is answered)."""
+        return any(isinstance(screen, kind) for screen in self.screen_stack)
+
     def in_progress(self) -> bool:
         return self.match is not None and not self.match.over
 
     def action_request_quit(self) -> None:
-        """`q` / Ctrl+C: ask first while a game is in progress."""
-        if isinstance(self.screen, ConfirmQuit):
+        """`q` / Ctrl+C: ask first while a game is in progress (once: back to the question
+        when it is already asked under the help or the palette)."""
+        if isinstance(self.screen, ConfirmQuit) or self.back_to(ConfirmQuit):
             return
         if not self.in_progress():
             self.exit()
