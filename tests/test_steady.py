@@ -109,6 +109,42 @@ def test_the_help_the_palette_and_the_quit_question_are_each_open_once_at_most()
     assert asyncio.run(drive()) == []
 
 
+def test_enter_pressed_again_as_the_palette_closes_leaves_the_table_in_place():
+    """Enter on a command of Ctrl+P's palette, pressed again before the palette was gone:
+    it was dismissed again, and the second pop took the table from under it; a third ended
+    the app (`ScreenStackError`), or the answer was given twice (`InvalidStateError`) — both
+    found by benchmarks/chaos.py. Enter three times at once on each command searched for
+    (the theme list opens a palette of its own, once): the table stays, the app goes on."""
+    from textual.command import CommandList
+
+    async def drive() -> list[str]:
+        app = table_app()
+        problems = []
+        async with app.run_test(size=(100, 40)) as pilot:
+            table = await at_the_table(pilot)
+            for query in ("keys", "theme", "dark"):
+                await pilot.press("ctrl+p", *query)
+                while not (isinstance(app.screen, CommandPalette)
+                           and app.screen.query_one(CommandList).option_count):
+                    await pilot.pause()
+                for _ in range(3):  # as a terminal sends them: none waits for the last
+                    app.post_message(events.Key("enter", "\r"))
+                await pilot.pause()
+                if sum(isinstance(s, CommandPalette) for s in app.screen_stack) > 1:
+                    problems.append(f"{query}: {[type(s).__name__ for s in app.screen_stack]}")
+                for _ in range(3):  # the theme list (once): Esc
+                    if not app.is_running or not isinstance(app.screen, CommandPalette):
+                        break
+                    await pilot.press("escape")
+                if not app.is_running or app.screen is not table:
+                    problems.append(f"{query}: {[type(s).__name__ for s in app.screen_stack]}")
+                    break
+            assert app._exception is None
+        return problems
+
+    assert asyncio.run(drive()) == []
+
+
 def test_a_key_whose_widget_is_gone_does_nothing():
     """`NoMatches 'PromptBar'` from the table's Enter (the suite's own mashing, at load 29):
     a screen is on top while its widgets are taken down, and a key reached an action that

@@ -15,18 +15,38 @@ at a screen that was not there); Textual's developer log notes it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from textual import events, log
+from textual.await_complete import AwaitComplete
+from textual.command import CommandPalette
 from textual.css.query import NoMatches
 from textual.dom import DOMNode, NoScreen
 from textual.screen import Screen
+from textual.theme import ThemeProvider
 from textual.worker import NoActiveWorker, WorkerFailed, get_current_worker
 
 from dread_draw.tui.widgets.base import taken_down
 
 if TYPE_CHECKING:
     from textual.actions import ActionParseResult
+    from textual.app import App
+
+
+class OncePalette(CommandPalette):
+    """Textual's command palette, closed once. Enter twice on a command (the second queued
+    before the palette was gone) dismissed it twice: the second pop took the screen under
+    it — the table — and a third ended the app (`ScreenStackError`), or its answer was
+    given again (`InvalidStateError`); both found by benchmarks/chaos.py. A dismiss of a
+    palette already closing, or covered by another screen, does nothing."""
+
+    _answered_once = False
+
+    def dismiss(self, result: Any = None) -> AwaitComplete:
+        if self._answered_once or not self.is_current:
+            return AwaitComplete.nothing()
+        self._answered_once = True
+        return super().dismiss(result)
 
 
 class Steady:
@@ -35,6 +55,20 @@ class Steady:
 
     if TYPE_CHECKING:  # the App's, which this is mixed into
         screen_stack: list[Screen[Any]]
+
+    def action_command_palette(self) -> None:
+        """Ctrl+P: Textual's palette (as Textual opens it), closed once."""
+        app = cast("App[Any]", self)
+        if app.use_command_palette and not CommandPalette.is_open(app):
+            app.push_screen(OncePalette(id="--command-palette"))
+
+    def search_themes(self) -> None:
+        """The palette's "Change theme": Textual's list of themes, closed once, and open once
+        (Enter mashed on "Theme" ran the command again for each press)."""
+        app = cast("App[Any]", self)
+        if not any(isinstance(screen, CommandPalette) for screen in app.screen_stack):
+            app.push_screen(OncePalette(providers=[ThemeProvider],
+                                        placeholder="Search for themes…"))
 
     async def on_event(self, event: events.Event) -> None:
         """Keys and clicks still coming from the terminal while the app closes (its last
