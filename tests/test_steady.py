@@ -145,6 +145,31 @@ def test_enter_pressed_again_as_the_palette_closes_leaves_the_table_in_place():
     assert asyncio.run(drive()) == []
 
 
+def test_paging_the_palette_before_its_list_is_laid_out_does_nothing():
+    """PageDown in Ctrl+P's palette as its list of commands came, before the list had a
+    size, ended the app with `KeyError: 0` in Textual's list (found by
+    benchmarks/chaos.py). The list with its commands but no room yet (height 0): PageDown and
+    PageUp do nothing, and the palette and the app go on."""
+    from textual.command import CommandList
+
+    async def drive() -> BaseException | None:
+        app = table_app()
+        async with app.run_test(size=(100, 40)) as pilot:
+            await at_the_table(pilot)
+            await pilot.press("ctrl+p", *"theme")
+            while not (isinstance(app.screen, CommandPalette)
+                       and app.screen.query_one(CommandList).option_count):
+                await pilot.pause()
+            commands = app.screen.query_one(CommandList)
+            commands.styles.height = commands.styles.max_height = 0
+            await pilot.pause()
+            await pilot.press("pagedown", "pageup", "pagedown")
+            assert app.is_running and isinstance(app.screen, CommandPalette)
+        return app._exception
+
+    assert asyncio.run(drive()) is None
+
+
 def test_a_key_whose_widget_is_gone_does_nothing():
     """`NoMatches 'PromptBar'` from the table's Enter (the suite's own mashing, at load 29):
     a screen is on top while its widgets are taken down, and a key reached an action that

@@ -48,6 +48,15 @@ class OncePalette(CommandPalette):
         self._answered_once = True
         return super().dismiss(result)
 
+    def _action_command_list(self, action: str) -> None:
+        """PageDown or PageUp while the list of commands has no size yet (its results just
+        came, before they were laid out) ended the app with `KeyError: 0` in Textual's
+        OptionList (found by benchmarks/chaos.py): then the key does nothing."""
+        try:
+            super()._action_command_list(action)
+        except KeyError as missing:
+            log(f"The palette's list was not laid out yet: {action} dropped ({missing!r})")
+
 
 class Steady:
     """Mixed into every App of the table, before `App`: keys and screens' workers never end
