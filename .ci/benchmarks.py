@@ -32,6 +32,8 @@ BRIEF: dict[str, list[str]] = {
     "bench_rl.py": ["--brief"],
     "bench_saves.py": ["--games", "2"],
     "bench_table.py": ["--quick"],
+    # key mashing at the real table in tmux: fails if any key ends the app with an error
+    "chaos.py": ["--seconds", "3"],
     # the network's: the join flood (fails if an honest join or rejoin is refused or takes
     # over 5 s, a traceback reaches the host's console, or a save is lost) and the dead
     # connections (fails if a side takes over 10 s to notice)

@@ -18,6 +18,8 @@ from typing import Any
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
+from textual.geometry import Size
 from textual.screen import Screen
 
 from dread_draw.base import wide_text as _wide_text  # noqa: F401  (wraps by cells, never at a no-break space)
@@ -48,17 +50,18 @@ from dread_draw.store.setup import (
 )
 from dread_draw.table.seam import TableMatch
 from dread_draw.tui import themes, widechars
+from dread_draw.tui.guard import Steady
 from dread_draw.tui.pauses import Pauses
 from dread_draw.tui.saved import BadSave, FolderInUse, ReplaceSave
 from dread_draw.tui.screens.dialogs import ConfirmQuit, HelpScreen
 from dread_draw.tui.screens.new_game import NewGame
 from dread_draw.tui.screens.table import TableScreen
-from dread_draw.tui.widgets.base import MIN_HEIGHT, MIN_WIDTH, ScreenResized
+from dread_draw.tui.widgets.base import MIN_HEIGHT, MIN_WIDTH
 
 widechars.install()  # Korean syllables whole under toasts and dialogs
 
 
-class DreadDrawApp(App):
+class DreadDrawApp(Steady, App):
     """Hot-seat Dread Draw at the terminal, with CPU seats."""
 
     TITLE = "Dread Draw"
@@ -101,12 +104,18 @@ class DreadDrawApp(App):
         """Note when the key or click about to be handled was made (`widgets.input_made`):
         the table's guards against a double press compare that moment, not the moment the
         event is handled, with when a screen or question appeared — a loaded machine may
-        handle a press made before a hand-off appeared after the hand-off's wait."""
+        handle a press made before a hand-off appeared after the hand-off's wait.
+
+        A new size of the terminal is checked as it comes in, before Textual lays the
+        screens out at it: the "too small" notice comes (or goes) with the first picture at
+        the new size, never after a table squeezed into it, and never says a size that is
+        already large enough (issue 40: 1.7 s and 1.3 s late, the screens' own resize
+        having been the first to tell)."""
         if isinstance(event, (events.Key, events.MouseDown, events.MouseUp, events.Click)):
             self.input_time = event.time
-            if not self.screen_stack:
-                return  # the app is closing: keys still coming from the terminal go nowhere
-        await super().on_event(event)
+        elif isinstance(event, events.Resize):
+            self.check_size(event.size)
+        await super().on_event(event)  # (Steady's first)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
@@ -159,9 +168,10 @@ class DreadDrawApp(App):
         if isinstance(self.screen, NewGame):
             self.screen.show_continue()
 
-    def check_size(self) -> None:
-        """Below the minimum, every screen says what size it needs instead of the table."""
-        w, h = self.size
+    def check_size(self, size: Size | None = None) -> None:
+        """Below the minimum, every screen says what size it needs instead of the table
+        (`size`: the terminal's new size, before the App has taken it)."""
+        w, h = size or self.size
         self.set_class(w < MIN_WIDTH or h < MIN_HEIGHT, "-too-small")
         for screen in self.screen_stack:  # the table waits while it is too small
             if isinstance(screen, TableScreen):
@@ -272,9 +282,6 @@ class DreadDrawApp(App):
 
     # ------------------------------------------------------------- what the screens say
 
-    def on_screen_resized(self, _message: ScreenResized) -> None:
-        self.check_size()
-
     def on_new_game_start(self, message: NewGame.Start) -> None:
         try:
             self.begin(message.setup)
@@ -302,18 +309,47 @@ class DreadDrawApp(App):
     # ------------------------------------------------------------------------------ keys
 
     def action_help(self) -> None:
-        """`?` or F1: the help, or closes it when it is open."""
+        """`?` or F1: the help, or closes it when it is open (or goes back to it from the
+        palette opened over it)."""
         if isinstance(self.screen, HelpScreen):
             self.screen.dismiss()
-        else:
+        elif not self.back_to(HelpScreen) and not self.is_open(HelpScreen):
             self.push_screen(HelpScreen())
+
+    def action_command_palette(self) -> None:
+        """Ctrl+P: Textual's palette, or back to it from the help opened over it. Textual
+        looks for an open palette on the top screen only: a second one, under its fixed id,
+        ended the app (F1, Ctrl+P, F1, Ctrl+P: `DuplicateIds '--command-palette'`; and
+        Ctrl+P at a quit question asked over the palette and the help, found by
+        benchmarks/chaos.py)."""
+        if not self.back_to(CommandPalette) and not self.is_open(CommandPalette):
+            super().action_command_palette()
+
+    def back_to(self, kind: type[Screen]) -> bool:
+        """The help, the palette and the quit question are each open once at most, over each
+        other in any order: a `kind` screen already open under the help and the palette
+        comes back to the top (those above it close). False when none is open under them."""
+        for above, screen in enumerate(reversed(self.screen_stack)):
+            if isinstance(screen, kind):
+                for _above in range(above):
+                    self.pop_screen()
+                return True
+            if not isinstance(screen, (HelpScreen, CommandPalette)):
+                return False
+        return False
+
+    def is_open(self, kind: type[Screen]) -> bool:
+        """A `kind` screen is open anywhere (under a question asked over it, when `back_to`
+        did not reach it: the key does nothing, the screen comes back once that is answered)."""
+        return any(isinstance(screen, kind) for screen in self.screen_stack)
 
     def in_progress(self) -> bool:
         return self.match is not None and not self.match.over
 
     def action_request_quit(self) -> None:
-        """`q` / Ctrl+C: ask first while a game is in progress."""
-        if isinstance(self.screen, ConfirmQuit):
+        """`q` / Ctrl+C: ask first while a game is in progress (once: back to the question
+        when it is already asked under the help or the palette)."""
+        if isinstance(self.screen, ConfirmQuit) or self.back_to(ConfirmQuit):
             return
         if not self.in_progress():
             self.exit()

@@ -26,6 +26,7 @@ from dread_draw.rules import Game
 from dread_draw.store.saves import Save
 from dread_draw.table.session import kind_words
 from dread_draw.tui import widechars
+from dread_draw.tui.guard import Steady
 from dread_draw.tui.widgets.base import AnswerOnce
 from dread_draw.tui.widgets.keybar import KeyBar
 from dread_draw.words.narrate import Narrator, card_label, damage_text, describe
@@ -177,7 +178,7 @@ class ReplayHelp(AnswerOnce, ModalScreen[None]):
 widechars.install()  # Korean syllables whole under toasts and dialogs
 
 
-class ReplayApp(App):
+class ReplayApp(Steady, App):
     """Step through a finished game: ← → one choice, [ ] one round, Home/End, q to quit."""
 
     CSS_PATH = "replay.tcss"

@@ -35,7 +35,7 @@ from dread_draw.rules import View
 from dread_draw.store.setup import save_odds
 from dread_draw.table.seam import TableMatch
 from dread_draw.table.story import ToldLog, log_lines, whose
-from dread_draw.tui.widgets.base import AnswerOnce, Dialog, ScreenResized, TooSmall, taken_down
+from dread_draw.tui.widgets.base import AnswerOnce, Dialog, TooSmall, taken_down
 from dread_draw.tui.widgets.cards import CardReader
 from dread_draw.tui.widgets.keybar import KeyBar
 from dread_draw.words.narrate import card_label, damage_text
@@ -147,9 +147,6 @@ class LogViewer(AnswerOnce, Dialog[None]):
             return
         self.query_one(FullLog).focus()
 
-    def on_resize(self) -> None:
-        self.post_message(ScreenResized())
-
     def action_close(self) -> None:
         self.dismiss(None)
 
@@ -206,9 +203,6 @@ class DiscardViewer(AnswerOnce, Dialog[None]):
         if taken_down(self):  # issue 26: closed by a key typed as it opened
             return
         self.fill()
-
-    def on_resize(self) -> None:
-        self.post_message(ScreenResized())
 
     def heading(self) -> str:
         n = len(self.pile)

@@ -94,7 +94,6 @@ class NewGame(SizeAware, Screen):
     SHORT = 30  # rows: below this the form's fields sit without a blank line between them
 
     def on_resize(self) -> None:
-        super().on_resize()
         self.set_class(self.size.height < self.SHORT, "-short")  # 80x24: the whole form shows
 
     def compose(self) -> ComposeResult:

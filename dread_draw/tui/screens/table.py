@@ -214,7 +214,7 @@ class TableScreen(SizeAware, Screen):
             self.write_line(log, told.line, told.mine)
         self.show_table()
 
-    def on_resize(self) -> None:  # as well as SizeAware's
+    def on_resize(self) -> None:
         w, h = self.size
         self.set_class(w < 100, "-narrow")
         self.set_class(w >= 160, "-wide")

@@ -11,7 +11,6 @@ patched) in the modules that use them: `base`, `cards`, `seats`, `centre`, `prom
 from dread_draw.tui.widgets.base import (
     AnswerOnce,
     Dialog,
-    ScreenResized,
     TooSmall,
     as_text,
     set_classes,
@@ -48,7 +47,6 @@ __all__ = [
     "EmptyZone",
     "KeyBar",
     "PromptBar",
-    "ScreenResized",
     "SeatHead",
     "SeatPanel",
     "SeatState",

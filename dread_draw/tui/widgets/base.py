@@ -9,7 +9,6 @@ from rich.text import Text
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.css.scalar import Scalar
-from textual.message import Message
 from textual.screen import ModalScreen, ScreenResultType
 from textual.widget import Widget
 from textual.widgets import Static
@@ -130,7 +129,3 @@ class TooSmall(Widget):
                      "{w}×{h}: please make the window larger."),
                    min_w=MIN_WIDTH, min_h=MIN_HEIGHT, w=w, h=h)
 
-
-class ScreenResized(Message):
-    """A screen of the table was resized: the App checks the terminal's size (a screen is
-    told of a resize; the App is not)."""
