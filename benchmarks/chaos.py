@@ -20,7 +20,9 @@ window resized now and then (below the minimum too). When the app ends — a pla
 - replay: `replay FILE` of a finished standard-deck game;
 - review: the same replay, `v` first and often (the review opened and closed under keys).
 
-A crash is an exit status other than 0, or a traceback on the terminal. Printed: per screen
+A crash is an exit status other than 0, or a traceback on the terminal — except 130 with no
+traceback just after a Ctrl+C: an app already quitting (the terminal given back, the game
+saved) and ended by the terminal's Ctrl+C as any program is, counted apart. Printed: per screen
 the apps started, keys sent, resizes, ends by the player and crashes; for a crash, its
 command, exit status, the last keys sent and the traceback's last lines (the whole terminal
 is written to a file named in the report). Exit status 1 if anything crashed. Every process
@@ -66,6 +68,7 @@ class Tally:
     keys: int = 0
     resizes: int = 0
     quits: int = 0  # ended by a player's key, exit 0
+    interrupted: int = 0  # Ctrl+C on the way out (130, no traceback): the terminal's doing
     crashes: list[str] = field(default_factory=list)
 
 
@@ -212,7 +215,12 @@ def mash(tmux: Tmux, screen: str, seconds: float, rng: random.Random, home: Path
             if status is None and dead.startswith("1"):
                 status = "unknown (the shell was ended)"
             error = traceback_lines(text)
-            if (status not in (None, "0")) or error:
+            if status == "130" and not error and "C-c" in sent[-4:]:
+                # the app had left the terminal (a quit: raw mode off) and was still ending
+                # (its save, the coach's processes) when a Ctrl+C came: the terminal ended it
+                # quietly, as any program; its game was saved before it said so
+                tally.interrupted += 1
+            elif (status not in (None, "0")) or error:
                 report = out / f"crash-{screen}-{tally.runs}.txt"
                 report.write_text(f"{line}\nexit status {status}\nlast keys {sent[-40:]}\n\n"
                                   f"{text}", encoding="utf-8")
@@ -258,7 +266,8 @@ def main() -> None:
             tally = tallies[screen] = Tally()
             mash(tmux, screen, args.seconds, rng, home / screen, replay, out, tally)
             print(f"{screen}: {tally.runs} apps, {tally.keys} keys, {tally.resizes} resizes, "
-                  f"{tally.quits} ended by the player, {len(tally.crashes)} crashes",
+                  f"{tally.quits} ended by the player, {tally.interrupted} by a Ctrl+C on "
+                  f"their way out, {len(tally.crashes)} crashes",
                   flush=True)
             for crash in tally.crashes:
                 print(f"  CRASH {crash}", flush=True)
