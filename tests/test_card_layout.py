@@ -125,7 +125,7 @@ def test_a_tall_card_shows_its_emblem_and_then_its_ability(standard_deck):
 # --------------------------------------------------------------------------- the plan
 
 SIZES = {  # as the stylesheet has them (least, most)
-    "giant": StyleSize((17, 9), (34, 20)), "huge": StyleSize((23, 7), (26, 8)),
+    "giant": StyleSize((17, 9), (40, 24)), "huge": StyleSize((23, 7), (26, 8)),
     "large": StyleSize((17, 7), (22, 8)), "tall": StyleSize((16, 5), (20, 6)),
     "framed": StyleSize((15, 4), (20, 4)),
 }
