@@ -178,13 +178,14 @@ def test_a_failed_reveal_on_the_stage(snap_compare, plain_deck, size):
     async def reveal(pilot):
         await until_asked(pilot)
         await pilot.press("1")
-        for _ in range(200):
+        while True:  # an event, not a clock: the table asks Ana's "Go on" under her reveal
             screen = pilot.app.screen
             if isinstance(screen, TableScreen) and screen.answer is not None and len(
                     screen.query_one("#prompt").options) == 1:
                 break
             await pilot.pause(0.01)
-        await pilot.pause(0.1)
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=reveal)
 
