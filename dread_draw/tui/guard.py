@@ -89,11 +89,12 @@ class Steady:
 
     async def run_action(self, action: str | ActionParseResult,
                          default_namespace: DOMNode | None = None,
-                         namespaces: Any = None) -> bool:
-        """Every binding's action (and every `@click` in markup) runs here."""
+                         *more: Any) -> bool:
+        """Every binding's action (and every `@click` in markup) runs here. (`more`: the
+        namespaces newer Textual releases pass; Textual 5, our floor, passes none.)"""
         try:
             return await super().run_action(  # type: ignore[misc]  # the App's
-                action, default_namespace, namespaces)
+                action, default_namespace, *more)
         except NoMatches as missing:
             log(f"A key found no widget, dropped: {action!r} ({missing})")
             return True  # handled: the key went to a screen that was not there
