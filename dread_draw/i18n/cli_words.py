@@ -165,11 +165,17 @@ def _in_language(rich_utils: Any, draw: Callable[..., Any]) -> Callable[..., Any
     return drawn
 
 
+def _route_gettext(module: Any) -> None:
+    """A Click or Typer module's `_` and `ngettext` (bound to gettext's default domain when
+    it was imported) read this program's catalogues instead."""
+    if getattr(module, "_", None) is gettext.gettext:
+        module._ = _
+    if getattr(module, "ngettext", None) is gettext.ngettext:
+        module.ngettext = ngettext
+
+
 def _patch_rich_utils(rich_utils: Any) -> None:
-    if getattr(rich_utils, "_", None) is gettext.gettext:
-        rich_utils._ = _
-    if getattr(rich_utils, "ngettext", None) is gettext.ngettext:
-        rich_utils.ngettext = ngettext
+    _route_gettext(rich_utils)
     if getattr(rich_utils, "_dread_draw_words", False):
         return
     # the panel titles are said again in the language in use each time a help or an error
@@ -216,12 +222,8 @@ def install() -> None:
     except ImportError:  # an older Typer: nothing of it to translate
         pass
     for name, module in list(sys.modules.items()):
-        if name.partition(".")[0] not in ("click", "typer") or module is None:
-            continue
-        if getattr(module, "_", None) is gettext.gettext:
-            module._ = _  # type: ignore[attr-defined]
-        if getattr(module, "ngettext", None) is gettext.ngettext:
-            module.ngettext = ngettext  # type: ignore[attr-defined]
+        if name.partition(".")[0] in ("click", "typer") and module is not None:
+            _route_gettext(module)
     rich_utils = sys.modules.get("typer.rich_utils")
     if rich_utils is not None:
         _patch_rich_utils(rich_utils)
