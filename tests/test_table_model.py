@@ -257,7 +257,7 @@ def test_no_hand_off_once_one_person_is_left_in_the_game(standard_deck):
     assert hand_offs and late, (hand_offs, late)
 
 
-def test_once_every_person_is_out_the_table_shows_only_public_cards(standard_deck):
+def test_R11_2_once_every_person_is_out_the_table_shows_only_public_cards(standard_deck):
     """R11.2: when every person at a hot-seat keyboard is out of the game (CPUs play on), no
     one person's knowledge stays on screen for the others: at each round's summary and each
     CPU move the keyboard belongs to nobody (a stale "Only you know, in Zora's Life Deck"
