@@ -455,7 +455,7 @@ async def run(seconds: float, seed: int, flood: bool = True) -> int:
     ended_itself = table.host.proc.poll() is not None  # the last game ended just now
     table.drop("Ana")
     table.drop("Ben")
-    for task in players:
+    for task in (*players, *watchers):  # a watcher still waiting for a host is not timed
         task.cancel()
     await asyncio.gather(*players, *watchers, return_exceptions=True)
     table.end_host()
