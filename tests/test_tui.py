@@ -1326,7 +1326,7 @@ def test_the_log_tells_a_round_in_plain_sentences(plain_deck):
     lines = [line for line in map(say, events) if line]
     assert "Mara reveals The Crow (4): summoned (row 4)." in lines
     assert "Ben reveals The Key (3): summoned (row 3)." in lines
-    assert ("Ben reveals The Moth (1) against The Key (3): it fails, eliminated, "
+    assert ("Ben reveals The Moth (1) against The Key (3): it fails, out of the round, "
             "1 card discarded.") in lines
     assert "Mara wins round 1 with The Crow (4): 1 damage to every other player." in lines
     report = None

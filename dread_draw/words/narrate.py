@@ -208,27 +208,27 @@ class Narrator:
         if ev["card"] is None:
             if lost:
                 return fmt(ngettext(
-                    "{who} has no card left to reveal: eliminated, {n} card discarded.",
-                    "{who} has no card left to reveal: eliminated, {n} cards discarded.",
+                    "{who} has no card left to reveal: out of the round, {n} card discarded.",
+                    "{who} has no card left to reveal: out of the round, {n} cards discarded.",
                     lost), who=who, n=lost)
-            return fmt(_("{who} has no card left to reveal: eliminated."), who=who)
+            return fmt(_("{who} has no card left to reveal: out of the round."), who=who)
         card = _card(ev["card"], self.deck)
         if before:
             against = _card(before, self.deck)
             if lost:
                 return fmt(ngettext(
-                    "{who} reveals {card} against {over}: it fails, eliminated, {n} card "
+                    "{who} reveals {card} against {over}: it fails, out of the round, {n} card "
                     "discarded.",
-                    "{who} reveals {card} against {over}: it fails, eliminated, {n} cards "
+                    "{who} reveals {card} against {over}: it fails, out of the round, {n} cards "
                     "discarded.", lost), who=who, card=card, over=against, n=lost)
-            return fmt(_("{who} reveals {card} against {over}: it fails, eliminated."),
+            return fmt(_("{who} reveals {card} against {over}: it fails, out of the round."),
                        who=who, card=card, over=against)
         if lost:
             return fmt(ngettext(
-                "{who} reveals {card}: it fails, eliminated, {n} card discarded.",
-                "{who} reveals {card}: it fails, eliminated, {n} cards discarded.", lost),
+                "{who} reveals {card}: it fails, out of the round, {n} card discarded.",
+                "{who} reveals {card}: it fails, out of the round, {n} cards discarded.", lost),
                 who=who, card=card, n=lost)
-        return fmt(_("{who} reveals {card}: it fails, eliminated."), who=who, card=card)
+        return fmt(_("{who} reveals {card}: it fails, out of the round."), who=who, card=card)
 
     def _ability(self, ev: Event) -> str:
         who = self.name(ev["seat"])
