@@ -1,12 +1,24 @@
 """Shared fixtures: a plain deck for rule tests (no abilities) and the standard deck; every
 test runs in English, whatever the machine's locale."""
 
+import atexit
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
-from dread_draw import i18n
-from dread_draw.deck.cards import load_deck
+# Every test, and every app a test starts, keeps its settings and data in a folder of the
+# suite's own: a player's remembered choices on this machine (plain mode, a language, saves)
+# never change what a test sees, and no test writes into them.
+_HOME = Path(tempfile.mkdtemp(prefix="dread-draw-tests-"))
+os.environ["XDG_CONFIG_HOME"] = str(_HOME / "config")
+os.environ["XDG_DATA_HOME"] = str(_HOME / "data")
+atexit.register(shutil.rmtree, _HOME, ignore_errors=True)
+
+from dread_draw import i18n  # noqa: E402  (after the folders above are chosen)
+from dread_draw.deck.cards import load_deck  # noqa: E402
 
 DATA = Path(__file__).parent / "data"
 
