@@ -240,17 +240,23 @@ def fmt(template: str, /, **values: object) -> str:
 
 def listing(words: Sequence[str]) -> grammar.Word:
     """Words as the current language lists them: "The Fool (0), Death (13) and The Sun (11)",
-    "le Mat (0), la Mort (13) et le Soleil (11)", "어머니(8), 까마귀(3)와 별(5)" (the last
-    separator holds a Korean particle chosen by the word before it), each form of a card's
-    name listed in that form (`grammar.join`)."""
+    "le Mat (0), la Mort (13) et le Soleil (11)"; a list of two and a longer one are joined
+    each its own way, as Korean does: "어머니(8)와 별(5)" (the particle chosen by the word
+    before it), "어머니(8), 까마귀(3), 별(5)". Each form of a card's name is listed in that
+    form (`grammar.join`)."""
     words = list(words)
     # Translators: the separator between the items of a list ("The Fool (0), Death (13)")
     separator = _(", ")
     if len(words) < 2:
         return grammar.join(separator, words)
-    # Translators: the last two items of a list of cards; Korean chooses the particle after
-    # the first by its sound: "{first:와} {last}"
-    template = pgettext("the last two items of a list", "{first} and {last}")
+    if len(words) == 2:
+        # Translators: a list of two cards; Korean chooses the particle after the first by
+        # its sound: "{first:와} {last}"
+        template = pgettext("a list of two items", "{first} and {last}")
+    else:
+        # Translators: the last two items of a list of three or more ("The Fool (0), Death
+        # (13) and The Sun (11)"); Korean lists them with commas throughout: "{first}, {last}"
+        template = pgettext("the last two of three or more items", "{first} and {last}")
     # the words between the last two, as the template puts them (its particle chosen by the
     # sound of the word before them)
     marker = "\x00"
