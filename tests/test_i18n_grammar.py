@@ -516,3 +516,21 @@ def test_a_card_to_choose_says_its_damage_as_prose(language, choices, deck):
             for c in ("the-fool", "the-drowned", "the-moth")]
     assert said == choices
     assert not any(check(language, text, deck) for text in said)
+
+
+@pytest.mark.parametrize("name, said", [
+    ("Ana", "Anas Reihe fügt jedem anderen Spieler 3 Schaden zu."),
+    ("Max", "Max' Reihe fügt jedem anderen Spieler 3 Schaden zu."),
+    ("Émile", "Émiles Reihe fügt jedem anderen Spieler 3 Schaden zu."),
+    ("Spieler 1", "Die Reihe von Spieler 1 fügt jedem anderen Spieler 3 Schaden zu."),
+])
+def test_german_says_whose_row_with_the_name_in_the_genitive(name, said):
+    """German puts the owner's name before the noun, "Anas Reihe" (an apostrophe after s, x,
+    z: "Max' Reihe"), not the stiff "Die Reihe von Ana"; a name that ends in a digit keeps
+    "von": "Spieler 1s Reihe" is no German."""
+    i18n.set_language("de")
+    template = i18n.ngettext("{who}'s row deals {n} damage to each other player.",
+                             "{who}'s row deals {n} damage to each other player.", 3)
+    assert fmt(template, who=name, n=3) == said
+    assert fmt("in {who:gen=der Reserve}", who=name).startswith(
+        "in der Reserve von" if name[-1].isdigit() else "in " + said.split(" ")[0])

@@ -212,8 +212,9 @@ class _Formatter(string.Formatter):
     """`str.format`, where a format spec that is a Korean particle attaches it to the value
     (chosen from the value's `sound`: a card's name, not the strength after it), one that
     names a grammatical form (``{card:acc}``, ``{name:de}``) puts the value in that form, and
-    a choice (``{card:m=le|f=la|pl=les}``) says the words that agree with the value
-    (`dread_draw.i18n.grammar`)."""
+    a choice (``{card:m=le|f=la|pl=les}``) says the words that agree with the value, and
+    a German possession (``{who:gen=Die Reihe}``) puts a player's name in the genitive before
+    the noun, "Anas Reihe" (`dread_draw.i18n.grammar`)."""
 
     def format_field(self, value: object, format_spec: str) -> str:
         if format_spec in korean.PARTICLES:
@@ -223,6 +224,8 @@ class _Formatter(string.Formatter):
             return grammar.form(value, format_spec, _current)
         if grammar.is_choice(format_spec):
             return grammar.choose(value, format_spec)
+        if format_spec.startswith("gen="):
+            return grammar.possessed(value, format_spec[4:], _current)
         return str(super().format_field(value, format_spec))
 
 
