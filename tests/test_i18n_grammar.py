@@ -16,7 +16,7 @@ from proofread import GAMES, WORDING, cards_of, game_lines, problems, shapes
 
 from dread_draw import i18n
 from dread_draw.deck.cards import load_deck
-from dread_draw.deck.overlays import card_word, deck_text
+from dread_draw.deck.overlays import card_word, deck_text, keyword_label
 from dread_draw.i18n import fmt, korean
 from dread_draw.i18n.grammar import FORMS, GERMAN_ARTICLES, Word
 from dread_draw.i18n.tools import read_po
@@ -534,3 +534,15 @@ def test_german_says_whose_row_with_the_name_in_the_genitive(name, said):
     assert fmt(template, who=name, n=3) == said
     assert fmt("in {who:gen=der Reserve}", who=name).startswith(
         "in der Reserve von" if name[-1].isdigit() else "in " + said.split(" ")[0])
+
+
+def test_french_says_capacite_d_invocation_as_the_edition_does(deck):
+    """The French edition writes "capacité d'Invocation", "de Réserve", "d'Après-Coup": the
+    keyword after "capacité" takes "de", elided before a vowel."""
+    i18n.set_language("fr")
+    template = i18n._("{who} does not use {card}'s {keyword} ability.")
+    card = card_word(deck, deck.card[uid_of(deck, "the-mother")])
+    said = [fmt(template, who="Zora", card=card, keyword=keyword_label(when))
+            for when in ("summon", "reserve", "aftermath")]
+    assert [s.split("capacité ")[1].split(" de")[0] for s in said] == [
+        "d'Invocation", "de Réserve", "d'Après-Coup"]
