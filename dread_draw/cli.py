@@ -161,10 +161,13 @@ def root(
     lang: LangOpt = None,
 ) -> None:
     # The words of the whole program, for what comes before a command's own --lang; a
-    # command without its own --lang keeps this one (`dread-draw --lang fr rules`).
+    # command without its own --lang keeps this one (`dread-draw --lang fr rules`). Without
+    # one here, `main` has already chosen from the whole command line: `play --help --lang
+    # de` draws its help (eager, before play's own --lang) in German, Typer's words too.
     global _root_lang
     _root_lang = lang
-    use_language(lang)
+    if lang is not None:
+        use_language(lang)
     if ctx.invoked_subcommand is None:  # bare `dread-draw`: the app opens, as play does
         play(lang=lang)
 

@@ -112,9 +112,19 @@ _LIST_AND = {"en": (" and ",), "fr": (" et ",), "es": (" y ", " e "), "pt": (" e
 
 
 def lists(language: str, text: str, cards: Cards | None) -> list[str]:
-    """A run of two or more cards whose last is joined by ", " only: it needs "and"."""
+    """A run of two or more cards whose last is joined by ", " only: it needs "and". Korean
+    joins two with 와/과 and three or more with commas throughout ("A, B, C", not the
+    English "A, B와 C")."""
     found = []
     joins = (", ", *_LIST_AND[language])
+
+    def check(run: list[str]) -> None:
+        if language == "ko" and len(run) > 1:
+            if any(sep != ", " for sep in run):
+                found.append("a list of three or more joined by 와/과: commas throughout")
+        elif run and run[-1] == ", ":
+            found.append(f"no {_LIST_AND[language][0].strip()!r} before the last card")
+
     spans = mentions(text, cards)
     run: list[str] = []  # the separators of the run so far
     for (_s, end, _t, _f), (start, _e, _title, _g) in zip(spans, spans[1:], strict=False):
@@ -122,11 +132,9 @@ def lists(language: str, text: str, cards: Cards | None) -> list[str]:
         if between in joins:
             run.append(between)
             continue
-        if run and run[-1] == ", ":
-            found.append(f"no {_LIST_AND[language][0].strip()!r} before the last card")
+        check(run)
         run = []
-    if run and run[-1] == ", ":
-        found.append(f"no {_LIST_AND[language][0].strip()!r} before the last card")
+    check(run)
     return said("list", found)
 
 

@@ -44,6 +44,18 @@ def test_help_is_in_the_language_with_its_placeholders_and_typers_words(capsys, 
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
+def test_help_with_lang_after_the_command_says_typers_words_in_the_language(capsys, language):
+    """`dread-draw play --help --lang de`: --help is eager, so the help is drawn before the
+    command reads its --lang; Typer's own words ("Options", "[default: 0.8]") are in the
+    language all the same, as the help texts are."""
+    code, out, _err = run_cli(capsys, "play", "--help", "--lang", language)
+    words = said(out)
+    assert code == 0
+    assert OPTIONS[language] in words and USAGE[language] in words.replace("\u00a0", " ")
+    assert "[default:" not in words, words
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_a_bad_value_is_refused_in_the_language_with_the_way_to_help(capsys, language):
     code, _out, err = run_cli(capsys, "--lang", language, "play", "--players", "9")
     words = said(err)

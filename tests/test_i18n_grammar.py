@@ -16,11 +16,11 @@ from proofread import GAMES, WORDING, cards_of, game_lines, problems, shapes
 
 from dread_draw import i18n
 from dread_draw.deck.cards import load_deck
-from dread_draw.deck.overlays import card_word, deck_text
+from dread_draw.deck.overlays import card_word, deck_text, keyword_label
 from dread_draw.i18n import fmt, korean
 from dread_draw.i18n.grammar import FORMS, GERMAN_ARTICLES, Word
 from dread_draw.i18n.tools import read_po
-from dread_draw.words.narrate import card_label
+from dread_draw.words.narrate import card_choice, card_label
 
 ROOT = Path(__file__).parent.parent
 ASSETS = ROOT / "dread_draw" / "assets"
@@ -198,12 +198,8 @@ def test_korean_card_choices_and_tips_hold_the_strength_to_the_name(deck):
     proof-reader's rule, on the shapes the whole-game logs never print)."""
     i18n.set_language("ko")
     for card in deck.cards:
-        words = {"card": card_word(deck, card), "strength": card.strength,
-                 "damage": card.damage, "keyword": "소환"}
-        for template in ("{card} ({strength}, damage {damage}, {keyword})",
-                         "{card} ({strength}, damage {damage})"):
-            text = fmt(i18n._(template), **words)
-            assert not check("ko", text, deck), text
+        text = card_choice(deck, card)
+        assert not check("ko", text, deck), text
         tip = card_word(deck, card).labelled(i18n._("{name} (strength {strength})"), "name",
                                              strength=card.strength)
         assert not check("ko", fmt("{c:를} 냅니다", c=tip), deck), str(tip)
@@ -325,6 +321,7 @@ ISSUE_46 = [
     ("es", "list", "Émile gana la ronda 1 con la Justicia (7), el Juicio (12)."),
     ("de", "list", "Émile gewinnt Runde 1 mit der Gerechtigkeit (7), dem Gericht (12)."),
     ("ko", "list", "Émile이 정의(7), 심판(12)으로 승리합니다."),
+    ("ko", "list", "Émile이 바보(0), 정의(7)와 심판(12)으로 승리합니다."),
     ("fr", "elision", "La rangée de Óscar inflige 3 dégâts à chacun des autres joueurs."),
     ("fr", "elision", "La rangée d'Yann inflige 5 dégâts à chacun des autres joueurs."),
     ("fr", "typography", "Le présent: le Fossoyeur (3). Quelqu'un vous rendra ce que vous avez "
@@ -418,14 +415,29 @@ def test_a_players_name_takes_the_first_choice_and_a_list_is_plural(deck):
     ("es", "El Loco (0), la Muerte (12) y el Sol (11)"),
     ("de", "Der Narr (0), der Tod (12) und die Sonne (11)"),
     ("pt", "O Louco (0), a Morte (12) e o Sol (11)"),
-    ("ko", "바보(0), 죽음(12)과 태양(11)"),
+    ("ko", "바보(0), 죽음(12), 태양(11)"),
 ])
 def test_a_list_of_cards_says_and_before_its_last(language, listed, deck):
     """A list of cards reads as the language lists things: "and" before the last (Korean:
-    the particle 와/과 after the one before it), and only its first card as a title."""
+    commas throughout), and only its first card as a title."""
     i18n.set_language(language)
     cards = [card_label(deck, uid_of(deck, c)) for c in ("the-fool", "death", "the-sun")]
     assert str(i18n.listing(cards)) == listed
+
+
+@pytest.mark.parametrize("language, listed", [
+    ("en", "Death (12) and The Sun (11)"), ("fr", "La Mort (12) et le Soleil (11)"),
+    ("de", "Der Tod (12) und die Sonne (11)"), ("ko", "죽음(12)과 태양(11)"),
+])
+def test_a_list_of_two_cards_joins_them_with_and(language, listed, deck):
+    """Two cards are joined by "and" (Korean: the particle 와/과 the first card's last
+    syllable chooses: 죽음과, 바보와); a longer list is not the same join."""
+    i18n.set_language(language)
+    cards = [card_label(deck, uid_of(deck, c)) for c in ("death", "the-sun")]
+    assert str(i18n.listing(cards)) == listed
+    if language == "ko":
+        pair = [card_label(deck, uid_of(deck, c)) for c in ("the-fool", "the-sun")]
+        assert str(i18n.listing(pair)) == "바보(0)와 태양(11)"
 
 
 def test_french_elides_before_every_vowel_and_not_before_a_consonant_y():
@@ -481,3 +493,56 @@ def test_plain_mode_transcripts_have_no_errors_the_readers_found(language, deck)
               for p in problems(language, line, cards, names, PLAYERS)]
     assert len(lines) > 300
     assert not errors, "\n".join(errors[:40]) + f"\n({len(errors)} in all)"
+
+
+@pytest.mark.parametrize("language, choices", [
+    ("fr", ["Le Mat (0, aucun dégât, Réserve)", "Le Noyé (2, 2 dégâts, Invocation)",
+            "La Phalène (2, 1 dégât)"]),
+    ("es", ["El Loco (0, sin daño, Reserva)", "El Ahogado (2, 2 puntos de daño, Invocación)",
+            "La Polilla (2, 1 punto de daño)"]),
+    ("de", ["Der Narr (0, kein Schaden, Reserve)", "Der Ertrunkene (2, 2 Schaden, Beschwörung)",
+            "Die Motte (2, 1 Schaden)"]),
+    ("pt", ["O Louco (0, sem dano, Reserva)", "O Afogado (2, 2 pontos de dano, Invocação)",
+            "A Mariposa (2, 1 ponto de dano)"]),
+    ("ko", ["바보(0, 피해 없음, 비축 능력)", "익사자(2, 피해 2, 소환 능력)", "나방(2, 피해 1)"]),
+])
+def test_a_card_to_choose_says_its_damage_as_prose(language, choices, deck):
+    """A card offered as a choice says its damage as the language counts it ("2 dégâts",
+    "1 punto de daño"; none in words: "aucun dégât"), not as a label ("dégâts 2"); Korean
+    names the ability ("소환 능력") so that a reserve card to summon does not say 소환
+    twice in a row."""
+    i18n.set_language(language)
+    said = [card_choice(deck, deck.card[uid_of(deck, c)])
+            for c in ("the-fool", "the-drowned", "the-moth")]
+    assert said == choices
+    assert not any(check(language, text, deck) for text in said)
+
+
+@pytest.mark.parametrize("name, said", [
+    ("Ana", "Anas Reihe fügt jedem anderen Spieler 3 Schaden zu."),
+    ("Max", "Max' Reihe fügt jedem anderen Spieler 3 Schaden zu."),
+    ("Émile", "Émiles Reihe fügt jedem anderen Spieler 3 Schaden zu."),
+    ("Spieler 1", "Die Reihe von Spieler 1 fügt jedem anderen Spieler 3 Schaden zu."),
+])
+def test_german_says_whose_row_with_the_name_in_the_genitive(name, said):
+    """German puts the owner's name before the noun, "Anas Reihe" (an apostrophe after s, x,
+    z: "Max' Reihe"), not the stiff "Die Reihe von Ana"; a name that ends in a digit keeps
+    "von": "Spieler 1s Reihe" is no German."""
+    i18n.set_language("de")
+    template = i18n.ngettext("{who}'s row deals {n} damage to each other player.",
+                             "{who}'s row deals {n} damage to each other player.", 3)
+    assert fmt(template, who=name, n=3) == said
+    assert fmt("in {who:gen=der Reserve}", who=name).startswith(
+        "in der Reserve von" if name[-1].isdigit() else "in " + said.split(" ")[0])
+
+
+def test_french_says_capacite_d_invocation_as_the_edition_does(deck):
+    """The French edition writes "capacité d'Invocation", "de Réserve", "d'Après-Coup": the
+    keyword after "capacité" takes "de", elided before a vowel."""
+    i18n.set_language("fr")
+    template = i18n._("{who} does not use {card}'s {keyword} ability.")
+    card = card_word(deck, deck.card[uid_of(deck, "the-mother")])
+    said = [fmt(template, who="Zora", card=card, keyword=keyword_label(when))
+            for when in ("summon", "reserve", "aftermath")]
+    assert [s.split("capacité ")[1].split(" de")[0] for s in said] == [
+        "d'Invocation", "de Réserve", "d'Après-Coup"]

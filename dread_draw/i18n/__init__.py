@@ -212,8 +212,9 @@ class _Formatter(string.Formatter):
     """`str.format`, where a format spec that is a Korean particle attaches it to the value
     (chosen from the value's `sound`: a card's name, not the strength after it), one that
     names a grammatical form (``{card:acc}``, ``{name:de}``) puts the value in that form, and
-    a choice (``{card:m=le|f=la|pl=les}``) says the words that agree with the value
-    (`dread_draw.i18n.grammar`)."""
+    a choice (``{card:m=le|f=la|pl=les}``) says the words that agree with the value, and
+    a German possession (``{who:gen=Die Reihe}``) puts a player's name in the genitive before
+    the noun, "Anas Reihe" (`dread_draw.i18n.grammar`)."""
 
     def format_field(self, value: object, format_spec: str) -> str:
         if format_spec in korean.PARTICLES:
@@ -223,6 +224,8 @@ class _Formatter(string.Formatter):
             return grammar.form(value, format_spec, _current)
         if grammar.is_choice(format_spec):
             return grammar.choose(value, format_spec)
+        if format_spec.startswith("gen="):
+            return grammar.possessed(value, format_spec[4:], _current)
         return str(super().format_field(value, format_spec))
 
 
@@ -240,17 +243,23 @@ def fmt(template: str, /, **values: object) -> str:
 
 def listing(words: Sequence[str]) -> grammar.Word:
     """Words as the current language lists them: "The Fool (0), Death (13) and The Sun (11)",
-    "le Mat (0), la Mort (13) et le Soleil (11)", "어머니(8), 까마귀(3)와 별(5)" (the last
-    separator holds a Korean particle chosen by the word before it), each form of a card's
-    name listed in that form (`grammar.join`)."""
+    "le Mat (0), la Mort (13) et le Soleil (11)"; a list of two and a longer one are joined
+    each its own way, as Korean does: "어머니(8)와 별(5)" (the particle chosen by the word
+    before it), "어머니(8), 까마귀(3), 별(5)". Each form of a card's name is listed in that
+    form (`grammar.join`)."""
     words = list(words)
     # Translators: the separator between the items of a list ("The Fool (0), Death (13)")
     separator = _(", ")
     if len(words) < 2:
         return grammar.join(separator, words)
-    # Translators: the last two items of a list of cards; Korean chooses the particle after
-    # the first by its sound: "{first:와} {last}"
-    template = pgettext("the last two items of a list", "{first} and {last}")
+    if len(words) == 2:
+        # Translators: a list of two cards; Korean chooses the particle after the first by
+        # its sound: "{first:와} {last}"
+        template = pgettext("a list of two items", "{first} and {last}")
+    else:
+        # Translators: the last two items of a list of three or more ("The Fool (0), Death
+        # (13) and The Sun (11)"); Korean lists them with commas throughout: "{first}, {last}"
+        template = pgettext("the last two of three or more items", "{first} and {last}")
     # the words between the last two, as the template puts them (its particle chosen by the
     # sound of the word before them)
     marker = "\x00"

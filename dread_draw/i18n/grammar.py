@@ -248,6 +248,32 @@ def without_article(language: str, name: str) -> str:
     return name
 
 
+# German: a name ending in one of these sounds takes an apostrophe for its genitive
+# ("Hans' Reihe", "Max' Reihe", "Alice' Reihe"), any other final letter an s ("Anas Reihe").
+_GERMAN_SIBILANT_ENDS = ("s", "ß", "x", "z", "ce")
+
+
+def possessed(value: object, phrase: str, language: str) -> str:
+    """`phrase` (a noun with its article, "die Reihe") owned by a player, `value`: German
+    puts a name that ends in a letter before the noun in the genitive ("Anas Reihe", "Max'
+    Reihe"), and says "von" after it for any other name ("die Reihe von Spieler 1") and in
+    the other languages. A translation asks for it in the placeholder, the phrase in the
+    case the sentence needs: ``{who:gen=Die Reihe}``, ``in {who:gen=der Reihe}``.
+
+    >>> possessed("Ana", "Die Reihe", "de"), possessed("Max", "der Reserve", "de")
+    ('Anas Reihe', "Max' Reserve")
+    >>> possessed("Spieler 1", "Die Reihe", "de")
+    'Die Reihe von Spieler 1'
+    """
+    name = str(value)
+    _article, _sep, noun = phrase.partition(" ")
+    if (language == "de" and not isinstance(value, Word) and noun and name
+            and name[-1].isalpha()):
+        ending = "'" if name.lower().endswith(_GERMAN_SIBILANT_ENDS) else "s"
+        return f"{name}{ending} {noun}"
+    return f"{phrase} von {name}"
+
+
 def form(value: object, spec: str, language: str) -> str:
     """`value` in form `spec` of `language`: a `Word`'s own form, else the form by rule; a
     spec the language does not have leaves the value as it is."""

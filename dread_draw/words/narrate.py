@@ -65,6 +65,31 @@ def life_pips(count: int, width: int = 10, full: str = PIP_FULL, empty: str = PI
     return f"{full * shown}{empty * (width - shown)}{more} {count}"
 
 
+def card_choice(deck: Deck, card: Card) -> str:
+    """A card offered as a choice, with what a player weighs: "The Crow (4, damage 1,
+    Summon)". Its damage is a count in a sentence's words ("2 dégâts", "1 punto de daño"),
+    and a card without damage says so in words ("aucun dégât", "sin daño")."""
+    words = {"card": card_name(deck, card), "strength": card.strength,
+             "damage": card.damage, "keyword": keyword_of(card)}
+    if card.ability and card.damage:
+        # Translators: a card to choose: "The Crow (4, damage 1, Summon)"; say the damage
+        # as a count ("1 dégât", "2 puntos de daño").
+        return fmt(ngettext("{card} ({strength}, damage {damage}, {keyword})",
+                            "{card} ({strength}, damage {damage}, {keyword})", card.damage),
+                   **words)
+    if card.ability:
+        # Translators: a card to choose that deals no damage: "The Fool (0, damage 0,
+        # Summon)"; say it in words ("aucun dégât", "sin daño").
+        return fmt(_("{card} ({strength}, damage 0, {keyword})"), **words)
+    if card.damage:
+        # Translators: a card to choose: "The Moth (2, damage 1)"; say the damage as a count.
+        return fmt(ngettext("{card} ({strength}, damage {damage})",
+                            "{card} ({strength}, damage {damage})", card.damage), **words)
+    # Translators: a card to choose that deals no damage: "The Cradle (1, damage 0)"; say it
+    # in words ("aucun dégât", "sin daño").
+    return fmt(_("{card} ({strength}, damage 0)"), **words)
+
+
 def keyword_of(card: Card) -> str:
     """The card's ability keyword in the current language ("" for a plain card)."""
     return keyword_label(card.ability.when) if card.ability else ""
@@ -570,13 +595,7 @@ def describe(decision: Decision, view: View, names: Sequence[str]
     kind = decision.kind
 
     def card_option(c: int) -> str:
-        card = deck.card[c]
-        words = {"card": card_name(deck, card), "strength": card.strength,
-                 "damage": card.damage, "keyword": keyword_of(card)}
-        if card.ability:
-            # Translators: a card to choose: "The Crow (4, damage 1, Summon)".
-            return fmt(_("{card} ({strength}, damage {damage}, {keyword})"), **words)
-        return fmt(_("{card} ({strength}, damage {damage})"), **words)
+        return card_choice(deck, deck.card[c])
 
     if kind == SUMMON:
         row = view.rows[decision.seat]
