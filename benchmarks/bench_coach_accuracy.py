@@ -30,10 +30,13 @@ points (30 positions): pass `--playouts 1000` or more to see the coach's own err
 
 `--opponents LEVEL` seats every CPU at that level instead (the same seeds and draws: the
 same positions up to the CPUs' own choices), `hard` as the daily deal seats it (its fixed
-schedule, `daily.DAILY_OPTIONS`): the coach's rollouts play a `hard` seat like `normal`, and
-this measures what that costs. A playout with `hard` seats runs `hard`'s search at each of
-their decisions (seconds a playout): use `--workers` and few playouts; the mean signed error
-(coach minus playouts) is then the figure to read, its noise shrinking with the positions.
+schedule, `daily.DAILY_OPTIONS`): the coach's rollouts play a `hard` seat by its quick
+likeness (`ai/hardlike.py`), and "all normal" is then the coach that played it like
+`normal`. A playout with `hard` seats runs `hard`'s search at each of their decisions
+(seconds a playout): use `--workers` and few playouts, and `--truth FILE` to keep them (a
+later run with the same playouts reuses them and only asks the coach again; `--kept-only`
+asks only those positions); the mean signed error (coach minus playouts) is then the figure
+to read, its noise shrinking with the positions.
 """
 
 from __future__ import annotations
