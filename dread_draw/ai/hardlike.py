@@ -44,6 +44,7 @@ from dread_draw.rules import (
     Decision,
     Deck,
     PublicState,
+    beats,
     card_to_beat,
 )
 
@@ -68,7 +69,7 @@ def strength_above(deck: Deck) -> tuple[float, ...]:
     top = max(deck.strength)
     out = []
     for bar in range(-1, top + 1):
-        above = [s for s in deck.strength if s > bar]
+        above = [s for s in deck.strength if beats(s, bar)]
         out.append(sum(above) / len(above) if above else float(top))
     return tuple(out)
 
