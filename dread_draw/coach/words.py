@@ -156,7 +156,7 @@ def assumption_text(styles: Sequence[str], seat: int, names: Sequence[str],
     if any(levels[s] == "hard" for s in others if s < len(levels)):
         line += " " + fmt(_("The coach plays a {hard} CPU by a quick likeness of its "
                             "search, which is weaker: against {hard} CPUs the chances read about "
-                            "10 points too high."), hard=level_word("hard"))
+                            "9 points too high."), hard=level_word("hard"))
     return line
 
 
