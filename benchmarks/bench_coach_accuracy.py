@@ -30,19 +30,24 @@ points (30 positions): pass `--playouts 1000` or more to see the coach's own err
 
 `--opponents LEVEL` seats every CPU at that level instead (the same seeds and draws: the
 same positions up to the CPUs' own choices), `hard` as the daily deal seats it (its fixed
-schedule, `daily.DAILY_OPTIONS`): the coach's rollouts play a `hard` seat like `normal`, and
-this measures what that costs. A playout with `hard` seats runs `hard`'s search at each of
-their decisions (seconds a playout): use `--workers` and few playouts; the mean signed error
-(coach minus playouts) is then the figure to read, its noise shrinking with the positions.
+schedule, `daily.DAILY_OPTIONS`): the coach's rollouts play a `hard` seat by its quick
+likeness (`ai/hardlike.py`), and "all normal" is then the coach that played it like
+`normal`. A playout with `hard` seats runs `hard`'s search at each of their decisions
+(seconds a playout): use `--workers` and few playouts, and `--truth FILE` to keep them (a
+later run with the same playouts reuses them and only asks the coach again; `--kept-only`
+asks only those positions); the mean signed error (coach minus playouts) is then the figure
+to read, its noise shrinking with the positions.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import random
 import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
 
@@ -50,7 +55,7 @@ from dread_draw.ai import make_agent
 from dread_draw.ai.hard import distinct
 from dread_draw.ai.policy import worn_out
 from dread_draw.coach.daily import DAILY_OPTIONS
-from dread_draw.coach.hints import HINT_MS, hint
+from dread_draw.coach.hints import HINT_MS, hint, hint_plan
 from dread_draw.deck.cards import load_deck
 from dread_draw.play.figures import percentile
 from dread_draw.play.sim import HUMAN, Match, SeatSpec
@@ -129,10 +134,11 @@ def floor(ses: list[float], rounds: int = 400, seed: int = 1) -> tuple[float, fl
     return total[0] / rounds, total[1] / rounds, total[2] / rounds
 
 
-def measure(seed: int, opponents: str | None, playouts: int, budget_ms: int
-            ) -> dict | None:
+def measure(seed: int, opponents: str | None, playouts: int, budget_ms: int,
+            known: dict | None = None) -> dict | None:
     """One position: the coach's two answers and the playouts' truth (None: game `seed`
-    has no such position)."""
+    has no such position). `known`: this position's truth from an earlier run (`--truth`),
+    reused when it was played with as many playouts: only the coach is asked again."""
     deck = load_deck(None)
     try:
         m, view = position(deck, seed, opponents)
@@ -140,14 +146,32 @@ def measure(seed: int, opponents: str | None, playouts: int, budget_ms: int
         return None
     d = m.game.pending
     kinds = [s.kind for s in m.seats]
+    searched = set(hint_plan(view, d, budget_ms, seed=seed, levels=kinds).options)
+    options = [o for o in d.options if o in searched]  # the hint's options, in its order
+    if known is not None and known["options"] == options and known["playouts"] == playouts:
+        real = known["real"]
+    else:
+        real = truth(view, options, kinds, seed, playouts)
     told = {"seats": hint(view, d, budget_ms, seed=seed, levels=kinds),
             "all normal": hint(view, d, budget_ms, seed=seed)}
-    options = [e.option for e in told["seats"].estimates]
     return {"seed": seed, "kinds": kinds, "kind": d.kind, "options": options,
-            "real": truth(view, options, kinds, seed, playouts),
+            "real": real, "playouts": playouts,
             "samples": [e.samples for e in told["seats"].estimates],
             "told": {name: ({e.option: e.chance for e in h.estimates}, h.best)
                      for name, h in told.items()}}
+
+
+def load_truths(path: str | None, opponents: str | None) -> dict[int, dict]:
+    """The positions' truths kept by earlier runs in `path` (JSON lines), by seed."""
+    if path is None or not os.path.exists(path):
+        return {}
+    out = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            row = json.loads(line)
+            if row["opponents"] == opponents:
+                out[row["seed"]] = row
+    return out
 
 
 def main() -> None:
@@ -158,6 +182,12 @@ def main() -> None:
     ap.add_argument("--opponents", choices=("easy", "normal", "hard"), default=None,
                     help="every CPU seat of this level (default: easy or normal by seed)")
     ap.add_argument("--workers", type=int, default=1, help="processes (positions in parallel)")
+    ap.add_argument("--truth", default=None, metavar="FILE",
+                    help="keep each position's playouts in FILE (JSON lines) and reuse them "
+                         "when run again with the same playouts: compare coaches on the same "
+                         "(expensive) truth")
+    ap.add_argument("--kept-only", action="store_true",
+                    help="with --truth: only the positions whose playouts FILE keeps")
     args = ap.parse_args()
     print(f"load {os.getloadavg()[0]:.1f}; {args.positions} positions from seed {FIRST_SEED}, "
           f"{args.playouts} playouts per option, hint budget {args.budget_ms} ms, opponents "
@@ -169,13 +199,22 @@ def main() -> None:
     ses = []
     start = time.perf_counter()
     done = 0
-    seeds = range(FIRST_SEED, FIRST_SEED + 10 * args.positions)
+    seeds: Sequence[int] = range(FIRST_SEED, FIRST_SEED + 10 * args.positions)
+    known = load_truths(args.truth, args.opponents)
+    if args.kept_only:
+        seeds = sorted(known)[:args.positions]
     with ProcessPoolExecutor(args.workers) as pool:
         jobs = pool.map(measure, seeds, repeat(args.opponents), repeat(args.playouts),
-                        repeat(args.budget_ms))
+                        repeat(args.budget_ms), [known.get(s) for s in seeds])
         for found in jobs:
             if found is None:
                 continue
+            if args.truth is not None and found["seed"] not in known:
+                with open(args.truth, "a", encoding="utf-8") as f:
+                    f.write(json.dumps({"seed": found["seed"], "opponents": args.opponents,
+                                        "options": found["options"],
+                                        "playouts": found["playouts"],
+                                        "real": found["real"]}) + "\n")
             options, real = found["options"], found["real"]
             se = [math.sqrt(max(p * (1 - p), 0.0025) / args.playouts) for p in real]
             ses += se

@@ -204,7 +204,7 @@ def test_the_sessions_hint_refines_to_the_very_lines_plain_lines_wait_for(
 
     whole = session.hint_lines(0)
     assert whole[0].startswith("The coach would choose: ") and whole[1] == ""
-    assert "A hard CPU is assumed to play like normal" in whole[-1]  # the seats' levels
+    assert "The coach plays a hard CPU by a quick likeness" in whole[-1]  # the seats' levels
     assert [h.seat for h in match.hints] == [0] and saved == [1]
     asked = session.think_hint(0)
     asked.thinking.hints = functools.partial(asked.thinking.hints, 0, 0)  # every answer
@@ -370,9 +370,9 @@ def test_the_hint_says_what_it_assumes_of_the_other_seats_and_flags_near_ties(st
         m.apply(ana.choose(m.game.view(0), d) if d.seat == 0 else m.cpu_choice())
     view = m.game.view(0)
     h = hint(view, d, QUICK, seed=11, levels=[s.kind for s in seats])
-    assert h.styles == ("normal", "easy", "normal")  # hard: its search's own model
+    assert h.styles == ("normal", "easy", "hard")  # hard: its likeness (ai/hardlike.py)
     lines = hint_lines(h, standard_deck, [s.name for s in seats])
-    assert lines[-1] == "Chances assume the other seats play: Zora like easy, Orrin like normal."
+    assert lines[-1] == "Chances assume the other seats play: Zora like easy, Orrin like hard."
     plain = hint(view, d, QUICK, seed=11)
     assert hint_lines(plain, standard_deck, [s.name for s in seats])[-1] == (
         "Chances assume every other seat plays like normal.")

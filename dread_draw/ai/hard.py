@@ -37,6 +37,7 @@ from functools import lru_cache
 from itertools import chain
 
 from dread_draw.ai.dice import restart
+from dread_draw.ai.hardlike import hardlike_answer
 from dread_draw.ai.policy import Sight, answer, card_values, view_sight, worn_out
 from dread_draw.ai.value import WEIGHTS, score
 from dread_draw.rules import (
@@ -151,16 +152,17 @@ def rollout(g: Game, seat: int, horizon: int | None = None, peeks: bool = True) 
 
 
 # How the other seats play in a rollout, per seat (`rollout_styled`): the coach's chances
-# against the seats as they are. `hard` is modelled by the heuristic its own rollouts use.
-NORMAL, EASY, RANDOM = "normal", "easy", "random"
+# against the seats as they are. `hard` is modelled by a quick likeness of its search
+# (`dread_draw.ai.hardlike`): its own search at every rollout decision would cost seconds.
+NORMAL, EASY, RANDOM, HARD = "normal", "easy", "random", "hard"
 # How the coach's rollouts play a seat of each CPU level (every level says so: a level left
 # out would silently play like `normal`; tests/test_level_contract.py); a person: NORMAL
-STYLE_OF = {"random": RANDOM, "easy": EASY, "normal": NORMAL, "hard": NORMAL}
+STYLE_OF = {"random": RANDOM, "easy": EASY, "normal": NORMAL, "hard": HARD}
 EASY_MISTAKES = 0.2  # `easy`'s random answers (dread_draw/ai/easy.py)
 
 
 def style_of(level: str) -> str:
-    """The rollout style that models a seat of this level (`hard`, a person: NORMAL)."""
+    """The rollout style that models a seat of this level (a person: NORMAL)."""
     return STYLE_OF.get(level, NORMAL)
 
 
@@ -168,7 +170,8 @@ def rollout_styled(g: Game, seat: int, styles: tuple[str, ...], rng: random.Rand
                    horizon: int | None = None, peeks: bool = True) -> float:
     """`rollout` with each seat playing in its own style: NORMAL as `rollout` does, EASY
     as the `easy` CPU (odds from the whole deck, cautious, a random answer now and then),
-    RANDOM at random. Kept apart from `rollout`, whose loop is the `hard` CPU's hot path."""
+    RANDOM at random, HARD as `hardlike` answers (from what NORMAL reads, R11). Kept apart
+    from `rollout`, whose loop is the `hard` CPU's hot path."""
     stop = g.decisions + MAX_DECISIONS
     last = g.round + horizon if horizon is not None else MAX_ROUNDS
     deck = g.deck
@@ -192,6 +195,9 @@ def rollout_styled(g: Game, seat: int, styles: tuple[str, ...], rng: random.Rand
             top = draw[-1] if peeks and draw and draw[-1] in knows[d.seat] else -1
             sight = Sight(rough.odds, top) if top >= 0 else rough
             play(answer(g, d.seat, d, sight, caution=0.5))
+        elif style == HARD:
+            s = d.seat
+            play(hardlike_answer(g, s, d, rollout_sight(g, s, peeks, sights[s])))
         else:
             s = d.seat
             play(answer(g, s, d, rollout_sight(g, s, peeks, sights[s])))

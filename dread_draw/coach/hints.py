@@ -30,8 +30,9 @@ seat's chance moved most, by its own choice or by what happened until its next o
 moves beyond the estimates' noise, each with the public facts that went its way.
 
 **Whose play is assumed.** Given the seats' levels (`levels`), the rollouts play each seat
-as it is: a CPU at its level (`hard` by the heuristic of its own search), a person as
-`normal` (`styles_of`); the hint and the review say so in one line. Without levels, every
+as it is: a CPU at its level (`hard` by a quick likeness of its search,
+`dread_draw.ai.hardlike`), a person as `normal` (`styles_of`); the hint and the review say
+so in one line. Without levels, every
 seat is assumed to play like `normal`.
 
 No Textual here: the table shows hints and reviews; `dread-draw review` prints them.
@@ -239,8 +240,8 @@ def searcher(seed: int, seat: int, budget_ms: int, full: bool = True) -> HardAge
 
 
 def styles_of(levels: Sequence[str] | None, players: int) -> tuple[str, ...]:
-    """How the coach assumes each seat plays: a CPU seat as its level (`hard` by the
-    heuristic of its own search), a person (`human`) as NORMAL; no levels: all NORMAL."""
+    """How the coach assumes each seat plays: a CPU seat as its level (`hard` by a quick
+    likeness of its search), a person (`human`) as NORMAL; no levels: all NORMAL."""
     if levels is None:
         return (NORMAL,) * players
     return tuple(style_of(level) for level in levels)
