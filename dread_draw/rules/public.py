@@ -134,6 +134,15 @@ def count_beating(deck: Deck, pool: Iterable[int], bar: int) -> int:
     return sum(1 for c in pool if beats(strength[c], bar))
 
 
+def every_card_beats(deck: Deck, bar: int) -> bool:
+    """Does every card of `deck` beat `bar` (R4.3)? (An empty row's bar, -1, most often: a
+    reveal then succeeds whatever it takes, R4.2.)"""
+    table = _beating(deck, beats)
+    if -1 <= bar < len(table) - 1:
+        return len(table[bar + 1]) == deck.size
+    return all(beats(s, bar) for s in deck.strength)
+
+
 def beat_chance(deck: Deck, pool: Collection[int], bar: int) -> float:
     """The chance that a card drawn at random from `pool` beats `bar` (R4.3); 0 from an empty
     pool (R4.6: a reveal with no card at all fails)."""
