@@ -255,9 +255,8 @@ class Game:
         else:
             fn(self, d.seat, *args, option)  # type: ignore[union-attr]
         stack = self._stack
-        pop = stack.pop
         while stack and self.pending is None:  # `_run`, written out (and so below)
-            fn, args = pop()
+            fn, args = stack.pop()
             n = len(args)
             if n == 1:
                 fn(self, args[0])

@@ -202,18 +202,16 @@ def next_to_play(state: PublicState, seat: int) -> int:
     tied for lowest and still in (R5.2), else the first tied player to its left.
     """
     in_round = state.in_round
-    totals = state.totals
-    best, low, count = -1, -1, 0
-    for s in _AROUND[len(in_round)][seat]:  # `seat` itself, then to its left
-        if in_round[s]:
-            count += 1
-            if best < 0 or totals[s] < low:
-                best, low = s, totals[s]
-    if count <= 1:
+    if in_round.count(True) <= 1:  # (a list's own count: this runs after every summon)
         return -1
     forced = state.next_seat
     if forced >= 0 and in_round[forced]:
         return forced
+    totals = state.totals
+    best, low = -1, -1
+    for s in _AROUND[len(in_round)][seat]:  # `seat` itself, then to its left
+        if in_round[s] and (best < 0 or totals[s] < low):
+            best, low = s, totals[s]
     return best
 
 
