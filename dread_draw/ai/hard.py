@@ -54,6 +54,7 @@ from dread_draw.rules import (
     beat_chance,
     card_beats,
     determinize,
+    every_card_beats,
     skip_determinize,
 )
 
@@ -98,6 +99,8 @@ def live_sight(g: Game, seat: int) -> Sight:
         draw = g.draw
         if not draw:
             return beat_chance(deck, g.discard, bar)
+        if draw[-1] not in knows and every_card_beats(deck, bar):
+            return 1.0  # (an empty row, most often: no need to gather the hidden cards)
         hidden = {*draw, *chain.from_iterable(g.life), *chain.from_iterable(g.looking)}
         hidden -= knows  # (sets: a rollout asks this at every reveal it weighs)
         return beat_chance(deck, hidden, bar)

@@ -55,8 +55,9 @@ class Agent(Protocol):
     building a view costs about as much as a whole decision of the rules.
 
     An agent may also say `picks_blind = True`: it reads no view and answers at once, always
-    with one of the Decision's own options; `run` then drives a match of such seats alone
-    through the game's unchecked `play` (see `Match._run_blind`).
+    with one of the Decision's own options, and a Decision with one option without drawing
+    anything; `run` then drives a match of such seats alone through the game's unchecked
+    `play`, and answers a Decision with one option without asking (see `Match._run_blind`).
     """
 
     @property
@@ -243,7 +244,9 @@ class Match:
         play = game.play
         note = self.choices.append
         while (d := game.pending) is not None:
-            answer = agents[d.seat].choose(None, d)
+            options = d.options
+            # one option (most summons): the only answer a blind pick can give, unasked
+            answer = options[0] if len(options) == 1 else agents[d.seat].choose(None, d)
             play(answer)  # type: ignore[arg-type]  # a blind pick answers at once
             note(answer)  # type: ignore[arg-type]
 

@@ -42,6 +42,7 @@ from dread_draw.rules.public import (
     card_to_beat,
     count_beating,
     damage_taken,
+    every_card_beats,
     next_to_play,
     reveal_chance,
     reveal_pool,
@@ -60,6 +61,7 @@ __all__ = [
     "EffectSpec", "Event", "Game", "IllegalChoice", "Pick", "PublicState", "PublicView",
     "SeatKnowledge", "Tell", "View",
     "always", "always_amount", "beat_chance", "beats", "card_beats", "card_to_beat",
-    "count_beating", "damage_taken", "determinize", "effect", "next_to_play", "public_of",
-    "reveal_chance", "reveal_pool", "round_damage", "skip_determinize", "ward", "would_beat",
+    "count_beating", "damage_taken", "determinize", "effect", "every_card_beats",
+    "next_to_play", "public_of", "reveal_chance", "reveal_pool", "round_damage",
+    "skip_determinize", "ward", "would_beat",
 ]

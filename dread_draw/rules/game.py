@@ -255,9 +255,8 @@ class Game:
         else:
             fn(self, d.seat, *args, option)  # type: ignore[union-attr]
         stack = self._stack
-        pop = stack.pop
         while stack and self.pending is None:  # `_run`, written out (and so below)
-            fn, args = pop()
+            fn, args = stack.pop()
             n = len(args)
             if n == 1:
                 fn(self, args[0])
@@ -442,15 +441,22 @@ def shuffle(rng: random.Random, cards: list[int]) -> None:
     """``rng.shuffle(cards)`` written out: the very same swaps from the very same numbers
     (`random.Random.shuffle` and its `_randbelow` with getrandbits, which every generator
     used here has), without two method calls per card — the deal shuffles a whole deck at
-    the start of every game (tests/test_rules.py compares the two)."""
+    the start of every game (tests/test_rules.py compares the two). The rules' later
+    shuffles call ``rng.shuffle``: the OpenSpiel adapter answers them as chance nodes."""
+    steps = _SHUFFLE_STEPS.get(len(cards))
+    if steps is None:
+        steps = _SHUFFLE_STEPS[len(cards)] = tuple(
+            (i, i + 1, (i + 1).bit_length()) for i in range(len(cards) - 1, 0, -1))
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in steps:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+# per number of cards: each swap's place, the range it draws from and that range's bits
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
 def _fill(count: int, known: Sequence[tuple[int, int]], pool: list[int]) -> list[int]:
@@ -474,25 +480,31 @@ class _SeededLater(random.Random):
         self.seed_later: int | None = seed
 
     def _now(self) -> None:
+        """Seed now, then become a plain generator: a reshuffle draws from it once per
+        card, and this class's methods would stand between every draw and the generator.
+        (Its methods name random.Random's, and call this one as a plain function: a method
+        bound before the change, as `shuffle` binds `getrandbits`, comes back to them.)"""
         if self.seed_later is not None:
             seed, self.seed_later = self.seed_later, None
             random.Random.__init__(self, seed)
+            self.__class__ = random.Random  # type: ignore[assignment]
 
     def random(self) -> float:
-        self._now()
-        return super().random()
+        _SeededLater._now(self)
+        return random.Random.random(self)
 
     def getrandbits(self, k: int) -> int:
-        self._now()
-        return super().getrandbits(k)
+        _SeededLater._now(self)
+        return random.Random.getrandbits(self, k)
 
     def getstate(self) -> tuple[Any, ...]:
-        self._now()
-        return super().getstate()
+        _SeededLater._now(self)
+        return random.Random.getstate(self)
 
     def setstate(self, state: tuple[Any, ...]) -> None:
         self.seed_later = None
-        super().setstate(state)
+        self.__class__ = random.Random  # type: ignore[assignment]
+        random.Random.setstate(self, state)
 
 
 def _clone_rng(rng: random.Random) -> random.Random:

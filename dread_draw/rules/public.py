@@ -134,6 +134,15 @@ def count_beating(deck: Deck, pool: Iterable[int], bar: int) -> int:
     return sum(1 for c in pool if beats(strength[c], bar))
 
 
+def every_card_beats(deck: Deck, bar: int) -> bool:
+    """Does every card of `deck` beat `bar` (R4.3)? (An empty row's bar, -1, most often: a
+    reveal then succeeds whatever it takes, R4.2.)"""
+    table = _beating(deck, beats)
+    if -1 <= bar < len(table) - 1:
+        return len(table[bar + 1]) == deck.size
+    return all(beats(s, bar) for s in deck.strength)
+
+
 def beat_chance(deck: Deck, pool: Collection[int], bar: int) -> float:
     """The chance that a card drawn at random from `pool` beats `bar` (R4.3); 0 from an empty
     pool (R4.6: a reveal with no card at all fails)."""
@@ -193,18 +202,16 @@ def next_to_play(state: PublicState, seat: int) -> int:
     tied for lowest and still in (R5.2), else the first tied player to its left.
     """
     in_round = state.in_round
-    totals = state.totals
-    best, low, count = -1, -1, 0
-    for s in _AROUND[len(in_round)][seat]:  # `seat` itself, then to its left
-        if in_round[s]:
-            count += 1
-            if best < 0 or totals[s] < low:
-                best, low = s, totals[s]
-    if count <= 1:
+    if in_round.count(True) <= 1:  # (a list's own count: this runs after every summon)
         return -1
     forced = state.next_seat
     if forced >= 0 and in_round[forced]:
         return forced
+    totals = state.totals
+    best, low = -1, -1
+    for s in _AROUND[len(in_round)][seat]:  # `seat` itself, then to its left
+        if in_round[s] and (best < 0 or totals[s] < low):
+            best, low = s, totals[s]
     return best
 
 
