@@ -94,6 +94,17 @@ class GameLog(ReflowLog):
     # (a line never breaks at a no-break space, French ": ;": dread_draw/base/wide_text.py)
 
 
+async def painted(screen: Screen) -> None:
+    """Until `screen` is painted as it is now (issue 41): a person's move is on the screen
+    before the CPUs' moves that follow it are worked out — with the pace at 0 they were,
+    inside the key's first frame. (At most `PAINT_WAIT`: a table being taken down paints
+    nothing.)"""
+    done = asyncio.Event()
+    if screen.call_after_refresh(done.set):
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(done.wait(), PAINT_WAIT)
+
+
 class TableScreen(SizeAware, Screen):
     """The table: the seats around a centre (the piles and the stage), the lines saying what
     to beat and who plays next, the card reader, the log and the prompt."""
@@ -356,17 +367,7 @@ class TableScreen(SizeAware, Screen):
             await self.app.push_screen_wait(HandOff(moment.name, take_back=back))
         elif isinstance(moment, Redraw):
             self.show_table()
-            await self.painted()
-
-    async def painted(self) -> None:
-        """Until the screen is painted as it is now (issue 41): a person's move is on the
-        screen before the CPUs' moves that follow it are worked out — with the pace at 0
-        they were, inside the key's first frame. (At most `PAINT_WAIT`: a table being taken
-        down paints nothing.)"""
-        done = asyncio.Event()
-        if self.call_after_refresh(done.set):
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(done.wait(), PAINT_WAIT)
+            await painted(self)
 
     @property
     def gone(self) -> bool:
