@@ -132,8 +132,8 @@ SIZES = {  # as the stylesheet has them (least, most)
 MARK = (8, 12)
 
 
-def plan(seats, width, height):
-    return plan_table(seats, width, height, SIZES, MARK, lambda uid, style: (9, 14))
+def plan(seats, width, height, was=None):
+    return plan_table(seats, width, height, SIZES, MARK, lambda uid, style: (9, 14), was=was)
 
 
 def test_the_probes_in_the_stylesheet_match_the_sizes_here(standard_deck):
@@ -203,6 +203,86 @@ def test_cards_grow_with_the_window():
     areas = [p.tile[0] * p.tile[1] for p in
              (plan(seats, 85, 22), plan(seats, 119, 27), plan(seats, 159, 41))]
     assert areas == sorted(areas) and areas[0] < areas[-1], areas
+
+
+def tile_sizes(p) -> list[tuple[int, int]]:
+    return [(sp.tile or p.tile[0], p.tile[1]) for sp in p.seats]
+
+
+def inside(p, seats, width: int) -> bool:
+    """Every framed tile of `p` inside its seat's line or lines, margins counted."""
+    beside = {s: len(band) for band in p.bands for s in band}  # seats side by side
+    for i, (sp, seat, (w, _h)) in enumerate(zip(p.seats, seats, tile_sizes(p), strict=True)):
+        if sp.bare:
+            continue
+        row = len(seat.row) * (w + 1) or 7
+        res = (len(seat.reserves) * (w + 1) or 7) + MARK[1]
+        room = (width - beside[i] + 1) // beside[i]
+        if (max(row, res) if sp.stacked else row + res) > room:
+            return False
+    return True
+
+
+def test_tiles_mostly_keep_their_size_as_the_rows_fill():
+    """As a round's rows fill, one card at a time, the tiles mostly keep their size (a
+    summon then shows one more tile and redraws no other; every summon resized them, and a
+    key took the redrawing of every tile): at 159x41 with four seats, sixteen cards summoned
+    in turn change the tiles' sizes fewer than half the time, and every tile stays inside
+    its seat and every seat above the stage."""
+    rows: list[list[int]] = [[], [], [], []]
+    reserves = [(100,), (101, 102), (), ()]
+    p = None
+    changes = 0
+    for uid in range(16):
+        rows[uid % 4].append(uid)
+        seats = [Seat(tuple(r), res) for r, res in zip(rows, reserves, strict=True)]
+        was, p = p, plan(seats, 159, 41, was=p)
+        changes += was is not None and tile_sizes(was) != tile_sizes(p)
+        assert p.height() <= 41 and inside(p, seats, 159), (uid, p)
+    assert changes < 15 / 2, changes
+
+
+def test_the_tiles_grow_again_when_the_rows_are_cleared():
+    """A new round's empty rows get the tiles a fresh table would: not the crowded size the
+    last round ended with."""
+    crowded = [Seat(tuple(range(6)), (7, 8)), Seat((10, 11, 12, 13), ()), Seat((20,), ())]
+    cleared = [Seat((), (7, 8)), Seat((), ()), Seat((), ())]
+    ended = plan(crowded, 159, 41)
+    again = plan(cleared, 159, 41, was=ended)
+    assert tile_sizes(again) == tile_sizes(plan(cleared, 159, 41))
+    assert again.tile[0] * again.tile[1] > ended.tile[0] * ended.tile[1]
+
+
+def test_a_kept_plan_always_fits_its_seats():
+    """Whatever the rows do (cards summoned, rows discarded, reserves played) and however
+    the prompt changes the room, each plan, kept or new, fits: every tile inside its seat
+    and the seats in their height."""
+    rng = random.Random(7)
+    for _ in range(60):
+        n = rng.randint(2, 5)
+        width = rng.randint(58, 170)
+        rows: list[list[int]] = [[] for _ in range(n)]
+        reserves: list[list[int]] = [[] for _ in range(n)]
+        p = None
+        uid = 0
+        for _ in range(25):
+            seat = rng.randrange(n)
+            roll = rng.random()
+            if roll < 0.6:
+                rows[seat].append(uid)
+            elif roll < 0.8:
+                reserves[seat].append(uid)
+            elif roll < 0.9:
+                rows[seat].clear()
+            elif reserves[seat]:
+                reserves[seat].pop()
+            uid += 1
+            height = rng.randint(16, 50)
+            seats = [Seat(tuple(r), tuple(res)) for r, res in zip(rows, reserves, strict=True)]
+            p = plan(seats, width, height, was=p)
+            assert p.height() <= height, (p, height)
+            if p.style in SIZES:
+                assert inside(p, seats, width), (p, seats, width)
 
 
 def test_a_row_too_long_for_its_line_puts_its_reserves_under_it():

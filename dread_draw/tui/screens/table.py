@@ -7,6 +7,7 @@ privacy (R11.2) keeps a seat's private cards behind a hand-off."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 
 from rich.text import Text
@@ -78,6 +79,7 @@ __all__ = ["TableScreen", "offers_hidden_cards"]
 
 LOG_LINES = 300  # the table's log keeps this many lines (the whole story is in the match)
 WARM_COACH_AFTER = 1.5  # seconds after the table opens: the coach's processes start (a hint)
+PAINT_WAIT = 0.5  # seconds a move waits at most for the screen to show the one before
 
 
 
@@ -90,6 +92,17 @@ class GameLog(ReflowLog):
         self.call_after_refresh(self.scroll_end, animate=False)
 
     # (a line never breaks at a no-break space, French ": ;": dread_draw/base/wide_text.py)
+
+
+async def painted(screen: Screen) -> None:
+    """Until `screen` is painted as it is now (issue 41): a person's move is on the screen
+    before the CPUs' moves that follow it are worked out — with the pace at 0 they were,
+    inside the key's first frame. (At most `PAINT_WAIT`: a table being taken down paints
+    nothing.)"""
+    done = asyncio.Event()
+    if screen.call_after_refresh(done.set):
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(done.wait(), PAINT_WAIT)
 
 
 class TableScreen(SizeAware, Screen):
@@ -354,6 +367,7 @@ class TableScreen(SizeAware, Screen):
             await self.app.push_screen_wait(HandOff(moment.name, take_back=back))
         elif isinstance(moment, Redraw):
             self.show_table()
+            await painted(self)
 
     @property
     def gone(self) -> bool:

@@ -10,13 +10,20 @@ width; the one that then shows the most card wins. One-line tiles get the width 
 their whole name when the line has it, and never less than their numbers and enough
 letters to tell the card from every other
 (`cardface.line_widths`): a row that cannot have that goes on two lines, reserves under it.
+
+Framed tiles mostly keep their size while a round's rows fill (issue 41: a key is painted
+at once): they are planned with room for one card more in every row where that shows
+nearly as much card (`HEADROOM`, `ROOMY`), and a plan that still holds every seat stays as
+it is (`_holds`) unless a new one would show much more card (`STAY`: the rows emptied at a
+round's end, more room) — so most summons mount one tile and resize none, where every card
+played used to resize and redraw every tile.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, overload
 
 from dread_draw.tui.cardface import CHIPS, STYLES
@@ -98,7 +105,8 @@ WIDEST = 40  # and its width at most this many tenths of its height
 
 def plan_table(seats: Sequence[Seat], width: int, height: int,
                sizes: dict[str, StyleSize], mark: tuple[int, int],
-               line_widths: LineWidths, spare: int = 0, was: Plan | None = None) -> Plan:
+               line_widths: LineWidths, spare: int = 0, was: Plan | None = None,
+               keep: bool = True) -> Plan:
     """Of the framed styles in which every seat fits `width` and all of them `height`, their
     tiles grown to the room, the one that shows the most card; else the unframed styles,
     the larger first. `mark`: the "reserves" mark's (least, wanted) width, margin
@@ -109,7 +117,8 @@ def plan_table(seats: Sequence[Seat], width: int, height: int,
     the plan the table shows now; what the table shows
     changes no more than it must (`STAY`, `SLACK`): seats do not jump from one place to
     another, nor cards from one style to another, with every card played or every line the
-    prompt takes or gives back."""
+    prompt takes or gives back; and while `was` still holds the seats its tiles keep their
+    size (`keep`: `was` was planned for this width)."""
     alone: Bands = tuple((s,) for s in range(len(seats)))
     arrangements = [alone]
     top = (len(seats) + 1) // 2  # (the table's top and bottom halves)
@@ -120,15 +129,32 @@ def plan_table(seats: Sequence[Seat], width: int, height: int,
     def room(style: str) -> int:  # a larger style than the table's: only with lines to spare
         return height - (SLACK if STYLES.index(style) < order else 0)
 
-    framed = [plan for style in STYLES if style not in CHIPS
-              for plan in _framed(seats, width, room(style), style, sizes[style], mark[1],
-                                  arrangements)]
-    if framed:  # the most card on the screen (of equals: the larger style, the same seats)
-        def shown(plan: Plan) -> float:
-            same = [was is not None and was.columns == plan.columns,
-                    was is not None and was.style == plan.style]
-            return _area(plan, seats) * STAY ** sum(same) + sum(same)
-        return max(framed, key=shown)
+    def shown(plan: Plan) -> float:  # the most card on the screen (of equals: the larger
+        same = [was is not None and was.columns == plan.columns,  # style, the same seats)
+                was is not None and was.style == plan.style]
+        return _area(plan, seats) * STAY ** sum(same) + sum(same)
+
+    # the rows as they are, and as they may soon be (one card more each): the latter when
+    # it shows nearly as much card (`ROOMY`)
+    best = None
+    for future in ([Seat(s.row + (-1,) * more, s.reserves) for s in seats]
+                   for more in range(HEADROOM + 1)):
+        framed = [plan for style in STYLES if style not in CHIPS
+                  for plan in _framed(future, width, room(style), style, sizes[style],
+                                      mark[1], arrangements)]
+        if not framed:
+            break
+        choice = _bared(max(framed, key=shown), seats)
+        if best is None:
+            best = first = choice
+        elif _area(choice, seats) * ROOMY >= _area(first, seats):
+            best = choice
+    if best is not None:
+        if keep and was is not None and _holds(was, seats, width, height, mark[1]):
+            kept = _bared(was, seats)  # (a seat's first card, or its last one gone)
+            if _area(best, seats) <= STAY * _area(kept, seats):
+                return kept
+        return best
     line_widths = functools.cache(line_widths)  # (each card's, asked once a style)
     for style in CHIPS:
         plan = _chips(seats, width, room(style), style, mark, line_widths)
@@ -136,6 +162,35 @@ def plan_table(seats: Sequence[Seat], width: int, height: int,
             return plan
     return _chips(seats, width, height, CHIPS[-1], mark, line_widths, squeezed=True,
                   spare=spare)
+
+
+HEADROOM = 1  # framed tiles are planned for rows this many cards longer than they are,
+ROOMY = 1.25  # when that shows at most this much less card than the rows as they are
+
+
+def _bared(plan: Plan, seats: Sequence[Seat]) -> Plan:
+    """`plan` for `seats` as they are: a seat with no card at all on its one line of words
+    (planned with a card to come: `HEADROOM`)."""
+    bare = [_bare(seat) for seat in seats]
+    if all(sp.bare == b for sp, b in zip(plan.seats, bare, strict=True)):
+        return plan
+    return replace(plan, seats=tuple(
+        replace(sp, bare=b, stacked=sp.stacked and not b) if sp.bare != b else sp
+        for sp, b in zip(plan.seats, bare, strict=True)))
+
+
+def _holds(plan: Plan, seats: Sequence[Seat], width: int, height: int, mark: int) -> bool:
+    """Whether the framed `plan` still holds `seats` in `width` by `height`: every seat's
+    tiles on its line or lines as planned (a seat planned on one line still fits it), and
+    all of them in the height."""
+    if plan.style in CHIPS or len(plan.seats) != len(seats):
+        return False
+    room = _seat_widths(plan.bands, width)
+    for seat, sp, seat_width in zip(seats, plan.seats, room, strict=True):
+        if not _bare(seat) and not _fits(len(seat.row), len(seat.reserves), seat_width, mark,
+                                         (sp.tile or plan.tile[0]) + MARGIN, sp.stacked):
+            return False
+    return _bared(plan, seats).height() <= height
 
 
 PLACEHOLDER = 7  # "empty" or "none" where a row or the reserves have no card, its margin

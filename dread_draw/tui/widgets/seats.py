@@ -179,6 +179,7 @@ class PlayArea(Vertical):
         self.card_style = FRAMED
         self.seat_states: list[SeatState] = []  # as last shown (laid out again on a resize)
         self.plan: Plan | None = None  # how they were laid out (widgets/plan.py)
+        self.planned_width = 0  # the width it was laid out for (a new width: a new plan)
 
     def on_resize(self) -> None:
         if self.seat_states:
@@ -203,8 +204,8 @@ class PlayArea(Vertical):
             plan = plan_table([Seat(st.row, st.reserves) for st in states], width - 1, room,
                               self.screen.query_one("#probes", Probes).sizes, mark_widths(),
                               lambda uid, style: line_widths(deck, uid, style, self.ascii),
-                              stage - least, was)
-            self.plan, self.card_style = plan, plan.style
+                              stage - least, was, keep=width == self.planned_width)
+            self.plan, self.card_style, self.planned_width = plan, plan.style, width
             if was is None or was.columns != plan.columns:  # two columns of seats, or one
                 for box in self.query(".seats"):
                     box.set_class(plan.columns, "-columns")
