@@ -53,7 +53,6 @@ class Frames:
     def __init__(self, app: DreadDrawApp) -> None:
         self.app = app
         self.times: list[float] = []
-        self.screens: list[object] = []
         self.shown_at: list[float] = []  # when the table had shown a person's move
         self.applied = False  # a person's move is applied, not shown yet
         self.watch: Callable[[object], None] = lambda match: None
@@ -64,7 +63,6 @@ class Frames:
                 if isinstance(renderable, CompositorUpdate):
                     renderable.render_segments(app.console)
                 self.times.append(time.perf_counter())
-                self.screens.append(screen)
             display(screen, renderable)
 
         app._display = painted  # type: ignore[method-assign]
