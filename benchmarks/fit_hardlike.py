@@ -30,6 +30,7 @@ import pickle
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
 from pathlib import Path
@@ -54,6 +55,19 @@ from dread_draw.rules import REVEAL, SUMMON, Decision, Game, View  # noqa: E402
 Record = tuple[View, Decision, int]  # a `hard` seat's view, its decision, its choice
 
 
+def real_choices(g: Game) -> Iterator[tuple[View, Decision]]:
+    """Each decision of `g` with more than one option, with its seat's view, until the game
+    is over; the caller makes the choice before asking for the next (a lone option is taken
+    here)."""
+    while not g.over:
+        d = g.pending
+        assert d is not None
+        if len(d.options) == 1:
+            g.choose(d.options[0])
+            continue
+        yield g.view(d.seat), d
+
+
 def play(index: int, seed: int, think_ms: int) -> list[Record]:
     """Game `index` of the run: `hard`'s decisions with a real choice."""
     deck = load_deck(None)
@@ -64,13 +78,7 @@ def play(index: int, seed: int, think_ms: int) -> list[Record]:
                                              for k in range(1, n)]
     g = Game(deck, n, s, events=False)
     out = []
-    while not g.over:
-        d = g.pending
-        assert d is not None
-        if len(d.options) == 1:
-            g.choose(d.options[0])
-            continue
-        view = g.view(d.seat)
+    for view, d in real_choices(g):
         choice = agents[d.seat].choose(view, d)
         assert isinstance(choice, int)
         if d.seat != 0 and len(distinct(view, d)) > 1 and not worn_out(view, d):
@@ -125,13 +133,7 @@ def versus(games: int, weights: tuple[float, ...], players: int = 2) -> float:
     for i in range(games):
         g = Game(deck, players, game_seed(4242, i), events=False)
         mine = i % players
-        while not g.over:
-            d = g.pending
-            assert d is not None
-            if len(d.options) == 1:
-                g.choose(d.options[0])
-                continue
-            view = g.view(d.seat)
+        for view, d in real_choices(g):
             sight = view_sight(view)
             if d.seat == mine and d.kind == SUMMON:
                 g.choose(summon_choice(view, d.seat, d, sight, weights))
