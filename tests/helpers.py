@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import fcntl
 import functools
+import os
+import struct
+import subprocess
+import sys
+import termios
 from pathlib import Path
 
 from dread_draw.deck.cards import Deck, parse_deck
@@ -196,3 +202,17 @@ def run_cli(capsys, *args: str) -> tuple[int, str, str]:
         sys.argv = old
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def app_in_pty(args: list[str], columns: int = 100, lines: int = 30
+               ) -> tuple[subprocess.Popen[bytes], int]:
+    """`dread-draw ARGS` in a pseudo-terminal of `columns` x `lines`, in a session of its own
+    (the suite's settings folders: tests/conftest.py): the process and the terminal's side
+    to read the screen from and type the keys into."""
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+    env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(columns), LINES=str(lines))
+    proc = subprocess.Popen([sys.executable, "-m", "dread_draw", *args], stdin=slave,
+                            stdout=slave, stderr=slave, env=env, start_new_session=True)
+    os.close(slave)
+    return proc, master

@@ -7,19 +7,15 @@ terminal's ordinary mode) is caught if the table ever lets it through.
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import re
 import select
-import struct
-import subprocess
-import sys
-import termios
 import time
 from pathlib import Path
 
 import pytest
+from helpers import app_in_pty
 
 from dread_draw.store.saves import SaveDir
 
@@ -28,20 +24,12 @@ ESCAPES = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1
 
 
 class Terminal:
-    """`dread-draw ARGS` in a 100x30 pseudo-terminal; `screen` is everything it wrote, with
-    the escape sequences taken out (enough to find a line of text)."""
+    """`dread-draw ARGS` in a 100x30 pseudo-terminal (`helpers.app_in_pty`: the suite's own
+    settings folders, so a remembered plain mode cannot change it); `screen` is everything it
+    wrote, with the escape sequences taken out (enough to find a line of text)."""
 
-    def __init__(self, args: list[str], home: Path) -> None:
-        """`home`: the app's own settings and data folders (a player's remembered choices,
-        plain mode among them, must not change what the test sees)."""
-        self.master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-        env = dict(os.environ, TERM="xterm-256color", COLUMNS="100", LINES="30",
-                   XDG_CONFIG_HOME=str(home / "config"), XDG_DATA_HOME=str(home / "data"))
-        self.proc = subprocess.Popen([sys.executable, "-m", "dread_draw", *args], stdin=slave,
-                                     stdout=slave, stderr=slave, env=env,
-                                     start_new_session=True)
-        os.close(slave)
+    def __init__(self, args: list[str]) -> None:
+        self.proc, self.master = app_in_pty(args)
         self.raw = b""
 
     @property
@@ -86,7 +74,7 @@ def test_ctrl_c_in_a_real_terminal_asks_before_quitting_and_keeps_the_game(tmp_p
     quitting then keeps the game for --resume."""
     folder = SaveDir(tmp_path / "saves")
     term = Terminal(["play", "--human", "Ana", "--cpu", "random", "--seed", "3",
-                     "--cpu-delay", "0", "--save-dir", str(folder.root), "--lang", "en"], tmp_path)
+                     "--cpu-delay", "0", "--save-dir", str(folder.root), "--lang", "en"])
     try:
         term.wait_for(lambda: "Reveal the top card" in term.screen, "showed the table")
         term.type("1")

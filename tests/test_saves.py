@@ -8,20 +8,17 @@ can be killed at any instant and started again with ``--resume``.
 from __future__ import annotations
 
 import asyncio
-import fcntl
 import json
 import os
 import random
 import select
-import struct
 import subprocess
 import sys
-import termios
 import time
 from pathlib import Path
 
 import pytest
-from helpers import run_cli
+from helpers import app_in_pty, run_cli
 
 from dread_draw.deck.cards import load_deck, standard_deck_path
 from dread_draw.play.sim import Match, SeatSpec
@@ -589,12 +586,7 @@ def run_in_pty(args: list[str], done, rng: random.Random, kill_after: int | None
     first option ("1"), closes round summaries (Escape) and skips CPU turns ("s"). With
     `kill_after`, SIGKILL it a random instant after that many more decisions are saved.
     Returns True when `done()` became true (the game was kept)."""
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-    env = dict(os.environ, TERM="xterm-256color", COLUMNS="100", LINES="30")
-    proc = subprocess.Popen([sys.executable, "-m", "dread_draw", *args], stdin=slave,
-                            stdout=slave, stderr=slave, env=env, start_new_session=True)
-    os.close(slave)
+    proc, master = app_in_pty(args)
     # A lone Escape needs a pause after it, or it reads as Alt+ the next key.
     keys = [("1", 0.03)] * 8 + [("\x1b", 0.2), ("s", 0.03)]
     start, typed, next_key = time.monotonic(), 0, time.monotonic() + 0.5
