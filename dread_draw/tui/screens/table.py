@@ -82,8 +82,6 @@ WARM_COACH_AFTER = 1.5  # seconds after the table opens: the coach's processes s
 PAINT_WAIT = 0.5  # seconds a move waits at most for the screen to show the one before
 
 
-
-
 class GameLog(ReflowLog):
     """The table's log, bounded (its memory stays flat over a game): it keeps its newest
     line in sight when the prompt under it grows or shrinks, as when a line is written."""
