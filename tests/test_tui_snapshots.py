@@ -18,6 +18,7 @@ from dread_draw.tui.app import DreadDrawApp, make_app
 from dread_draw.tui.screens.game_over import GameOver
 from dread_draw.tui.screens.handoff import HandOff
 from dread_draw.tui.screens.table import TableScreen
+from dread_draw.tui.widgets.measure import settled as standing_still
 
 
 def advance(match: Match, until) -> Match:
@@ -44,10 +45,13 @@ def app_for(match: Match | None = None, **kw) -> DreadDrawApp:
 
 
 async def until_asked(pilot) -> None:
-    """Wait for the table to put a question to the person at the keyboard."""
+    """Wait for the table to put a question to the person at the keyboard, and for the
+    screen to stand still (on a loaded machine the first layouts of a resumed table are
+    still being painted when it asks: the log and the stage at their old sizes)."""
     for _ in range(500):
         screen = pilot.app.screen
         if isinstance(screen, TableScreen) and screen.answer is not None:
+            await standing_still(pilot.app, pilot)
             return
         await pilot.pause(0.01)
     raise AssertionError("the table never asked")
@@ -55,9 +59,9 @@ async def until_asked(pilot) -> None:
 
 async def settled(pilot) -> None:
     """Asked, and the table laid out for its cards (the style chosen after the first
-    layout lays the screen out again, and the stage fits its card to its new room)."""
+    layout lays the screen out again, and the stage fits its card to its new room: the
+    screen stands still)."""
     await until_asked(pilot)
-    await pilot.pause(0.6)
 
 
 async def until_screen(pilot, kind) -> None:

@@ -289,8 +289,9 @@ async def play_positions(size: tuple[int, int], seats: int, seed: int, rounds: i
     return out
 
 
-async def settled(app, pilot, limit: float = 2.0) -> list[list[str]]:
-    """The screen's cells once two looks 0.1 s apart find the same (at most `limit` s)."""
+async def settled(app, pilot, limit: float = 10.0) -> list[list[str]]:
+    """The screen's cells once two looks 0.1 s apart find the same (at most `limit` s: on a
+    loaded machine a new layout can take seconds to be painted)."""
     last: list[list[str]] | None = None
     end = time.perf_counter() + limit
     while True:
