@@ -220,12 +220,13 @@ class Game:
 
     # ----------------------------------------------------------------------------- playing
 
-    def choose(self, option: int) -> list[Event]:
+    def choose(self, option: object) -> list[Event]:
         """Answer the pending Decision; return the events up to the next one (R-numbered).
 
         An option the Decision does not offer — anything but exactly one of its ints: a bool,
         a float or a string equal to one is not an option — raises IllegalChoice and changes
-        nothing.
+        nothing. (`option: object`: whatever a caller passes is checked here, never converted on
+        the way in — a compiled core would take a bool for the int it equals.)
         """
         d = self.pending
         resume = self._resume
