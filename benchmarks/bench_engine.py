@@ -44,10 +44,10 @@ HERE = Path(__file__).resolve().parent.parent
 def core() -> str:
     """Which rules core this process runs (an earlier release has only the pure one)."""
     try:
-        from dread_draw.rules import compiled
+        from dread_draw import compiled_core
     except ImportError:
         return "pure Python"
-    return "compiled" if compiled() else "pure Python"
+    return "compiled" if compiled_core() else "pure Python"
 
 SIMULATE = ["simulate", "--players", "4", "--games", "1000", "--seed", "1", "--agent", "random"]
 

@@ -4,10 +4,7 @@ It imports only the standard library and itself. Importing it registers the stan
 effect vocabulary (`dread_draw.rules.effects`).
 """
 
-from importlib.machinery import EXTENSION_SUFFIXES
-
 from dread_draw.rules import effects as _effects  # noqa: F401  (registers the vocabulary)
-from dread_draw.rules import game as _game
 from dread_draw.rules.decision import (
     CARD_PICKS,
     DONE,
@@ -63,15 +60,9 @@ __all__ = [
     "USE_IT", "Ability", "Card", "Decision", "Deck", "DeckError", "DreadDrawError",
     "EffectSpec", "Event", "Game", "IllegalChoice", "Pick", "PublicState", "PublicView",
     "SeatKnowledge", "Tell", "View",
-    "always", "always_amount", "compiled", "beat_chance", "beats", "card_beats", "card_to_beat",
+    "always", "always_amount", "beat_chance", "beats", "card_beats", "card_to_beat",
     "count_beating", "damage_taken", "determinize", "effect", "every_card_beats",
     "next_to_play", "public_of", "reveal_chance", "reveal_pool", "round_damage",
     "skip_determinize", "ward", "would_beat",
 ]
 
-
-def compiled() -> bool:
-    """Does the compiled rules core run (the optional build, `DREAD_DRAW_COMPILE=1 pip install
-    .`: setup.py), or the pure-Python one? The same games either way; the compiled one plays
-    them about 1.8 times as fast."""
-    return (_game.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
