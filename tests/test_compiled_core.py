@@ -1,7 +1,8 @@
 """The compiled rules core (the optional build, `DREAD_DRAW_COMPILE=1 pip install .`: setup.py)
 plays the very games of the pure-Python core, bit for bit: same seed, same choices, same
 events, same winner — with every CPU kind, and with every seat's view of every position
-alike (R11), so a player never meets a different game for having installed the faster one.
+alike (R11), travelling to a network seat and back unchanged — so a player never meets a
+different game for having installed the faster one.
 
 Run where the compiled core is installed (`.ci/run` builds it into a venv of its own and runs
 this file there); the pure core is then this checkout's source, in a process of its own.
@@ -30,6 +31,7 @@ import dread_draw.rules.game
 from dread_draw import compiled_core
 from dread_draw.ai import AGENTS
 from dread_draw.deck.cards import load_deck
+from dread_draw.net.protocol import dumps, view_from_json, view_to_json
 from dread_draw.play.sim import play_one
 from dread_draw.rules import Game
 
@@ -60,7 +62,10 @@ for seed in range(6):
     rng = random.Random(seed)
     while not g.over:
         for seat in range(g.n):
-            views.update(shown(g.view(seat)).encode())
+            view = g.view(seat)
+            views.update(shown(view).encode())
+            # as a network seat receives it: the same view back (its steps by name)
+            assert view_from_json(json.loads(dumps(view_to_json(view))), deck) == view
         views.update(shown(g.public_view()).encode())
         if g.decisions % 7 == 3:  # a copy plays on as the game does (the CPU's search)
             twin = g.copy()
