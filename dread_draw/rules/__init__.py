@@ -65,4 +65,3 @@ __all__ = [
     "next_to_play", "public_of", "reveal_chance", "reveal_pool", "round_damage",
     "skip_determinize", "ward", "would_beat",
 ]
-
