@@ -156,7 +156,7 @@ def failure_cost(state: PublicState, seat: int) -> float:
     if not others:
         return 0.0
     if len(others) == 1:
-        taken: float = round_damage(state, others[0])
+        taken: int | float = round_damage(state, others[0])  # (an int, as dealt: compiled too)
     else:  # the others' rows keep growing before one of them wins
         taken = max(round_damage(state, s) for s in others) + 0.5
     taken = damage_taken(state, seat, taken)

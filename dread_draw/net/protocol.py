@@ -256,7 +256,8 @@ def _step_tables() -> tuple[dict[str, Callable[..., None]], dict[Callable[..., N
         _known_effects = len(EFFECTS)
         for module in _modules():
             for name, fn in vars(module).items():
-                if inspect.isfunction(fn) and fn.__module__ == module.__name__:
+                # (a routine: a compiled core's steps are built-in functions, setup.py)
+                if inspect.isroutine(fn) and getattr(fn, "__module__", None) == module.__name__:
                     key = f"{module.__name__}:{name}"
                     _steps[key] = fn
                     _names[fn] = key

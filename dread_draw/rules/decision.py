@@ -57,6 +57,10 @@ class Pick:
     prompt: str
     candidates: Candidates | None = None
 
+    def __reduce__(self) -> tuple[object, ...]:  # rebuilt through its constructor: a
+        # compiled core's frozen Pick has no other way back (the coach's search pickles it)
+        return (Pick, (self.does, self.prompt, self.candidates))
+
 
 class Decision(NamedTuple):
     """A choice a seat must make (immutable; cheap to build, for the CPU's search).

@@ -50,6 +50,11 @@ class Card:
     fortune: str
     ability: Ability | None = None
 
+    def __reduce__(self) -> tuple[Any, ...]:  # rebuilt through its constructor: a compiled
+        # core's frozen Card has no other way back (worker processes get whole decks)
+        return (Card, (self.id, self.name, self.strength, self.damage, self.copies,
+                       self.fortune, self.ability))
+
     @property
     def keyword(self) -> str:
         """The ability's keyword as cards print it: "Summon", "Reserve", "Aftermath", or

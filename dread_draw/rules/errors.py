@@ -2,7 +2,8 @@
 
 They live in the rules core because the core raises two of them (a deck it cannot deal, an
 option a Decision does not offer); every other layer imports them from here (or from
-`dread_draw.base.errors`, which is the same classes).
+`dread_draw.base.errors`, which is the same classes). Pure Python even in the compiled core
+(setup.py): other layers subclass these, and read `template` from the class's default.
 """
 
 

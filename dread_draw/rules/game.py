@@ -39,6 +39,7 @@ from dread_draw.rules.decision import (
 )
 from dread_draw.rules.deck import LIFE_DECK_SIZE, Deck
 from dread_draw.rules.errors import IllegalChoice
+from dread_draw.rules.later import SeededLater as _SeededLater
 from dread_draw.rules.public import (
     card_to_beat,
     damage_taken,
@@ -76,6 +77,7 @@ from dread_draw.rules.view import (
 STALEMATE_ROUNDS = 10  # R10.3
 _REVEAL_ONLY = (REVEAL,)  # a summon with no reserve card that beats the row
 _USE_OR_SKIP = (USE_IT, SKIP)  # the options of every USE decision (R9.1)
+_ANSWERED: Decision | None = None  # what `pending` holds once answered (see `Game.play`)
 _new_decision = tuple.__new__  # Decision(...) without its keyword-argument layer: on every ask
 
 Event = dict[str, Any]
@@ -122,9 +124,15 @@ class Game:
     _resume: Frame | None
     _stack: list[Frame]
 
-    def __init__(self, deck: Deck, players: int, seed: int = 0, *, events: bool = True,
-                 game_index: int = 0, seat_info: list[dict[str, str]] | None = None) -> None:
-        """Shuffle (R2.1), deal 10 cards to each Life Deck, pick a starting player (R2.3)."""
+    def __init__(self, deck: Deck | None = None, players: int = 0, seed: int = 0, *,
+                 events: bool = True, game_index: int = 0,
+                 seat_info: list[dict[str, str]] | None = None) -> None:
+        """Shuffle (R2.1), deal 10 cards to each Life Deck, pick a starting player (R2.3).
+
+        Without a deck: a game with no field set yet, for the constructors that set every
+        field themselves — through `blank_game`, which skips even this in pure Python."""
+        if deck is None:
+            return
         deck.check_players(players)
         rng = random.Random(seed)
         order = list(range(deck.size))
@@ -156,7 +164,7 @@ class Game:
             draw += left
         else:
             discard = left + discard
-        g = cls.__new__(cls)
+        g = blank_game(cls)
         g._init(deck, players, seed, random.Random(seed), [z[::-1] for z in life], draw[::-1],
                 discard, reserves, starting_seat, events, 0, None)
         return g
@@ -212,12 +220,13 @@ class Game:
 
     # ----------------------------------------------------------------------------- playing
 
-    def choose(self, option: int) -> list[Event]:
+    def choose(self, option: object) -> list[Event]:
         """Answer the pending Decision; return the events up to the next one (R-numbered).
 
         An option the Decision does not offer — anything but exactly one of its ints: a bool,
         a float or a string equal to one is not an option — raises IllegalChoice and changes
-        nothing.
+        nothing. (`option: object`: whatever a caller passes is checked here, never converted on
+        the way in — a compiled core would take a bool for the int it equals.)
         """
         d = self.pending
         resume = self._resume
@@ -243,7 +252,10 @@ class Game:
         leave the game broken."""
         d = self.pending
         fn, args = self._resume  # type: ignore[misc]  # pending: so is its step to resume
-        self.pending = self._resume = None
+        # (`_ANSWERED`, not None: a None assigned here would let mypy take `pending` for None
+        # to the end of this method, and a compiled core would then refuse the next Decision)
+        self.pending = _ANSWERED
+        self._resume = None
         self.decisions += 1
         # plain calls for the usual one or two arguments: a call with *args costs 3 times as
         # much, and this runs at every decision of every game and of the CPU's search
@@ -432,9 +444,20 @@ class Game:
             self._stack.append((offer, (seat, c, "summon")))
 
 
-if set(Game.__annotations__) != set(SLOTS):  # the typed fields mirror the declaration exactly
+# A Game with no field set yet (`Game()`, without its `__init__` call in pure Python): the
+# one way to build a game without the deal, for the constructors that set every field
+# themselves (`Game.setup`, `Game.copy`, `determinize`). `Game.__new__` is `object.__new__`
+# itself in pure Python; a Game compiled with mypyc (docs/ARCHITECTURE.md, "A compiled
+# core") refuses `object.__new__`, and its own `__new__` runs `Game()`'s `__init__`, which
+# returns at once without a deck.
+blank_game: Callable[[type[Game]], Game] = Game.__new__
+
+# The typed fields mirror the declaration exactly (checked on the pure-Python core: a compiled
+# Game, built from the same source, keeps no annotations).
+_typed: dict[str, Any] = getattr(Game, "__annotations__", {}) or dict.fromkeys(SLOTS)
+if set(_typed) != set(SLOTS):
     raise TypeError(f"Game's annotated fields differ from the state declaration: "
-                    f"{sorted(set(Game.__annotations__) ^ set(SLOTS))}")
+                    f"{sorted(set(_typed) ^ set(SLOTS))}")
 
 
 def shuffle(rng: random.Random, cards: list[int]) -> None:
@@ -468,43 +491,6 @@ def _fill(count: int, known: Sequence[tuple[int, int]], pool: list[int]) -> list
     at = dict(known)
     zone = [at[depth] if depth in at else pool.pop() for depth in range(count)]
     return zone[::-1]
-
-
-class _SeededLater(random.Random):
-    """A generator seeded with `seed`, that seeds itself only when first drawn from: a game
-    dealt for the CPU's search rarely shuffles before its rollout ends, and seeding (or
-    cloning) a Mersenne Twister costs as much as a few decisions of the rules. It draws the
-    very numbers `random.Random(seed)` would."""
-
-    def __init__(self, seed: int) -> None:  # no seeding now
-        self.seed_later: int | None = seed
-
-    def _now(self) -> None:
-        """Seed now, then become a plain generator: a reshuffle draws from it once per
-        card, and this class's methods would stand between every draw and the generator.
-        (Its methods name random.Random's, and call this one as a plain function: a method
-        bound before the change, as `shuffle` binds `getrandbits`, comes back to them.)"""
-        if self.seed_later is not None:
-            seed, self.seed_later = self.seed_later, None
-            random.Random.__init__(self, seed)
-            self.__class__ = random.Random  # type: ignore[assignment]
-
-    def random(self) -> float:
-        _SeededLater._now(self)
-        return random.Random.random(self)
-
-    def getrandbits(self, k: int) -> int:
-        _SeededLater._now(self)
-        return random.Random.getrandbits(self, k)
-
-    def getstate(self) -> tuple[Any, ...]:
-        _SeededLater._now(self)
-        return random.Random.getstate(self)
-
-    def setstate(self, state: tuple[Any, ...]) -> None:
-        self.seed_later = None
-        self.__class__ = random.Random  # type: ignore[assignment]
-        random.Random.setstate(self, state)
 
 
 def _clone_rng(rng: random.Random) -> random.Random:
@@ -542,7 +528,7 @@ _copy = _compile("_copy", "def _copy(self, rng):\n    g = new(Game)", {
     KNOWLEDGE: ["g.{f} = [k.copy() for k in self.{f}]"],
     RNG: ["g.{f} = clone(self.{f}) if rng is None else rng"],
     LOG: ["g.{f} = None"],
-}, "    return g", {"new": object.__new__, "Game": Game, "clone": _clone_rng})
+}, "    return g", {"new": blank_game, "Game": Game, "clone": _clone_rng})
 
 _determinize = _compile("_determinize", (
     "def _determinize(view, rng, pool):\n"
@@ -571,7 +557,7 @@ _determinize = _compile("_determinize", (
                     "for k in view.{v}_known: knows.update(k)"],
     KNOWLEDGE: ["g.{f} = [knows if s == seat else set() for s in range(view.players)]"],
 }, "    assert not pool, 'determinize: cards left over'\n    return g",
-    {"new": object.__new__, "Game": Game, "Later": _SeededLater, "fill": _fill})
+    {"new": blank_game, "Game": Game, "Later": _SeededLater, "fill": _fill})
 
 
 def determinize(view: View, rng: random.Random, unseen: Sequence[int] | None = None) -> Game:

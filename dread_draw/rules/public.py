@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, overload
 
 from dread_draw.rules.deck import MAX_PLAYERS, Deck
 from dread_draw.rules.registry import BEAT, DEAL, WARD, hook_amounts
@@ -46,9 +46,6 @@ class PublicState(Protocol):
     def life_counts(self) -> Sequence[int]: ...
     @property
     def uses(self) -> Mapping[int, int]: ...
-
-
-Amount = TypeVar("Amount", int, float)
 
 
 class SeatKnowledge(PublicState, Protocol):
@@ -185,9 +182,15 @@ def ward(state: PublicState, seat: int) -> int:
     return always_amount(state.deck, state.rows[seat], state.reserves[seat], WARD)
 
 
-def damage_taken(state: PublicState, seat: int, amount: Amount) -> Amount:
+@overload
+def damage_taken(state: PublicState, seat: int, amount: int) -> int: ...
+@overload
+def damage_taken(state: PublicState, seat: int, amount: float) -> float: ...
+def damage_taken(state: PublicState, seat: int, amount: Any) -> Any:
     """R7.2, R9.5, R8.3: the damage `seat` takes from a winning row dealing `amount` — less
-    its always-active WARD amounts, 0 meaning none (`amount` may be an estimate: a float)."""
+    its always-active WARD amounts, 0 meaning none (`amount` may be an estimate: a float,
+    and is then answered as one). (Overloads, not a constrained type variable: mypyc, which
+    may compile this core, cannot check one; `Any` keeps an int an int when compiled.)"""
     if state.deck.has_always:
         amount -= ward(state, seat)
     return max(0, amount)
