@@ -24,6 +24,7 @@ from rich.text import Text
 
 from dread_draw import __version__
 from dread_draw.base import wide_text as _wide_text  # noqa: F401  (Korean help lines keep their last syllable)
+from dread_draw.base.loading import loading
 from dread_draw.base.runner import MAX_GAMES
 from dread_draw.i18n import N_, _, fmt, pgettext, use_language
 
@@ -424,7 +425,8 @@ def play(
     lang: LangOpt = None,
 ) -> None:
     lang = speak(lang)
-    from dread_draw.commands.play import play_command
+    with loading():
+        from dread_draw.commands.play import play_command
 
     play_command(players=players, humans=human or [], cpus=cpu or [], seed=seed, deck=deck,
                  cpu_delay=cpu_delay, resume_saved=resume, save_dir=save_dir, keep=keep_games,
@@ -446,7 +448,8 @@ def tutorial(
     lang: LangOpt = None,
 ) -> None:
     lang = speak(lang)
-    from dread_draw.commands.play import tutorial_command
+    with loading():
+        from dread_draw.commands.play import tutorial_command
 
     tutorial_command(cpu_delay=cpu_delay, save_dir=save_dir, lang=lang, plain=plain)
 
@@ -786,8 +789,9 @@ def main() -> None:
                               "folder. Give the path (or . for the current folder)."),
                             option=empty))
             sys.exit(2)
-        command = typer.main.get_command(app)
-        translate_help(command)
+        with loading():
+            command = typer.main.get_command(app)
+            translate_help(command)
         # also under `python -m dread_draw`: help and completion name the program
         command.main(args=sys.argv[1:], prog_name="dread-draw")
     except KeyboardInterrupt:
