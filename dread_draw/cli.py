@@ -2,9 +2,10 @@
 
 Every command turns the project's own errors into a one-paragraph message and exit code 2.
 Each command's body lives with the part it belongs to; this module only declares options.
-"""
 
-from __future__ import annotations
+No `from __future__ import annotations` here: Typer reads every command's annotations at each
+start, and as strings it evaluated them again and again (11 ms of each start, issue 41).
+"""
 
 import errno
 import functools
@@ -209,7 +210,7 @@ def print_error(message: str) -> None:
               soft_wrap=True)
 
 
-def error_text(error: DreadDrawError) -> str:
+def error_text(error: "DreadDrawError") -> str:
     """An error's message in the current language: one from the rules core carries its
     English template and values (`DreadDrawError.said`); the others were said in it."""
     if error.template is None:
