@@ -19,7 +19,9 @@ shell runs the interpreter (its `date`), and stops at the first capture that sho
 so a figure is up to 5 ms (a poll) late.
 Beside each wall-clock time: the CPU time the process had used by then, and the time it spent
 waiting for a processor (both from /proc/PID/task/*/schedstat): on a loaded machine the wait
-grows, the CPU time much less. `--against DIR` runs each command a second time per run with
+grows, the CPU time much less. The frame was drawn between two captures: the CPU time at the
+one before it is given too (on a loaded machine a poll can come late, and the table goes on
+working after its first frame). `--against DIR` runs each command a second time per run with
 `PYTHONPATH=DIR` (the same interpreter and libraries, that checkout's dread_draw), the two
 alternating which goes first, so that both see the same load.
 """
@@ -63,8 +65,9 @@ CASES = (Case("table", TABLE, "Reveal the top card"),
 @dataclass
 class Timing:
     wall: float  # seconds from the process's start to the frame (or its exit)
-    cpu: float  # CPU seconds the process had used by then
+    cpu: float  # CPU seconds the process had used by then (at the capture that showed it)
     waited: float  # seconds it had waited for a processor by then
+    cpu_before: float  # CPU seconds used at the last capture that did not show it yet
 
 
 @dataclass
@@ -136,13 +139,15 @@ def on_screen(case: Case, size: tuple[int, int], side: Side) -> Timing:
     try:
         pid = int(tmux("display-message", "-p", "-t", name, "#{pane_pid}").strip())
         end = time.perf_counter() + TIMEOUT
+        before = 0.0
         while time.perf_counter() < end:
             text = screen(name)
             if case.shown is not None and case.shown in text:
                 now = time.time_ns()
                 cpu, waited = schedstat(pid)
                 started = int(stamp.read_text())
-                return Timing((now - started) / 1e9, cpu, waited)
+                return Timing((now - started) / 1e9, cpu, waited, before)
+            before = schedstat(pid)[0]
             time.sleep(POLL)
         sys.exit(f"{case.name}: the first frame did not show {case.shown!r} in {TIMEOUT:.0f} s;"
                  f" the screen was:\n{screen(name)}")
@@ -171,7 +176,7 @@ def printed(case: Case, side: Side) -> Timing:
     if done.returncode != 0 or not done.stdout.strip():
         sys.exit(f"{case.name}: exit {done.returncode}\n{done.stdout}{done.stderr}")
     cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
-    return Timing(wall, cpu, float("nan"))  # (no wait figure for a process already gone)
+    return Timing(wall, cpu, float("nan"), cpu)  # (no wait figure for a process gone)
 
 
 def timed(case: Case, size: tuple[int, int], side: Side) -> Timing:
@@ -183,6 +188,8 @@ def summary(times: list[Timing]) -> str:
     p95 = walls[min(len(walls) - 1, int(0.95 * len(walls)))]
     line = (f"median {statistics.median(walls):.3f} s, p95 {p95:.3f} s, "
             f"min {walls[0]:.3f} s; CPU median {statistics.median(t.cpu for t in times):.3f} s")
+    if any(t.cpu_before != t.cpu for t in times):  # the frame came between the two captures
+        line += f" (at the capture before: {statistics.median(t.cpu_before for t in times):.3f})"
     waits = [t.waited for t in times if t.waited == t.waited]
     if waits:
         line += f", waited for a CPU median {statistics.median(waits):.3f} s"
