@@ -73,7 +73,7 @@ def test_the_table_starts_without_the_network_the_help_text_or_the_ratings():
 def test_no_collection_before_the_tables_first_frame_and_the_collector_back_after(
         monkeypatch, tmp_path):
     """The garbage collector waits while the table starts (base.loading) and runs again
-    once its first frame is painted — or once it stopped before, on an error."""
+    a moment after its first frame is painted — or once it stopped before, on an error."""
     import asyncio
     import gc
 
@@ -99,12 +99,16 @@ def test_no_collection_before_the_tables_first_frame_and_the_collector_back_afte
 
         async def first_frame():
             async with app.run_test(size=(100, 30)) as pilot:
-                await pilot.pause()
-                painted.append(gc.isenabled())  # the Ready event (first frame) has come
+                for _wait in range(1000):  # the first frame, then the app's timer
+                    if gc.isenabled():
+                        break
+                    await pilot.pause(0.01)
+                painted.append(gc.isenabled())
 
         asyncio.run(first_frame())
 
     monkeypatch.setattr(tui_app, "run_table", runs)
+    monkeypatch.setattr(tui_app, "RELEASE_AFTER", 0.05)  # (the app's timer, sooner)
     from dread_draw.deck.cards import load_deck
     match = Match(load_deck(None), [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")], 1)
     FrontEnd(None, False, False, table={"cpu_delay": 0}).open(match, saves=None)

@@ -24,7 +24,7 @@ from textual.screen import Screen
 
 from dread_draw.base import wide_text as _wide_text  # noqa: F401  (wraps by cells, never at a no-break space)
 from dread_draw.base.errors import DreadDrawError
-from dread_draw.base.loading import release
+from dread_draw.base.loading import RELEASE_AFTER, release
 from dread_draw.base.safe_text import clean
 from dread_draw.coach.daily import PRACTICE_WORDS, note_daily
 from dread_draw.coach.review import MOMENT_WORDS
@@ -125,7 +125,9 @@ class DreadDrawApp(Steady, App):
                 yield command
 
     def on_ready(self) -> None:
-        release()  # the first frame is painted: the collector held off since the start runs
+        # the first frame is painted: the collector, held off since the start, runs again once
+        # the first question is up too (its first pass walks the whole new screen: 13 ms)
+        self.set_timer(RELEASE_AFTER, release)
 
     def on_mount(self) -> None:
         themes.install(self)
