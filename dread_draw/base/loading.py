@@ -31,6 +31,11 @@ def hold() -> None:
         _held = True
 
 
+def held() -> bool:
+    """Is the collector off by `hold`, waiting for `release`?"""
+    return _held
+
+
 def release() -> None:
     """The collector back on, if `hold` turned it off (once; any number of calls)."""
     global _held
