@@ -134,7 +134,7 @@ def on_screen(case: Case, size: tuple[int, int], side: Side) -> Timing:
     command = (f"date +%s%N > {shlex.quote(str(stamp))}; exec env {settings} "
                f"{shlex.quote(sys.executable)} -m dread_draw {shlex.join(case.args)}")
     subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", str(size[0]), "-y",
-                    str(size[1]), command], check=True)
+                    str(size[1]), "-c", home, command], check=True)  # (-m puts the folder first)
     pid = None
     try:
         pid = int(tmux("display-message", "-p", "-t", name, "#{pane_pid}").strip())
@@ -168,7 +168,7 @@ def printed(case: Case, side: Side) -> Timing:
     start = time.perf_counter()
     try:
         done = subprocess.run([sys.executable, "-m", "dread_draw", *case.args], env=env,
-                              capture_output=True, text=True, timeout=TIMEOUT)
+                              capture_output=True, text=True, timeout=TIMEOUT, cwd=home)
     finally:
         shutil.rmtree(home, ignore_errors=True)
     wall = time.perf_counter() - start
@@ -177,6 +177,19 @@ def printed(case: Case, side: Side) -> Timing:
         sys.exit(f"{case.name}: exit {done.returncode}\n{done.stdout}{done.stderr}")
     cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     return Timing(wall, cpu, float("nan"), cpu)  # (no wait figure for a process gone)
+
+
+def package(side: Side) -> str:
+    """Where the side's `python -m dread_draw` finds the package: `-m` puts the current
+    folder first on the path, so every run starts in a folder of its own."""
+    home = tempfile.mkdtemp(prefix="bench-startup-")
+    try:
+        env = {**os.environ, **environment(home, side)}
+        where = "import dread_draw; print(dread_draw.__file__)"
+        return subprocess.run([sys.executable, "-c", where], env=env, cwd=home,
+                              capture_output=True, text=True, check=True).stdout.strip()
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
 
 
 def timed(case: Case, size: tuple[int, int], side: Side) -> Timing:
@@ -228,6 +241,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-startup-bytecode-") as caches:
         sides = {name: Side(path, None if args.no_bytecode else f"{caches}/{name}")
                  for name, path in paths.items()}
+        found = {name: package(side) for name, side in sides.items()}
+        for name, where in found.items():
+            print(f"{name}: {where}")
+        if len(set(found.values())) < len(found):
+            sys.exit("--against: both sides load the same dread_draw")
         if not args.no_bytecode:  # the bytecode compiled, as an installed game has it
             for case in cases:
                 for side in sides.values():
