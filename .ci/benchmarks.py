@@ -31,6 +31,8 @@ BRIEF: dict[str, list[str]] = {
     "bench_oracle.py": ["--deals", "1", "--samples", "2", "--players", "2", "--only", "hard"],
     "bench_rl.py": ["--brief"],
     "bench_saves.py": ["--games", "2"],
+    # from a fresh process to the table's first frame (and the new-game screen's) in tmux
+    "bench_startup.py": ["--quick"],
     "bench_table.py": ["--quick"],
     # key mashing at the real table in tmux: fails if any key ends the app with an error
     "chaos.py": ["--seconds", "3"],

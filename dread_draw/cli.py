@@ -2,9 +2,10 @@
 
 Every command turns the project's own errors into a one-paragraph message and exit code 2.
 Each command's body lives with the part it belongs to; this module only declares options.
-"""
 
-from __future__ import annotations
+No `from __future__ import annotations` here: Typer reads every command's annotations at each
+start, and as strings it evaluated them again and again (11 ms of each start, issue 41).
+"""
 
 import errno
 import functools
@@ -24,6 +25,7 @@ from rich.text import Text
 
 from dread_draw import __version__
 from dread_draw.base import wide_text as _wide_text  # noqa: F401  (Korean help lines keep their last syllable)
+from dread_draw.base.loading import loading
 from dread_draw.base.runner import MAX_GAMES
 from dread_draw.i18n import N_, _, fmt, pgettext, use_language
 
@@ -208,7 +210,7 @@ def print_error(message: str) -> None:
               soft_wrap=True)
 
 
-def error_text(error: DreadDrawError) -> str:
+def error_text(error: "DreadDrawError") -> str:
     """An error's message in the current language: one from the rules core carries its
     English template and values (`DreadDrawError.said`); the others were said in it."""
     if error.template is None:
@@ -424,7 +426,8 @@ def play(
     lang: LangOpt = None,
 ) -> None:
     lang = speak(lang)
-    from dread_draw.commands.play import play_command
+    with loading():
+        from dread_draw.commands.play import play_command
 
     play_command(players=players, humans=human or [], cpus=cpu or [], seed=seed, deck=deck,
                  cpu_delay=cpu_delay, resume_saved=resume, save_dir=save_dir, keep=keep_games,
@@ -446,7 +449,8 @@ def tutorial(
     lang: LangOpt = None,
 ) -> None:
     lang = speak(lang)
-    from dread_draw.commands.play import tutorial_command
+    with loading():
+        from dread_draw.commands.play import tutorial_command
 
     tutorial_command(cpu_delay=cpu_delay, save_dir=save_dir, lang=lang, plain=plain)
 
@@ -786,8 +790,9 @@ def main() -> None:
                               "folder. Give the path (or . for the current folder)."),
                             option=empty))
             sys.exit(2)
-        command = typer.main.get_command(app)
-        translate_help(command)
+        with loading():
+            command = typer.main.get_command(app)
+            translate_help(command)
         # also under `python -m dread_draw`: help and completion name the program
         command.main(args=sys.argv[1:], prog_name="dread-draw")
     except KeyboardInterrupt:

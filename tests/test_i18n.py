@@ -400,3 +400,18 @@ def test_the_language_layer_imports_no_screen_and_no_rules():
                 "dread_draw.cli")), (module, name)
             if under(module, "dread_draw.i18n"):
                 assert not under(name, "rich"), (module, name)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_one_message_read_from_the_file_is_the_catalogues(language):
+    """`one_message` (the default name in every language, without loading five catalogues
+    at the new-game screen's start) says what the whole catalogue says, for every message it
+    holds, one it does not hold, and the default name the new-game screen asks for."""
+    from dread_draw.store.setup import DEFAULT_NAME, default_names
+
+    catalogue = i18n.translations(language)
+    keys = [k for k in getattr(catalogue, "_catalog", {}) if isinstance(k, str) and k]
+    assert language == "en" or len(keys) > 100
+    for message in [*keys, "no such message here", DEFAULT_NAME]:
+        assert i18n.one_message(language, message) == catalogue.gettext(message), message
+    assert catalogue.gettext(DEFAULT_NAME) in default_names()

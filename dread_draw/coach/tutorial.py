@@ -43,7 +43,7 @@ def tutorial_match(name: str, deck: Deck | None = None) -> Match:
 
 def is_tutorial(match: Match) -> bool:
     """Is this match the tutorial (a new one or a resumed save)?"""
-    return match.deck.name == load_deck(None).name and _tutorial_seats(match.seed, match.seats)
+    return _tutorial_seats(match.seed, match.seats) and match.deck.name == load_deck(None).name
 
 
 def is_tutorial_save(seed: int, seats: Sequence[SeatSpec], deck_path: str | None) -> bool:

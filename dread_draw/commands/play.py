@@ -12,6 +12,7 @@ from typing import Any
 from dread_draw.ai import AGENTS
 from dread_draw.base import wide_text as _wide_text  # noqa: F401  (wraps by cells, never at a no-break space)
 from dread_draw.base.errors import DreadDrawError
+from dread_draw.base.loading import hold, release
 from dread_draw.base.safe_text import clean, name_problem
 from dread_draw.deck.cards import load_deck
 from dread_draw.i18n import _, fmt, use_language
@@ -69,9 +70,13 @@ class FrontEnd:
         if self.plain and match is not None:
             run_plain(match, folder, saver)
             return
-        from dread_draw.tui.app import make_app, run_table  # (plain lines never load Textual)
+        hold()  # no garbage collection before the table's first frame (DreadDrawApp.on_ready)
+        try:
+            from dread_draw.tui.app import make_app, run_table  # (plain lines never load Textual)
 
-        run_table(make_app(match, saves=folder, saver=saver, **{**self.table, **table}))
+            run_table(make_app(match, saves=folder, saver=saver, **{**self.table, **table}))
+        finally:
+            release()
 
 
 def play_command(*, players: int | None, humans: list[str], cpus: list[str], seed: int | None,

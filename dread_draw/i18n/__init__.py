@@ -26,6 +26,7 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 import string
+import struct
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
@@ -34,6 +35,7 @@ from pathlib import Path
 from dread_draw.i18n import grammar, korean
 
 DOMAIN = "dread_draw"
+MO_MAGIC = 0x950412DE  # a .mo file's first four bytes, little-endian (`catalog.compile_mo`)
 LANGUAGES = ("en", "fr", "es", "de", "pt", "ko")
 # Each language's name in itself, for a language menu.
 LANGUAGE_NAMES = {
@@ -130,6 +132,34 @@ def translations(language: str) -> _gettext.NullTranslations:
         raise DreadDrawError(f"no such language: {language!r}")
     with (locale_dir() / language / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as f:
         return _gettext.GNUTranslations(f)
+
+
+def one_message(language: str, message: str) -> str:
+    """`translations(language).gettext(message)`, found in the catalogue file without
+    loading the whole catalogue: the new-game screen asks every language for one word (the
+    default name), and loading all five catalogues took 26 ms of its start (issue 41). The
+    file's messages are sorted by their bytes (`catalog.compile_mo`); a file of another
+    kind is read whole."""
+    if language not in LANGUAGES or language == "en":
+        return translations(language).gettext(message)
+    data = (locale_dir() / language / "LC_MESSAGES" / f"{DOMAIN}.mo").read_bytes()
+    magic, _revision, count, ids, strs = struct.unpack_from("<5I", data)
+    if magic != MO_MAGIC:
+        return translations(language).gettext(message)
+    key = message.encode("utf-8")
+    low, high = 0, count
+    while low < high:
+        middle = (low + high) // 2
+        length, start = struct.unpack_from("<2I", data, ids + 8 * middle)
+        found = data[start:start + length]
+        if found < key:
+            low = middle + 1
+        elif found > key:
+            high = middle
+        else:
+            length, start = struct.unpack_from("<2I", data, strs + 8 * middle)
+            return data[start:start + length].decode("utf-8")
+    return message
 
 
 def set_language(language: str) -> None:

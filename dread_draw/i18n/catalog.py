@@ -19,7 +19,9 @@ import re
 import struct
 from dataclasses import dataclass, field
 
-MAGIC = 0x950412DE
+from dread_draw.i18n import MO_MAGIC
+
+MAGIC = MO_MAGIC
 _HEADER = struct.Struct("<7I")  # magic, revision, count, ids table, strs table, hash size, hash
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "a": "\a", "b": "\b",
             "f": "\f", "v": "\v"}

@@ -30,8 +30,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from openskill.models import PlackettLuce
-
 from dread_draw.base.files import Unreadable, atomic_write, read_bounded
 from dread_draw.i18n import _, fmt, level_word, pgettext
 from dread_draw.play.places import places
@@ -189,6 +187,8 @@ def rate(ratings: Ratings, match: Match, when: str = "") -> list[Change]:
     gid = game_id(match.seed, match.seats, match.choices)
     if not counts(match) or gid in ratings.ids:
         return []
+    from openskill.models import PlackettLuce  # (here: a game starts without it, issue 41)
+
     placed = places(match.game, match.events)
     model = PlackettLuce()
     teams = []

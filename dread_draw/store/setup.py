@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import platformdirs
@@ -20,7 +21,7 @@ from dread_draw.ai import AGENTS
 from dread_draw.base.files import atomic_write, read_bounded
 from dread_draw.base.safe_text import name_problem
 from dread_draw.deck.cards import MAX_PLAYERS, MIN_PLAYERS, Deck, load_deck
-from dread_draw.i18n import LANGUAGES, N_, _, translations
+from dread_draw.i18n import LANGUAGES, N_, _, one_message
 from dread_draw.play.sim import CPU_NAMES, DEFAULT_CPU, HUMAN, Match, SeatSpec
 
 MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
@@ -28,9 +29,10 @@ MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
 DEFAULT_NAME = N_("Player")
 
 
-def default_names() -> set[str]:
+@cache
+def default_names() -> frozenset[str]:
     """The default name in every language (a remembered setup may hold any of them)."""
-    return {translations(lang).gettext(DEFAULT_NAME) for lang in LANGUAGES}
+    return frozenset(one_message(lang, DEFAULT_NAME) for lang in LANGUAGES)
 
 
 def shown_name(name: str) -> str:

@@ -24,6 +24,7 @@ from textual.screen import Screen
 
 from dread_draw.base import wide_text as _wide_text  # noqa: F401  (wraps by cells, never at a no-break space)
 from dread_draw.base.errors import DreadDrawError
+from dread_draw.base.loading import RELEASE_AFTER, held, release
 from dread_draw.base.safe_text import clean
 from dread_draw.coach.daily import PRACTICE_WORDS, note_daily
 from dread_draw.coach.review import MOMENT_WORDS
@@ -122,6 +123,12 @@ class DreadDrawApp(Steady, App):
             # q and Ctrl+C ask first during a game; the palette's Quit would not
             if command.callback != self.action_quit and command.title != "Quit":
                 yield command
+
+    def on_ready(self) -> None:
+        # the first frame is painted: the collector, held off since the start, runs again once
+        # the first question is up too (its first pass walks the whole new screen: 13 ms)
+        if held():  # (a table the command line started; not one a test builds)
+            self.set_timer(RELEASE_AFTER, release)
 
     def on_mount(self) -> None:
         themes.install(self)

@@ -3,9 +3,6 @@ current language (one document per language: assets/rules.md, rules.fr.md, …).
 
 from __future__ import annotations
 
-from rich.console import Console
-from rich.markdown import Markdown
-
 from dread_draw import i18n
 
 
@@ -14,6 +11,9 @@ def rules_markdown(language: str | None = None) -> str:
 
 
 def print_rules() -> None:
+    from rich.console import Console  # (here: the table's help loads Markdown when opened)
+    from rich.markdown import Markdown
+
     console = Console()
     console.width = min(console.width, 100)  # long lines are hard to read
     console.print(Markdown(rules_markdown()))

@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 import time
 
-from rich.markdown import Markdown as RichMarkdown
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -48,6 +47,8 @@ class HelpScreen(AnswerOnce, SizeAware, Dialog[None]):
 """)
 
     def compose(self) -> ComposeResult:
+        from rich.markdown import Markdown as RichMarkdown  # (here: the table starts sooner)
+
         with VerticalScroll(id="help-body"):
             yield Static(RichMarkdown(_(self.KEYS) + "\n" + rules_markdown()))
         yield KeyBar()
