@@ -23,7 +23,7 @@ import typer.main
 from rich.console import Console
 from rich.text import Text
 
-from dread_draw import __version__
+from dread_draw import __version__, compiled_core
 from dread_draw.base import wide_text as _wide_text  # noqa: F401  (Korean help lines keep their last syllable)
 from dread_draw.base.loading import loading
 from dread_draw.base.runner import MAX_GAMES
@@ -117,7 +117,9 @@ err = Console(stderr=True, highlight=False)
 
 def show_version(value: bool) -> None:
     if value:
-        typer.echo(f"dread-draw {__version__}")
+        # which core plays (the optional compiled one: README, "A faster engine"), for a
+        # bug report; found without importing the rules
+        typer.echo(f"dread-draw {__version__}" + (" (compiled engine)" if compiled_core() else ""))
         raise typer.Exit()
 
 

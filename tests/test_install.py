@@ -81,6 +81,17 @@ def test_version_on_the_root_command():
     assert r.output == f"dread-draw {dread_draw.__version__}\n"
 
 
+def test_version_says_when_the_compiled_engine_runs(monkeypatch):
+    """With the optional compiled core installed (README, "A faster engine") `--version`
+    says so, for a bug report; the pure core's line is the version alone (above)."""
+    import dread_draw.cli
+
+    monkeypatch.setattr(dread_draw.cli, "compiled_core", lambda: True)
+    r = CliRunner().invoke(app, ["--version"])
+    assert r.exit_code == 0
+    assert r.output == f"dread-draw {dread_draw.__version__} (compiled engine)\n"
+
+
 @pytest.mark.parametrize("words", [["-V"], ["--lang", "fr", "-V"]])
 def test_dash_v_is_short_for_version(words):
     """Issue 45: `-V` exited 2."""
