@@ -15,7 +15,9 @@ How it is timed (headless, as the tests run the table):
   part of this key's latency (the CPUs are `random`, whose thinking is next to nothing).
 - "after 30 rounds": the same app has played 30 rounds first (rematches when a game ends), as
   a long evening at the table.
-Per size and state: median, p95 and max over N decisions; the longest full garbage
+Per size and state: median, p95 and max over N decisions; the same for the main thread's
+CPU time over that span (`time.thread_time`: the app's own work for the key, which the
+machine's other load does not inflate the way it does wall time); the longest full garbage
 collection (generation 2) seen while measuring, and how many there were. Memory: the
 process's resident size and Python's live objects at decision 1 and after 30 rounds.
 Resume: a game whose history holds N choices' worth of events (no single game is that long,
@@ -53,6 +55,7 @@ class Frames:
     def __init__(self, app: DreadDrawApp) -> None:
         self.app = app
         self.times: list[float] = []
+        self.cpu: list[float] = []  # the main thread's CPU time at each frame (thread_time)
         self.shown_at: list[float] = []  # when the table had shown a person's move
         self.applied = False  # a person's move is applied, not shown yet
         self.watch: Callable[[object], None] = lambda match: None
@@ -63,6 +66,7 @@ class Frames:
                 if isinstance(renderable, CompositorUpdate):
                     renderable.render_segments(app.console)
                 self.times.append(time.perf_counter())
+                self.cpu.append(time.thread_time())
             display(screen, renderable)
 
         app._display = painted  # type: ignore[method-assign]
@@ -70,6 +74,10 @@ class Frames:
     def first_after(self, t: float) -> float | None:
         """The time of the first frame painted after `t` (None: none yet)."""
         return next((w for w in self.times if w > t), None)
+
+    def cpu_at(self, t: float) -> float:
+        """The main thread's CPU time when the frame painted at `t` was."""
+        return self.cpu[self.times.index(t)]
 
 
 def watch_moves(frames_of: Callable[[], Frames | None]) -> None:
@@ -154,13 +162,14 @@ def memory() -> tuple[float, int]:
 
 
 async def measure(size: tuple[int, int], decisions: int, warm_rounds: int
-                  ) -> tuple[list[float], list[float], list[tuple[float, int]]]:
-    """Latencies (s), full-collection pauses during them (s), memory at decision 1 and
-    after the warm-up rounds."""
+                  ) -> tuple[list[float], list[float], list[float], list[tuple[float, int]]]:
+    """Latencies (s), the main thread's CPU time over each (s), full-collection pauses
+    during them (s), memory at decision 1 and after the warm-up rounds."""
     deck = load_deck()
     app = make_app(Match(deck, SEATS, seed=7), cpu_delay=0)
     app.animation_level = "none"
     times: list[float] = []
+    cpu: list[float] = []
     mem: list[tuple[float, int]] = []
     async with app.run_test(size=size) as pilot:
         frames = CURRENT[0] = Frames(app)
@@ -190,7 +199,7 @@ async def measure(size: tuple[int, int], decisions: int, warm_rounds: int
                     await step_over(app, pilot)
                     continue
                 marks = len(frames.shown_at)
-                start = time.perf_counter()
+                start, start_cpu = time.perf_counter(), time.thread_time()
                 await pilot.press("1")
                 await settle(app, pilot)
                 if len(frames.shown_at) == marks:
@@ -198,10 +207,11 @@ async def measure(size: tuple[int, int], decisions: int, warm_rounds: int
                 painted = frames.first_after(frames.shown_at[marks])
                 if painted is not None:
                     times.append(painted - start)
+                    cpu.append(frames.cpu_at(painted) - start_cpu)
         finally:
             gc.callbacks.remove(collections)
     CURRENT[0] = None
-    return times, collections.pauses, mem
+    return times, cpu, collections.pauses, mem
 
 
 def cpu_move(match: Match) -> None:
@@ -251,6 +261,14 @@ async def resume_time(match: Match, size: tuple[int, int]) -> float:
         return frames.first_after(at) - start
 
 
+def spread(times: list[float]) -> str:
+    """Median, p95 and max of `times` (s), in ms."""
+    t = sorted(times)
+    p95 = t[min(len(t) - 1, int(0.95 * len(t)))]
+    return (f"median {statistics.median(t) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, "
+            f"max {t[-1] * 1000:.0f} ms")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--decisions", type=int, default=200)
@@ -268,13 +286,11 @@ def main() -> None:
         w, h = map(int, spec.split("x"))
         for warm in sorted({0, args.warm}):
             gc.collect()
-            t, pauses, mem = asyncio.run(measure((w, h), args.decisions, warm))
-            t.sort()
-            p95 = t[min(len(t) - 1, int(0.95 * len(t)))]
+            t, cpu, pauses, mem = asyncio.run(measure((w, h), args.decisions, warm))
             state = "fresh game" if not warm else f"after {warm} rounds"
-            print(f"{w}x{h} {state}: {len(t)} decisions, median {statistics.median(t) * 1000:.0f}"
-                  f" ms, p95 {p95 * 1000:.0f} ms, max {t[-1] * 1000:.0f} ms; full collections "
-                  f"{len(pauses)}, longest {max(pauses, default=0) * 1000:.0f} ms", flush=True)
+            print(f"{w}x{h} {state}: {len(t)} decisions, {spread(t)}; main thread's CPU "
+                  f"{spread(cpu)}; full collections {len(pauses)}, longest "
+                  f"{max(pauses, default=0) * 1000:.0f} ms", flush=True)
             if warm:
                 (r0, o0), (r1, o1) = mem
                 print(f"    memory: decision 1 {r0:.0f} MB RSS, {o0} objects; after {warm} "
