@@ -31,13 +31,14 @@ points (30 positions): pass `--playouts 1000` or more to see the coach's own err
 `--opponents LEVEL` seats every CPU at that level instead (the same seeds and draws: the
 same positions up to the CPUs' own choices), `hard` as the daily deal seats it (its fixed
 schedule, `daily.DAILY_OPTIONS`): the coach's rollouts play a `hard` seat by its quick
-likeness (`ai/hardlike.py`), and "all normal" is then the coach that played it like
-`normal`. A playout with `hard` seats runs `hard`'s search at each of their decisions
-(seconds a playout): use `--workers` and few playouts, and `--truth FILE` to keep them (a
-later run with the same playouts reuses them and only asks the coach again, one with more
-plays only the ones they lack — the same playouts, numbered — and keeps the total;
-`--kept-only` asks only those positions); the mean signed error (coach minus playouts) is
-then the figure to read, its noise shrinking with the positions.
+likeness (`ai/hardlike.py`) and correct the chances for its weakness (`coach/calibration.py`,
+fitted on other seeds by `fit_hardcal.py`), and "all normal" is then the coach that played it
+like `normal`, uncorrected. A playout with `hard` seats runs `hard`'s search at each of
+their decisions (seconds a playout): use `--workers` and few playouts, and `--truth FILE`
+to keep them (a later run with the same playouts reuses them and only asks the coach again,
+one with more plays only the ones they lack — the same playouts, numbered — and keeps the
+total; `--kept-only` asks only those positions); the mean signed error (coach minus
+playouts) is then the figure to read, its noise shrinking with the positions.
 """
 
 from __future__ import annotations
