@@ -41,6 +41,7 @@ BRIEF: dict[str, list[str]] = {
     # connections (fails if a side takes over 10 s to notice)
     "dead_peer.py": ["--limit", "20"],
     "emblem_sheet.py": ["--out", "{tmp}/emblem_sheet.svg"],
+    "fit_hardcal.py": ["--games", "2", "--think-ms", "5", "--budget-ms", "10"],
     "fit_hardlike.py": ["--games", "3", "--think-ms", "5", "--versus", "4"],
     "fit_value.py": ["--games", "40"],
     "flood.py": ["--seconds", "10"],

@@ -31,12 +31,14 @@ points (30 positions): pass `--playouts 1000` or more to see the coach's own err
 `--opponents LEVEL` seats every CPU at that level instead (the same seeds and draws: the
 same positions up to the CPUs' own choices), `hard` as the daily deal seats it (its fixed
 schedule, `daily.DAILY_OPTIONS`): the coach's rollouts play a `hard` seat by its quick
-likeness (`ai/hardlike.py`), and "all normal" is then the coach that played it like
-`normal`. A playout with `hard` seats runs `hard`'s search at each of their decisions
-(seconds a playout): use `--workers` and few playouts, and `--truth FILE` to keep them (a
-later run with the same playouts reuses them and only asks the coach again; `--kept-only`
-asks only those positions); the mean signed error (coach minus playouts) is then the figure
-to read, its noise shrinking with the positions.
+likeness (`ai/hardlike.py`) and correct the chances for its weakness (`coach/calibration.py`,
+fitted on other seeds by `fit_hardcal.py`), and "all normal" is then the coach that played it
+like `normal`, uncorrected. A playout with `hard` seats runs `hard`'s search at each of
+their decisions (seconds a playout): use `--workers` and few playouts, and `--truth FILE`
+to keep them (a later run with the same playouts reuses them and only asks the coach again,
+one with more plays only the ones they lack — the same playouts, numbered — and keeps the
+total; `--kept-only` asks only those positions); the mean signed error (coach minus
+playouts) is then the figure to read, its noise shrinking with the positions.
 """
 
 from __future__ import annotations
@@ -111,13 +113,16 @@ def playout(root: Game, option: int, kinds: list[str], seed: int) -> bool:
     return g.winner == 0
 
 
-def truth(view: View, options: list[int], kinds: list[str], seed: int, n: int) -> list[float]:
+def truth(view: View, options: list[int], kinds: list[str], seed: int, n: int,
+          first: int = 0) -> list[int]:
+    """Each option's wins in playouts `first` to `n` (each playout's deal and dice are its
+    number's: playouts 0 to 31 are playouts 0 to 15 and 16 more)."""
     wins = [0] * len(options)
-    for j in range(n):
+    for j in range(first, n):
         root = determinize(view, random.Random(seed * 100_003 + j))
         for i, o in enumerate(options):
             wins[i] += playout(root, o, kinds, seed * 1_000 + j)
-    return [w / n for w in wins]
+    return wins
 
 
 def floor(ses: list[float], rounds: int = 400, seed: int = 1) -> tuple[float, float, float]:
@@ -148,10 +153,14 @@ def measure(seed: int, opponents: str | None, playouts: int, budget_ms: int,
     kinds = [s.kind for s in m.seats]
     searched = set(hint_plan(view, d, budget_ms, seed=seed, levels=kinds).options)
     options = [o for o in d.options if o in searched]  # the hint's options, in its order
-    if known is not None and known["options"] == options and known["playouts"] == playouts:
-        real = known["real"]
+    if known is not None and known["options"] == options and known["playouts"] <= playouts:
+        # the kept playouts, and only the ones they lack played (the same numbers)
+        kept = known["playouts"]
+        more = truth(view, options, kinds, seed, playouts, kept)
+        real = [(round(p * kept) + w) / playouts for p, w in zip(known["real"], more,
+                                                                 strict=True)]
     else:
-        real = truth(view, options, kinds, seed, playouts)
+        real = [w / playouts for w in truth(view, options, kinds, seed, playouts)]
     told = {"seats": hint(view, d, budget_ms, seed=seed, levels=kinds),
             "all normal": hint(view, d, budget_ms, seed=seed)}
     return {"seed": seed, "kinds": kinds, "kind": d.kind, "options": options,
@@ -209,7 +218,9 @@ def main() -> None:
         for found in jobs:
             if found is None:
                 continue
-            if args.truth is not None and found["seed"] not in known:
+            before = known.get(found["seed"])
+            if args.truth is not None and (before is None or before["playouts"] != args.playouts
+                                           or before["options"] != found["options"]):
                 with open(args.truth, "a", encoding="utf-8") as f:
                     f.write(json.dumps({"seed": found["seed"], "opponents": args.opponents,
                                         "options": found["options"],

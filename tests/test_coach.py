@@ -204,7 +204,7 @@ def test_the_sessions_hint_refines_to_the_very_lines_plain_lines_wait_for(
 
     whole = session.hint_lines(0)
     assert whole[0].startswith("The coach would choose: ") and whole[1] == ""
-    assert "The coach plays a hard CPU by a quick likeness" in whole[-1]  # the seats' levels
+    assert "The coach imitates hard CPUs quickly" in whole[-1]  # the seats' levels
     assert [h.seat for h in match.hints] == [0] and saved == [1]
     asked = session.think_hint(0)
     asked.thinking.hints = functools.partial(asked.thinking.hints, 0, 0)  # every answer

@@ -33,7 +33,10 @@ moves beyond the estimates' noise, each with the public facts that went its way.
 as it is: a CPU at its level (`hard` by a quick likeness of its search,
 `dread_draw.ai.hardlike`), a person as `normal` (`styles_of`); the hint and the review say
 so in one line. Without levels, every
-seat is assumed to play like `normal`.
+seat is assumed to play like `normal`. The likeness is weaker than `hard`, so against `hard`
+seats the chances are corrected by a measured shift (`dread_draw.coach.calibration`), the
+same for every option: the coach's choice, its near-ties and the review's clear mistakes are
+the search's own.
 
 No Textual here: the table shows hints and reviews; `dread-draw review` prints them.
 """
@@ -64,6 +67,7 @@ from dread_draw.ai.hard import (
 )
 from dread_draw.ai.policy import worn_out
 from dread_draw.base.runner import Workers
+from dread_draw.coach.calibration import corrected, shift_of
 from dread_draw.play.sim import Hint as HintUsed
 from dread_draw.play.sim import Match
 from dread_draw.rules import (
@@ -267,15 +271,28 @@ def hint_of(view: View, decision: Decision, plan: Plan, results: Sequence[Result
     found = tally(plan, results)
     key = same_choice(view, decision)
     by_key = {key(o): i for i, o in enumerate(found.options)}
+    shift = shift_of(view, view.seat, levels)
     estimates = []
     for o in decision.options:
         i = by_key.get(key(o))
         if i is not None and found.options[i] == o:
-            estimates.append(Estimate(o, found.mean(i), found.samples, found.margin(i)))
+            estimates.append(_estimate(o, found.mean(i), found.samples, found.margin(i),
+                                       shift))
     best = found.options[found.best()]
     return Hint(view.seat, decision, tuple(estimates), best, tuple(reasons(view, decision)),
                 styles_of(levels, view.players), near_ties(found, best), found.samples,
                 plan.samples)
+
+
+def _estimate(option: int, chance: float, samples: int, margin: float,
+              shift: float) -> Estimate:
+    """An option's estimate with the correction against `hard` seats (`calibration`: a
+    `shift` of 0 without them): its chance and its interval's ends, corrected alike."""
+    if shift == 0.0:
+        return Estimate(option, chance, samples, margin)
+    low = corrected(max(0.0, chance - margin), shift)
+    high = corrected(min(1.0, chance + margin), shift)
+    return Estimate(option, corrected(chance, shift), samples, (high - low) / 2)
 
 
 def hint(view: View, decision: Decision, budget_ms: int = HINT_MS, *, seed: int = 0,
@@ -536,7 +553,8 @@ def review_game(deck: Deck, players: int, seed: int, choices: Sequence[int], sea
             key = same_choice(view, d)
             chosen_i = next(i for i, o in enumerate(found.options) if key(o) == key(option))
             best_i = found.best()
-            estimates = tuple(Estimate(o, found.mean(i), found.samples)
+            shift = shift_of(view, seat, levels)
+            estimates = tuple(_estimate(o, found.mean(i), found.samples, 0.0, shift)
                               for i, o in enumerate(found.options))
             chosen = found.options[chosen_i]  # the copy that stood for the one chosen
             moments.append(Moment(at, game.round, d, chosen, estimates, found.options[best_i],

@@ -142,8 +142,8 @@ def assumption_text(styles: Sequence[str], seat: int, names: Sequence[str],
                     levels: Sequence[str] = ()) -> str:
     """The one line saying how the chances assume the other seats play; with the seats'
     `levels`, it also says that a `hard` CPU is played by a quick likeness of its search
-    (`dread_draw.ai.hardlike`), weaker than it, so that the chances read high against it
-    (docs/REVIEW.md has the figures)."""
+    (`dread_draw.ai.hardlike`), weaker than it, and that the chances are corrected for that
+    (`dread_draw.coach.calibration`; docs/REVIEW.md has the figures)."""
     others = [s for s in range(len(styles)) if s != seat]
     if len({styles[s] for s in others}) <= 1:
         line = fmt(_("Chances assume every other seat plays like {level}."),
@@ -154,9 +154,9 @@ def assumption_text(styles: Sequence[str], seat: int, names: Sequence[str],
                         for s in others)
         line = fmt(_("Chances assume the other seats play: {who}."), who=who)
     if any(levels[s] == "hard" for s in others if s < len(levels)):
-        line += " " + fmt(_("The coach plays a {hard} CPU by a quick likeness of its "
-                            "search, which is weaker: against {hard} CPUs the chances read about "
-                            "9 points too high."), hard=level_word("hard"))
+        line += " " + fmt(_("The coach imitates {hard} CPUs quickly, which makes them "
+                            "weaker; the chances are lowered to make up for it, as measured in "
+                            "real games."), hard=level_word("hard"))
     return line
 
 
@@ -184,7 +184,7 @@ def hint_lines(hint: Hint, deck: Deck, names: Sequence[str], levels: Sequence[st
     ±4% chance to win the game (best)', then the reasons and the line saying what the
     chances assume. The best is the highest chance; an option whose interval overlaps the
     best one's is flagged as a near-tie. With the seats' `levels`, the last line
-    also says how a `hard` CPU is played."""
+    also says how a `hard` CPU is played and that the chances allow for it."""
     lines = []
     for e in hint.estimates:
         option = option_words(deck, hint.decision, e.option, names)
