@@ -227,11 +227,14 @@ class TableScreen(SizeAware, Screen):
 
     def on_resize(self) -> None:
         w, h = self.size
-        self.set_class(w < 100, "-narrow")
-        self.set_class(w >= 160, "-wide")
-        self.set_class(h < 36, "-short")
-        self.set_class(w >= 120 and h >= 36, "-stage-first")  # room for a framed reveal
-        self.set_class(w >= 160 and h >= 50, "-roomy")  # the stage keeps room for its card
+        sizes = {"-narrow": w < 100, "-wide": w >= 160, "-short": h < 36,
+                 "-stage-first": w >= 120 and h >= 36,  # room for a framed reveal
+                 "-roomy": w >= 160 and h >= 50}  # the stage keeps room for its card
+        changed = [name for name, on in sizes.items() if self.has_class(name) != on]
+        for name in changed:
+            self.set_class(sizes[name], name, update=False)
+        if changed and self.is_attached:  # the table restyled once, not once a class (~10 ms
+            self.app.update_styles(self)  # a class at 200x60 as the table opens)
         self.query_one(CardReader).emblem = w >= 100 and h >= 36
         self.call_after_refresh(self.show_table)  # the styles' sizes are the new ones then
 
