@@ -246,3 +246,17 @@ def test_a_client_reads_the_hosts_refusals_in_its_own_language(standard_deck, tm
     assert errors[0]["message"].startswith("Someone at this table is already called ANA.")
     assert errors[1]["message"] == ("That name cannot be used: a name takes at most 20 "
                                     "columns on the table, not 60.")
+
+
+def test_a_host_stopped_as_soon_as_its_join_code_shows_says_so_and_exits_0(tmp_path):
+    """`kill` (SIGTERM) the moment the join code is on the host's console (benchmarks/
+    flood.py stopped a host that way): the host stops as with q, says it stopped before the
+    game started, exits 0 — it was ended by the signal's default action (exit -15) when the
+    code came out before its handler was in place."""
+    from test_net_cli import start_host
+
+    host, _port, _code = start_host(tmp_path, "--port", "0", "--players", "2", "--cpu", "easy")
+    host.proc.send_signal(signal.SIGTERM)
+    code_host, hosted = host.finish(10)
+    assert code_host == 0, hosted
+    assert "Stopped before the game started." in hosted and "Traceback" not in hosted

@@ -554,6 +554,10 @@ async def host_game(host: Host, port: int, *, lan: bool, out: Console,
     """Serve the game until it is over (or the host types q)."""
     console = HostConsole(host, out, start_when_full=start_when_full)
     await host.start(None if lan else "127.0.0.1", port)
+    # SIGTERM/SIGHUP handled before the join code is shown: a `kill` as soon as the code is
+    # out stopped the host on the default action, no "stopped" said (benchmarks/flood.py)
+    stopped = asyncio.create_task(hang_up())
+    await asyncio.sleep(0)  # (the task installs its handlers at its first step)
     for line in banner(host, lan, lan_addresses() if lan else []):
         say(out, line)
     if note:
@@ -570,7 +574,7 @@ async def host_game(host: Host, port: int, *, lan: bool, out: Console,
         tasks.append(player)
     if start_after is not None:
         tasks.append(asyncio.create_task(start_later(host, start_after, out)))
-    tasks.append(asyncio.create_task(hang_up()))
+    tasks.append(stopped)
     console.changed()
     finished = asyncio.create_task(host.finish())
     watched: list[asyncio.Task[None]] = [finished, *tasks]
