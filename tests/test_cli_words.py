@@ -62,7 +62,19 @@ def test_a_bad_value_is_refused_in_the_language_with_the_way_to_help(capsys, lan
     assert code == 2
     assert "dread-draw play --help" in words
     assert not english(language, words), words
-    assert "9" in words and "2<=x<=5" in words
+    assert "9" in words and "5" in words
+    assert "x<=" not in words and "<=x" not in words, words  # Click's notation, said in words
+
+
+@pytest.mark.parametrize("args, said_in_english", [
+    (("play", "--players", "1"), "1 is less than 2."),
+    (("play", "--players", "6"), "6 is more than 5."),
+    (("simulate", "--games", "0"), "0 is less than 1."),
+])
+def test_a_number_out_of_its_range_says_which_bound_it_crossed(capsys, args, said_in_english):
+    code, _out, err = run_cli(capsys, "--lang", "en", *args)
+    assert code == 2
+    assert said_in_english in said(err), said(err)
 
 
 def test_english_stays_english_after_another_language_in_the_same_process(capsys):

@@ -73,6 +73,34 @@ REASONS = [
 _EXTRA = re.compile(r"Got unexpected extra argument(?:s|\(s\))? \((?P<args>.*)\)")
 
 
+# Click's ranges in its own notation ("2<=x<=5", "x>=1"), said in words
+_BETWEEN = re.compile(r"(?P<low>-?[\d.]+)<=x<=(?P<high>-?[\d.]+)")
+_AT_LEAST = re.compile(r"x>=(?P<low>-?[\d.]+)")
+_AT_MOST = re.compile(r"x<=(?P<high>-?[\d.]+)")
+
+
+def _out_of_range(value: str, bounds: str) -> str | None:
+    """A value outside a range, said in words ("7 is more than 5."), or None for a notation
+    this does not read."""
+    low = high = None
+    for pattern in (_BETWEEN, _AT_LEAST, _AT_MOST):
+        found = pattern.fullmatch(bounds)
+        if found is not None:
+            low, high = found.groupdict().get("low"), found.groupdict().get("high")
+            break
+    else:
+        return None
+    try:
+        number = float(value)
+        if low is not None and number < float(low):
+            return fmt(_("{value} is less than {low}."), value=value, low=low)
+        if high is not None and number > float(high):
+            return fmt(_("{value} is more than {high}."), value=value, high=high)
+    except ValueError:
+        pass
+    return None
+
+
 def reason(message: str) -> str:
     """One of the bundled Click's messages in the current language (as it is when its words
     are not known)."""
@@ -84,6 +112,10 @@ def reason(message: str) -> str:
     for pattern, said in REASONS:
         found = pattern.fullmatch(message)
         if found is not None:
+            if "range" in found.groupdict():
+                said_in_words = _out_of_range(found["value"], found["range"])
+                if said_in_words is not None:
+                    return said_in_words
             return fmt(_(said), **found.groupdict())
     return message
 
