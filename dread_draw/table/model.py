@@ -132,7 +132,11 @@ class HandOff(Moment):
 
 @dataclass(frozen=True)
 class Redraw(Moment):
-    """Draw the table as it is now."""
+    """Draw the table as it is now; `settle`: and wait until it is on the screen (a move is
+    painted before the CPUs' moves after it are worked out). Not before a person's question,
+    which comes at once and is painted with it."""
+
+    settle: bool = True
 
 
 @dataclass(frozen=True)
@@ -381,7 +385,7 @@ class TableModel:
                     self.handing = None
                 self.at_keyboard = seat
         self.set_holder(seat)
-        yield Redraw()
+        yield Redraw(settle=False)  # the question comes next, in the same frame
 
     def asking_now(self, seat: int) -> None:
         self.asking = Asking(seat, QUESTION)

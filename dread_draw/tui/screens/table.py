@@ -368,7 +368,8 @@ class TableScreen(SizeAware, Screen):
             await self.app.push_screen_wait(HandOff(moment.name, take_back=back))
         elif isinstance(moment, Redraw):
             self.show_table()
-            await painted(self)
+            if moment.settle:
+                await painted(self)
 
     @property
     def gone(self) -> bool:
