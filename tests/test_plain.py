@@ -151,6 +151,18 @@ def test_commands_answer_in_lines_and_quit_asks_first(tmp_path: Path) -> None:
     assert not match.over
 
 
+def test_quit_answers_to_the_languages_own_yes(tmp_path: Path) -> None:
+    """In French the question says to type "o" (oui), and "o" quits; "y" quits too."""
+    from dread_draw import i18n
+
+    i18n.set_language("fr")
+    for typed in ("q\no\n", "q\ny\n"):
+        lines, match = plain_game(tmp_path / typed[2], typed)
+        assert "Tapez o puis Entrée pour quitter, ou juste Entrée pour continuer à jouer." in (
+            lines), lines
+        assert "Continuer à jouer" not in lines and not match.over  # it quit, not kept playing
+
+
 def test_take_back_then_resume_where_it_was(tmp_path: Path) -> None:
     lines, match = plain_game(tmp_path, "1\n1\nu\n")
     # u answers in a line: taken back, or why not (here a card was revealed since)

@@ -410,6 +410,28 @@ async def test_quitting_a_game_in_progress_asks_first(plain_deck):
 
 
 @sync
+@pytest.mark.parametrize("language, yes", [("fr", "o"), ("de", "j"), ("es", "s"), ("ko", "y")])
+async def test_the_quit_question_answers_to_the_languages_own_yes(plain_deck, language, yes):
+    """A French player types "o" (oui) to quit, a German "j" (ja): the button shows that
+    key, and "y" answers too."""
+    from dread_draw import i18n
+
+    i18n.set_language(language)
+    for key in (yes, "y"):
+        match = Match(plain_deck, [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")], seed=1)
+        app = make_app(match)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("q")
+            assert isinstance(app.screen, ConfirmQuit)
+            button = str(app.screen.query_one("#yes").label)
+            assert button.startswith(yes + " "), button
+            await pilot.press(key)
+            await pilot.pause()
+        assert app.return_code == 0 and not match.over, (language, key)
+
+
+@sync
 async def test_q_and_ctrl_c_ask_before_quitting_on_every_screen(plain_deck):
     """The hand-off, a round summary and the help too (a dialog hides the app's keys in
     Textual, so q used to do nothing there); `?` opens the help over any of them."""

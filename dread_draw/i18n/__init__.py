@@ -207,6 +207,15 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return translations(_current).npgettext(context, singular, plural, n)
 
 
+def yes_key() -> str:
+    """The letter that answers "yes" in the player's language, as its players type it ("o"
+    for oui, "j" for ja); "y" where the language has none of its own on a Latin keyboard.
+    (Where it is not "y", "y" answers yes too.)"""
+    # TRANSLATORS: one lower-case Latin letter: the first of your word for "yes" (not "n")
+    key = pgettext("the key that answers yes", "y").strip().lower()
+    return key if len(key) == 1 and "a" <= key <= "z" and key != "n" else "y"
+
+
 def level_words() -> dict[str, str]:
     """Every CPU level (`dread_draw.ai.AGENTS`) as a player reads it, in the current language
     ("facile" for `easy`); a new level gets its line here (tests/test_level_contract.py)."""

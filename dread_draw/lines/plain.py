@@ -28,7 +28,7 @@ from typing import IO, Protocol, TextIO
 
 from dread_draw.base.safe_text import clean
 from dread_draw.coach.tutorial import Lesson
-from dread_draw.i18n import _, fmt, listing, ngettext
+from dread_draw.i18n import _, fmt, listing, ngettext, yes_key
 from dread_draw.play.sim import Match
 from dread_draw.store.ratings import change_text
 from dread_draw.store.saves import Autosaver, save_note
@@ -268,8 +268,10 @@ class LinesTable:
         note = self.save_note()
         if note:
             self.say(note)
-        self.say(_("Type y and Enter to quit, or just Enter to keep playing."))
-        if (await self.read()).lower() == "y":
+        yes = yes_key()
+        self.say(fmt(_("Type {key} and Enter to quit, or just Enter to keep playing."),
+                     key=yes))
+        if (await self.read()).strip().lower() in {yes, "y"}:
             raise Quit(ended=False)
         self.say(_("Keep playing"))
 

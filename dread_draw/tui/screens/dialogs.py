@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Label, Static
 
 from dread_draw.base.safe_text import plain
-from dread_draw.i18n import N_, _, pgettext
+from dread_draw.i18n import N_, _, pgettext, yes_key
 from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.widgets.base import AnswerOnce, Dialog, TooSmall, as_text
 from dread_draw.tui.widgets.keybar import KeyBar
@@ -58,12 +58,14 @@ class HelpScreen(AnswerOnce, SizeAware, Dialog[None]):
 class ConfirmQuit(AnswerOnce, SizeAware, Dialog[bool]):
     """`q` or Ctrl+C during a game: quit only if the player says so."""
 
-    BINDINGS = [Binding("y", "answer(True)", N_("Quit")),
+    BINDINGS = [Binding("y", "answer(True)", N_("Quit"), show=False),
                 Binding("n,escape", "answer(False)", N_("Keep playing"))]
 
     def __init__(self, note: str | None = None) -> None:
         super().__init__()
         self.note = note  # where the game stands with its save (DreadDrawApp.save_note)
+        self.yes = yes_key()  # "o" in French ("y" answers too)
+        self._bindings.bind(self.yes, "answer(True)", N_("Quit"))
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -71,7 +73,8 @@ class ConfirmQuit(AnswerOnce, SizeAware, Dialog[bool]):
             if self.note:
                 yield Static(plain(self.note), id="quit-saved")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("y  " + _("Quit"), id="yes", variant="error", compact=True)
+                yield Button(self.yes + "  " + _("Quit"), id="yes", variant="error",
+                             compact=True)
                 yield Button("n  " + _("Keep playing"), id="no", compact=True)
         yield TooSmall()
 
