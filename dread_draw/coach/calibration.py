@@ -32,9 +32,10 @@ from collections.abc import Sequence
 
 from dread_draw.rules import LIFE_DECK_SIZE, PublicState
 
-# Written by `python benchmarks/fit_hardcal.py` (its defaults): the log-odds shift against a
-# table of `hard` seats at the start of the game: heads-up, and with 3 players or more.
-HARD_SHIFT: tuple[float, float] = (1.660, 0.413)
+# Printed by `python benchmarks/fit_hardcal.py --data FILE --kept-only` on 331 games (their
+# runs: docs/REVIEW.md): the log-odds shift against a table of `hard` seats at the start of
+# the game: heads-up, and with 3 players or more.
+HARD_SHIFT: tuple[float, float] = (1.660, 1.425)
 _EDGE = 1e-4  # chances are kept this far from 0 and 1 on the log-odds scale
 
 
