@@ -260,10 +260,14 @@ class SeatPanel(Vertical):
         nothing else."""
         old, self.state = self.state, state
         restyle = style != self.style_name
+        # its looks in one restyle (which restyles its tiles too)
+        flags = {} if plan is None else {"-stacked": plan.stacked}
+        if restyle or old != state:
+            flags.update({"-compact": style in LINES,
+                          "-out": state.status in ("defeated", "eliminated")})
+        set_classes(self, flags)
         if restyle or old != state:
             self.style_name = style
-            out = state.status in ("defeated", "eliminated")
-            set_classes(self, {"-compact": style in LINES, "-out": out})  # (restyles tiles)
             self.query_one(SeatHead).state = state
             if restyle or old is None or old.row != state.row:
                 self._fill(".row", old.row if old is not None and not restyle else (),
@@ -279,8 +283,7 @@ class SeatPanel(Vertical):
 
     def lay_out(self, style: str, plan: SeatPlan, tile: tuple[int, int]) -> None:
         """The plan's sizes on the tiles (inline: they grow with the window, beyond the
-        stylesheet's least), touched only where they change."""
-        set_classes(self, {"-stacked": plan.stacked})
+        stylesheet's least), touched only where they change (its `-stacked` look: `show`'s)."""
         sized(self.query_one(".reserve-mark", Label), max(plan.mark - MARK_MARGIN, 1), None)
         for i, card in enumerate(self.tiles[".row"] + self.tiles[".reserves"]):
             if style in CHIPS:
