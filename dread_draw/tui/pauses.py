@@ -22,6 +22,10 @@ from __future__ import annotations
 
 import asyncio
 import gc
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
 
 FULL_EVERY = 1000  # young collections between two automatic full ones (Python's default: 10)
 
@@ -55,13 +59,15 @@ def collect() -> None:
 
 HOLD_AT_MOST = 0.25  # seconds a key holds the young collections at most (a frame never came)
 _held: asyncio.TimerHandle | None = None  # the hold's deadline, while one is on
+_ending = False  # the hold ends at the next paint (`release_after_paint` was called)
 
 
 def hold_young() -> None:
     """A person's answer is being played and drawn: no collection until `release_young`
     (the frame showing it is painted), or `HOLD_AT_MOST` seconds. Nothing if the collector
     is off for another reason (it is not ours to turn on then)."""
-    global _held
+    global _held, _ending
+    _ending = False
     if _held is not None:
         _held.cancel()
     elif gc.isenabled():
@@ -69,6 +75,15 @@ def hold_young() -> None:
     else:
         return
     _held = asyncio.get_running_loop().call_later(HOLD_AT_MOST, release_young)
+
+
+def release_after_paint(screen: Screen) -> None:
+    """The answer being held is on its way to `screen` (one of its moments is being shown):
+    the hold ends once the screen is painted — the frame that shows the answer."""
+    global _ending
+    if _held is not None and not _ending:
+        _ending = True
+        screen.call_after_refresh(release_young)
 
 
 def release_young() -> None:

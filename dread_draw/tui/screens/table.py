@@ -52,7 +52,7 @@ from dread_draw.table.session import Session
 from dread_draw.table.turn import beat_line, next_line
 from dread_draw.tui.cardface import STYLES
 from dread_draw.tui.coach import HintDialog, TipScreen
-from dread_draw.tui.pauses import collect, hold_young, release_young
+from dread_draw.tui.pauses import collect, hold_young, release_after_paint
 from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.screens.game_over import GameOver
 from dread_draw.tui.screens.handoff import HandOff
@@ -346,9 +346,7 @@ class TableScreen(SizeAware, Screen):
     async def present(self, moment: Moment) -> None:
         """One of the model's moments on the screen; those that wait for a person return
         once they have gone on."""
-        if self._answering:  # the first frame after this shows the person's answer
-            self._answering = False
-            self.call_after_refresh(release_young)
+        release_after_paint(self)  # (a person's answer held the collector: issue 41)
         if isinstance(moment, Told):
             self.write_line(self.query_one("#log", RichLog), moment.line, moment.mine)
         elif isinstance(moment, Staged):
@@ -436,12 +434,9 @@ class TableScreen(SizeAware, Screen):
         if not self.too_small:  # (a click on a covered answer does nothing either)
             self.answered(event.option)
 
-    _answering = False  # a person's answer is being played: not shown yet
-
     def answered(self, option: int | None) -> None:
         if option is not None and self.answer is not None and not self.answer.done():
             self.answer.set_result(option)
-            self._answering = True
             hold_young()  # (issue 41: garbage collected after the answer's frame)
 
     # ------------------------------------------------------------------------ key actions
