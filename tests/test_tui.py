@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import gc
 import json
 import random
 import re
@@ -42,6 +43,7 @@ from dread_draw.rules import (
     Game,
 )
 from dread_draw.store.setup import Setup, load_setup, new_match, save_setup
+from dread_draw.tui import pauses
 from dread_draw.tui.app import DreadDrawApp
 from dread_draw.tui.cardface import CHIPS
 from dread_draw.tui.screens.dialogs import ConfirmQuit, HelpScreen
@@ -1037,6 +1039,41 @@ async def test_R4_4_the_card_reader_lets_go_of_a_row_card_once_its_row_is_discar
         await pilot.pause(0.1)
         said = text_of(table.query_one("#question"))
         assert "Ana is out of this round: press s to skip ahead to the next decision" in said
+
+
+@sync
+async def test_a_key_holds_the_young_collections_only_until_its_frame(plain_deck,
+                                                                     monkeypatch):
+    """Garbage made while a person's answer is played and drawn is collected once the frame
+    showing it is painted (issue 41: the collections were inside the key's frame): the
+    collector is off while the answer is shown, and on again by the next question; a hold
+    whose frame never comes ends by itself."""
+    seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")]
+    app = make_app(Match(plain_deck, seats, seed=1))
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen
+        while table.answer is None:
+            await pilot.pause(0.01)
+        on_at_present: list[bool] = []
+        present = table.present
+
+        async def watched(moment):
+            on_at_present.append(gc.isenabled())
+            await present(moment)
+
+        monkeypatch.setattr(table, "present", watched)
+        await pilot.press("1")
+        while table.answer is None or not on_at_present:
+            await pilot.pause(0.01)
+        await pilot.pause()
+        assert on_at_present[0] is False  # held while the answer was being shown
+        assert gc.isenabled()  # and collected again once it was painted
+    monkeypatch.setattr(pauses, "HOLD_AT_MOST", 0)
+    pauses.hold_young()
+    assert not gc.isenabled()
+    for _ in range(3):  # (the hold's deadline: the loop's next turns)
+        await asyncio.sleep(0)
+    assert gc.isenabled()
 
 
 @sync

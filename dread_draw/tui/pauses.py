@@ -11,13 +11,21 @@ app runs:
   round, and memory stays flat over a game;
 - on the way out the collector is set back as it was.
 
-Young collections (generations 0 and 1) run as Python schedules them: they take a
-millisecond or two.
+Young collections (generations 0 and 1) run as Python schedules them — except while a key
+is being answered: from a person's answer to the first frame that shows it (`hold_young`,
+`release_young`), they wait. Drawing the move makes garbage (laid-out lines, styles), and
+at 200x60 a key met two or three young collections, 4–8 ms of its frame (issue 41); held,
+they run just after the frame is painted, the same work where nobody waits on it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import gc
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
 
 FULL_EVERY = 1000  # young collections between two automatic full ones (Python's default: 10)
 
@@ -36,6 +44,7 @@ class Pauses:
         gc.set_threshold(t0, t1, FULL_EVERY)
 
     def stop(self) -> None:
+        release_young()  # (a key's hold, if the app ends inside one)
         if self.saved is None:
             return
         gc.set_threshold(*self.saved)
@@ -46,3 +55,42 @@ class Pauses:
 def collect() -> None:
     """A full collection now (at a round's end, while nobody waits on a key)."""
     gc.collect()
+
+
+HOLD_AT_MOST = 0.25  # seconds a key holds the young collections at most (a frame never came)
+_held: asyncio.TimerHandle | None = None  # the hold's deadline, while one is on
+_ending = False  # the hold ends at the next paint (`release_after_paint` was called)
+
+
+def hold_young() -> None:
+    """A person's answer is being played and drawn: no collection until `release_young`
+    (the frame showing it is painted), or `HOLD_AT_MOST` seconds. Nothing if the collector
+    is off for another reason (it is not ours to turn on then)."""
+    global _held, _ending
+    _ending = False
+    if _held is not None:
+        _held.cancel()
+    elif gc.isenabled():
+        gc.disable()
+    else:
+        return
+    _held = asyncio.get_running_loop().call_later(HOLD_AT_MOST, release_young)
+
+
+def release_after_paint(screen: Screen) -> None:
+    """The answer being held is on its way to `screen` (one of its moments is being shown):
+    the hold ends once the screen is painted — the frame that shows the answer."""
+    global _ending
+    if _held is not None and not _ending:
+        _ending = True
+        screen.call_after_refresh(release_young)
+
+
+def release_young() -> None:
+    """The collector as it was before `hold_young` (idempotent)."""
+    global _held
+    if _held is None:
+        return
+    _held.cancel()
+    _held = None
+    gc.enable()

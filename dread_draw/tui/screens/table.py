@@ -52,7 +52,7 @@ from dread_draw.table.session import Session
 from dread_draw.table.turn import beat_line, next_line
 from dread_draw.tui.cardface import STYLES
 from dread_draw.tui.coach import HintDialog, TipScreen
-from dread_draw.tui.pauses import collect
+from dread_draw.tui.pauses import collect, hold_young, release_after_paint
 from dread_draw.tui.screens.base import SizeAware
 from dread_draw.tui.screens.game_over import GameOver
 from dread_draw.tui.screens.handoff import HandOff
@@ -346,6 +346,7 @@ class TableScreen(SizeAware, Screen):
     async def present(self, moment: Moment) -> None:
         """One of the model's moments on the screen; those that wait for a person return
         once they have gone on."""
+        release_after_paint(self)  # (a person's answer held the collector: issue 41)
         if isinstance(moment, Told):
             self.write_line(self.query_one("#log", RichLog), moment.line, moment.mine)
         elif isinstance(moment, Staged):
@@ -437,6 +438,7 @@ class TableScreen(SizeAware, Screen):
     def answered(self, option: int | None) -> None:
         if option is not None and self.answer is not None and not self.answer.done():
             self.answer.set_result(option)
+            hold_young()  # (issue 41: garbage collected after the answer's frame)
 
     # ------------------------------------------------------------------------ key actions
 

@@ -24,10 +24,11 @@ def as_text(content: Text | str) -> Text:
 
 
 def set_classes(widget: Widget, flags: dict[str, bool]) -> None:
-    """Set or clear CSS classes, touching only those that change (each change restyles)."""
-    for name, on in flags.items():
-        if widget.has_class(name) != on:
-            widget.set_class(on, name)
+    """Set or clear CSS classes, touching only those that change, in one restyle (a restyle
+    walks the widget and all it holds: a seat panel's every tile, 2-6 ms at 200x60)."""
+    changed = {name: on for name, on in flags.items() if widget.has_class(name) != on}
+    if changed:
+        widget.update_classes(changed)
 
 
 def update_if_changed(widget: Static, content, *, layout: bool = True) -> None:

@@ -1,13 +1,17 @@
 """A log that wraps its lines again when its width changes (a RichLog keeps the lines as it
-first wrapped them: after a resize they were cut, or left half the log empty)."""
+first wrapped them: after a resize they were cut, or left half the log empty), and works out
+its style once a frame rather than once a line."""
 
 from __future__ import annotations
 
 from collections import deque
 
 from rich.console import RenderableType
+from rich.style import Style
 from rich.text import Text
 from textual.events import Resize
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widgets import RichLog
 
 
@@ -26,6 +30,23 @@ class ReflowLog(RichLog):
             self.written.append(content.copy() if isinstance(content, Text) else content)
             self._wrapped_at = self.scrollable_content_region.width
         return super().write(content, *args, **kwargs)
+
+    # The style of the log's lines, worked out once while a frame draws it. RichLog asks for
+    # `rich_style` once or twice a line, and each time it walks the widget's ancestors' styles:
+    # half the log's drawing, which every key does as the log scrolls (issue 41).
+    _frame_style: Style | None = None
+
+    @property
+    def rich_style(self) -> Style:
+        return self._frame_style if self._frame_style is not None else super().rich_style
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._frame_style = None
+        self._frame_style = self.rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame_style = None
 
     def clear(self):  # type: ignore[override]
         self.written.clear()

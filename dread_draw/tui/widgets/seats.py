@@ -167,10 +167,22 @@ def head_text(st: SeatState, width: int, ascii: bool = False) -> Text:
 STAGE_LINES = 3  # the stage's lines on a small screen, unless a row needs them
 
 
+class CardBox(Horizontal):
+    """A box of a seat's cards (its row, its reserves, the two together): no border, no words
+    of its own, so drawn as blank lines in its background straight away (Textual's `BLANK`)
+    — as the tiles resize with a new plan, their boxes resize with them, and drawing each
+    box's lines through the stylesheet's machinery took 3–4 ms of such a key at 200x60
+    (issue 41)."""
+
+    BLANK = True
+
+
 class PlayArea(Vertical):
     """The play area (the seats, the centre band, the turn line): it lays the seats' cards
     out in the room the stage leaves them, and again whenever its size changes — a resize,
     a taller or shorter prompt."""
+
+    BLANK = True  # no border, no words: its children cover it (see CardBox)
 
     def __init__(self, deck: Deck, *, ascii: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -220,6 +232,8 @@ class SeatPanel(Vertical):
     to right, or on a line of their own under it (`-stacked`). Its tiles are in the style and
     size the table planned for the screen (`show`, widgets/plan.py)."""
 
+    BLANK = True  # no border, no words of its own (see CardBox)
+
     def __init__(self, deck: Deck, seat: int, ascii: bool = False) -> None:
         super().__init__(id=f"seat-{seat}", classes="seat")
         self.deck = deck
@@ -232,11 +246,11 @@ class SeatPanel(Vertical):
 
     def compose(self):
         yield SeatHead(self.ascii)
-        with Horizontal(classes="seat-cards"):
-            yield Horizontal(classes="row")
-            with Horizontal(classes="res-side"):
+        with CardBox(classes="seat-cards"):
+            yield CardBox(classes="row")
+            with CardBox(classes="res-side"):
                 yield Label(_("reserves"), classes="reserve-mark")
-                yield Horizontal(classes="reserves")
+                yield CardBox(classes="reserves")
 
     def show(self, state: SeatState, style: str, plan: SeatPlan | None = None,
              tile: tuple[int, int] = (0, 0)) -> None:
@@ -246,10 +260,14 @@ class SeatPanel(Vertical):
         nothing else."""
         old, self.state = self.state, state
         restyle = style != self.style_name
+        # its looks in one restyle (which restyles its tiles too)
+        flags = {} if plan is None else {"-stacked": plan.stacked}
+        if restyle or old != state:
+            flags.update({"-compact": style in LINES,
+                          "-out": state.status in ("defeated", "eliminated")})
+        set_classes(self, flags)
         if restyle or old != state:
             self.style_name = style
-            out = state.status in ("defeated", "eliminated")
-            set_classes(self, {"-compact": style in LINES, "-out": out})  # (restyles tiles)
             self.query_one(SeatHead).state = state
             if restyle or old is None or old.row != state.row:
                 self._fill(".row", old.row if old is not None and not restyle else (),
@@ -265,8 +283,7 @@ class SeatPanel(Vertical):
 
     def lay_out(self, style: str, plan: SeatPlan, tile: tuple[int, int]) -> None:
         """The plan's sizes on the tiles (inline: they grow with the window, beyond the
-        stylesheet's least), touched only where they change."""
-        set_classes(self, {"-stacked": plan.stacked})
+        stylesheet's least), touched only where they change (its `-stacked` look: `show`'s)."""
         sized(self.query_one(".reserve-mark", Label), max(plan.mark - MARK_MARGIN, 1), None)
         for i, card in enumerate(self.tiles[".row"] + self.tiles[".reserves"]):
             if style in CHIPS:
