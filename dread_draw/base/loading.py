@@ -16,43 +16,58 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-_held = False  # `hold` turned the collector off, and `release` has not turned it back on
 # seconds from a table's first frame to `release`: its first question and the frames after
 # it are drawn first (the collector's first pass then walks every object made since `hold`)
 RELEASE_AFTER = 0.5
 
 
+class CollectorHold:
+    """Automatic garbage collection off from `start` to `end` — only if it was on: a
+    collector already off, someone else's choice, is left to them (and `end` leaves it
+    off). Used for the start-up here, and for a key's frame (`tui.pauses`)."""
+
+    def __init__(self) -> None:
+        self.on = False  # `start` turned the collector off, and `end` has not turned it back
+
+    def start(self) -> bool:
+        """The collector off, if it is on; whether this hold is on now."""
+        if not self.on and gc.isenabled():
+            gc.disable()
+            self.on = True
+        return self.on
+
+    def end(self) -> None:
+        """The collector back on, if `start` turned it off (once; any number of calls)."""
+        if self.on:
+            self.on = False
+            gc.enable()
+
+
+_START = CollectorHold()  # the command's start, until just after the table's first frames
+
+
 def hold() -> None:
-    """No automatic garbage collection until `release` (a collector already off, someone
-    else's choice, is left to them)."""
-    global _held
-    if gc.isenabled():
-        gc.disable()
-        _held = True
+    """No automatic garbage collection until `release` (see `CollectorHold`)."""
+    _START.start()
 
 
 def held() -> bool:
     """Is the collector off by `hold`, waiting for `release`?"""
-    return _held
+    return _START.on
 
 
 def release() -> None:
     """The collector back on, if `hold` turned it off (once; any number of calls)."""
-    global _held
-    if _held:
-        _held = False
-        gc.enable()
+    _START.end()
 
 
 @contextmanager
 def loading() -> Iterator[None]:
     """No automatic garbage collection inside the block (blocks nest; within a `hold`, the
     collector stays off after it)."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
+    block = CollectorHold()
+    block.start()
     try:
         yield
     finally:
-        gc.enable()
+        block.end()

@@ -24,6 +24,8 @@ import asyncio
 import gc
 from typing import TYPE_CHECKING
 
+from dread_draw.base.loading import CollectorHold
+
 if TYPE_CHECKING:
     from textual.screen import Screen
 
@@ -58,7 +60,8 @@ def collect() -> None:
 
 
 HOLD_AT_MOST = 0.25  # seconds a key holds the young collections at most (a frame never came)
-_held: asyncio.TimerHandle | None = None  # the hold's deadline, while one is on
+_key = CollectorHold()  # a person's answer, until the frame that shows it
+_deadline: asyncio.TimerHandle | None = None  # the key's hold ends then at the latest
 _ending = False  # the hold ends at the next paint (`release_after_paint` was called)
 
 
@@ -66,31 +69,29 @@ def hold_young() -> None:
     """A person's answer is being played and drawn: no collection until `release_young`
     (the frame showing it is painted), or `HOLD_AT_MOST` seconds. Nothing if the collector
     is off for another reason (it is not ours to turn on then)."""
-    global _held, _ending
+    global _deadline, _ending
     _ending = False
-    if _held is not None:
-        _held.cancel()
-    elif gc.isenabled():
-        gc.disable()
-    else:
+    if _deadline is not None:
+        _deadline.cancel()
+    elif not _key.start():
         return
-    _held = asyncio.get_running_loop().call_later(HOLD_AT_MOST, release_young)
+    _deadline = asyncio.get_running_loop().call_later(HOLD_AT_MOST, release_young)
 
 
 def release_after_paint(screen: Screen) -> None:
     """The answer being held is on its way to `screen` (one of its moments is being shown):
     the hold ends once the screen is painted — the frame that shows the answer."""
     global _ending
-    if _held is not None and not _ending:
+    if _deadline is not None and not _ending:
         _ending = True
         screen.call_after_refresh(release_young)
 
 
 def release_young() -> None:
     """The collector as it was before `hold_young` (idempotent)."""
-    global _held
-    if _held is None:
+    global _deadline
+    if _deadline is None:
         return
-    _held.cancel()
-    _held = None
-    gc.enable()
+    _deadline.cancel()
+    _deadline = None
+    _key.end()
