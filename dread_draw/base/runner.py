@@ -157,7 +157,10 @@ class Workers:
         self.preload = list(preload)
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
-        self._stopped_at_exit = False  # `shutdown` is registered to run at exit
+        # stopped while the interpreter is whole: left to its end, a pool was collected after
+        # its modules were taken down, and its manager's callback printed "Exception ignored
+        # … 'NoneType' object has no attribute 'util'" on the player's terminal after the game
+        atexit.register(self.shutdown)
 
     def _executor(self) -> ProcessPoolExecutor:
         import multiprocessing
@@ -174,13 +177,6 @@ class Workers:
                 self._pool = ProcessPoolExecutor(self.size, mp_context=ctx,
                                                  initializer=_start_worker,
                                                  initargs=(os.getpid(),))
-                # stopped while the interpreter is whole: left to its end, the pool was
-                # collected after its modules were taken down, and its manager's callback
-                # printed "Exception ignored … 'NoneType' object has no attribute 'util'"
-                # on the player's terminal after the game had ended
-                if not self._stopped_at_exit:
-                    self._stopped_at_exit = True
-                    atexit.register(self.shutdown)
             return self._pool
 
     def submit(self, fn: Callable[..., R], *args: Any) -> Future[R]:

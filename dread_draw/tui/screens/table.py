@@ -59,7 +59,7 @@ from dread_draw.tui.screens.handoff import HandOff
 from dread_draw.tui.screens.summary import RoundSummary
 from dread_draw.tui.stage import Stage
 from dread_draw.tui.viewers import DiscardViewer, LogViewer, OddsLine
-from dread_draw.tui.widgets.base import TooSmall, taken_down, update_if_changed
+from dread_draw.tui.widgets.base import TooSmall, set_classes, taken_down, update_if_changed
 from dread_draw.tui.widgets.cards import CardFocused, CardReader, CardTile
 from dread_draw.tui.widgets.centre import TableCentre, TurnLine
 from dread_draw.tui.widgets.keybar import KeyBar
@@ -227,14 +227,10 @@ class TableScreen(SizeAware, Screen):
 
     def on_resize(self) -> None:
         w, h = self.size
-        sizes = {"-narrow": w < 100, "-wide": w >= 160, "-short": h < 36,
-                 "-stage-first": w >= 120 and h >= 36,  # room for a framed reveal
-                 "-roomy": w >= 160 and h >= 50}  # the stage keeps room for its card
-        changed = [name for name, on in sizes.items() if self.has_class(name) != on]
-        for name in changed:
-            self.set_class(sizes[name], name, update=False)
-        if changed and self.is_attached:  # the table restyled once, not once a class (~10 ms
-            self.app.update_styles(self)  # a class at 200x60 as the table opens)
+        # the table restyled once, not once a class (~10 ms a class at 200x60 as it opens)
+        set_classes(self, {"-narrow": w < 100, "-wide": w >= 160, "-short": h < 36,
+                           "-stage-first": w >= 120 and h >= 36,  # room for a framed reveal
+                           "-roomy": w >= 160 and h >= 50})  # the stage keeps room for its card
         self.query_one(CardReader).emblem = w >= 100 and h >= 36
         self.call_after_refresh(self.show_table)  # the styles' sizes are the new ones then
 

@@ -41,8 +41,7 @@ class ReflowLog(RichLog):
         return self._frame_style if self._frame_style is not None else super().rich_style
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        self._frame_style = None
-        self._frame_style = self.rich_style
+        self._frame_style = self.rich_style  # (None between frames: worked out afresh here)
         try:
             return super().render_lines(crop)
         finally:

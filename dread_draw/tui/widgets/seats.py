@@ -260,13 +260,14 @@ class SeatPanel(Vertical):
         nothing else."""
         old, self.state = self.state, state
         restyle = style != self.style_name
+        changed = restyle or old != state
         # its looks in one restyle (which restyles its tiles too)
         flags = {} if plan is None else {"-stacked": plan.stacked}
-        if restyle or old != state:
+        if changed:
             flags.update({"-compact": style in LINES,
                           "-out": state.status in ("defeated", "eliminated")})
         set_classes(self, flags)
-        if restyle or old != state:
+        if changed:
             self.style_name = style
             self.query_one(SeatHead).state = state
             if restyle or old is None or old.row != state.row:
