@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.css.scalar import Scalar
+from textual.layouts.factory import get_layout
 from textual.screen import ModalScreen, ScreenResultType
 from textual.widget import Widget
 from textual.widgets import Static
@@ -52,6 +53,14 @@ def sized(widget: Widget, width: int | None, height: int | None) -> None:
         now = inline.get_rule(rule, None)
         if (now.value if isinstance(now, Scalar) else None) != value:
             setattr(widget.styles, rule, value)
+
+
+def set_layout(widget: Widget, name: str) -> None:
+    """Set a container's layout inline ("vertical", "horizontal"), re-laying out it and what
+    it holds. (`styles.layout = name` also marks everything it holds to be drawn again,
+    though a tile whose size stays is drawn the same: ~1-2 ms a tile at 200x60.)"""
+    if widget.styles.set_rule("layout", get_layout(name)):
+        widget.refresh(layout=True)
 
 
 def standing(screen: Any) -> bool:

@@ -96,7 +96,7 @@ LineWidths = Callable[[int, str], tuple[int, int]]
 
 
 COLUMNS_FROM = 150  # cells of play area from which the seats may sit in two columns
-GAP = 1  # between two seats side by side (the stylesheet's margin)
+GAP = 1  # between two seats side by side (their margin, which widgets/seats.py sets)
 STAY = 1.25  # how much more card another arrangement of seats or style must show
 SLACK = 2  # lines a larger style than the table's must leave free to be taken
 TALLEST = 9  # a grown tile's height is at most this many tenths of its width (cells)

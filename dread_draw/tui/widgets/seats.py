@@ -11,6 +11,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
+from textual.widget import Widget
 from textual.widgets import Label, Static
 
 from dread_draw.base.glyphs import glyphs
@@ -21,9 +22,9 @@ from dread_draw.play.sim import SeatSpec
 from dread_draw.rules import KEEP, PublicView, View
 from dread_draw.table.session import kind_words
 from dread_draw.tui.cardface import CHIPS, FRAMED, LINES, line_widths
-from dread_draw.tui.widgets.base import set_classes, sized
+from dread_draw.tui.widgets.base import set_classes, set_layout, sized
 from dread_draw.tui.widgets.cards import CardTile
-from dread_draw.tui.widgets.plan import Plan, Seat, SeatPlan, StyleSize, plan_table
+from dread_draw.tui.widgets.plan import GAP, Plan, Seat, SeatPlan, StyleSize, plan_table
 from dread_draw.words.narrate import life_pips
 
 
@@ -220,7 +221,7 @@ class PlayArea(Vertical):
             self.plan, self.card_style, self.planned_width = plan, plan.style, width
             if was is None or was.columns != plan.columns:  # two columns of seats, or one
                 for box in self.query(".seats"):
-                    box.set_class(plan.columns, "-columns")
+                    side_by_side(box, plan.columns)
         for i, (panel, state) in enumerate(zip(self.query(SeatPanel), states, strict=True)):
             panel.show(state, self.card_style, plan.seats[i] if plan else None,
                        plan.tile if plan else (0, 0))
@@ -261,12 +262,12 @@ class SeatPanel(Vertical):
         old, self.state = self.state, state
         restyle = style != self.style_name
         changed = restyle or old != state
-        # its looks in one restyle (which restyles its tiles too)
-        flags = {} if plan is None else {"-stacked": plan.stacked}
+        if plan is not None:
+            stacked(self, plan.stacked)
         if changed:
-            flags.update({"-compact": style in LINES,
-                          "-out": state.status in ("defeated", "eliminated")})
-        set_classes(self, flags)
+            # its one look the stylesheet reads, dimmer tiles (a restyle: its every tile)
+            set_classes(self, {"-out": state.status in ("defeated", "eliminated")})
+            self.set_class(style in LINES, "-compact", update=False)  # (a name: no rule)
         if changed:
             self.style_name = style
             self.query_one(SeatHead).state = state
@@ -310,6 +311,30 @@ class SeatPanel(Vertical):
                      for c in new]
             shown.extend(tiles)
             box.mount_all(tiles)
+
+
+# A panel's or a half's arrangement is set inline, on the one box it changes, and its class
+# only names it (no rule of the stylesheet reads `-stacked` or `-columns`): a class the
+# stylesheet read would restyle every tile the panel or the half holds, 5-15 ms of a key at
+# 200x60 that changes the plan (issue 41).
+
+def stacked(panel: SeatPanel, on: bool) -> None:
+    """A seat's reserves on a line of their own under its row (`on`), or beside it."""
+    if panel.has_class("-stacked") != on:
+        panel.set_class(on, "-stacked", update=False)
+        set_layout(panel.query_one(".seat-cards"), "vertical" if on else "horizontal")
+
+
+def side_by_side(half: Widget, on: bool) -> None:
+    """The seats of one half of the table (`.seats`) side by side (`on`, with a cell
+    between them), or one under another."""
+    if half.has_class("-columns") == on:
+        return
+    half.set_class(on, "-columns", update=False)
+    set_layout(half, "horizontal" if on else "vertical")
+    panels = list(half.query_children(SeatPanel))
+    for i, panel in enumerate(panels):
+        panel.styles.margin = (0, GAP, 0, 0) if on and i < len(panels) - 1 else (0, 0, 0, 0)
 
 
 MARK_MARGIN = 1  # the "reserves" mark's margin (the stylesheet's), which its plan counts
