@@ -10,7 +10,8 @@ from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
 from textual.events import Resize
-from textual.geometry import Region
+from textual.geometry import Region, Size
+from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widgets import RichLog
 
@@ -24,6 +25,18 @@ class ReflowLog(RichLog):
         super().__init__(*args, **kwargs)
         self.written: deque[RenderableType] = deque(maxlen=self.max_lines or None)
         self._wrapped_at = 0  # the width the lines were wrapped to (0: none yet)
+
+    # A line written changes the log's scrollable height, never its place on the screen:
+    # Textual's `virtual_size` re-lays out the whole screen when it changes (every key, a
+    # few ms at 200x60: issue 41). Here it updates the scroll bar, and re-lays out only
+    # when the bar comes or goes (that narrows the text).
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+    def watch_virtual_size(self, size: Size) -> None:
+        bars = self.show_vertical_scrollbar, self.show_horizontal_scrollbar
+        self._scroll_update(size)
+        if bars != (self.show_vertical_scrollbar, self.show_horizontal_scrollbar):
+            self.refresh(layout=True)
 
     def write(self, content, *args, **kwargs):  # type: ignore[override]
         if self._size_known:  # (a write before the size is known is written again then)
