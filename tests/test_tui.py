@@ -13,6 +13,7 @@ import gc
 import json
 import random
 import re
+import sys
 from pathlib import Path
 from typing import NamedTuple
 
@@ -1050,10 +1051,13 @@ async def test_a_key_holds_the_young_collections_only_until_its_frame(plain_deck
     whose frame never comes ends by itself."""
     seats = [SeatSpec("Ana", HUMAN), SeatSpec("Zora", "random")]
     app = make_app(Match(plain_deck, seats, seed=1))
+    switch = sys.getswitchinterval()
     async with app.run_test(size=SIZE) as pilot:
         table = app.screen
         while table.answer is None:
             await pilot.pause(0.01)
+        # the painted frame's writer thread gets the interpreter's lock soon (issue 41)
+        assert sys.getswitchinterval() <= pauses.SWITCH
         on_at_present: list[bool] = []
         present = table.present
 
@@ -1068,6 +1072,7 @@ async def test_a_key_holds_the_young_collections_only_until_its_frame(plain_deck
         await pilot.pause()
         assert on_at_present[0] is False  # held while the answer was being shown
         assert gc.isenabled()  # and collected again once it was painted
+    assert sys.getswitchinterval() == switch  # as it was, once the app is gone
     monkeypatch.setattr(pauses, "HOLD_AT_MOST", 0)
     pauses.hold_young()
     assert not gc.isenabled()

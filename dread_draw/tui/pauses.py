@@ -16,12 +16,20 @@ is being answered: from a person's answer to the first frame that shows it (`hol
 `release_young`), they wait. Drawing the move makes garbage (laid-out lines, styles), and
 at 200x60 a key met two or three young collections, 4–8 ms of its frame (issue 41); held,
 they run just after the frame is painted, the same work where nobody waits on it.
+
+A frame painted is handed to Textual's writer thread, which writes it to the terminal once
+it holds the interpreter's lock. Python hands the lock over every 5 ms, and not inside a
+collection: a frame reached the terminal 5-13 ms after it was painted (median 7 ms at
+200x60, measured in tmux). While an app runs, the lock changes hands every `SWITCH` seconds,
+and a key's held collections wait `WRITER_FIRST` more after the paint, so the frame is
+written first (median 2.6 ms -> see benchmarks/bench_keys_tmux.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 import gc
+import sys
 from typing import TYPE_CHECKING
 
 from dread_draw.base.loading import CollectorHold
@@ -30,6 +38,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
 FULL_EVERY = 1000  # young collections between two automatic full ones (Python's default: 10)
+SWITCH = 0.0005  # seconds between two hand-overs of the interpreter's lock (Python's: 0.005)
 
 
 class Pauses:
@@ -37,6 +46,7 @@ class Pauses:
 
     def __init__(self) -> None:
         self.saved: tuple[int, int, int] | None = None
+        self.switch = 0.0
 
     def start(self) -> None:
         if self.saved is not None:
@@ -44,6 +54,8 @@ class Pauses:
         t0, t1, _t2 = self.saved = gc.get_threshold()
         gc.freeze()
         gc.set_threshold(t0, t1, FULL_EVERY)
+        self.switch = sys.getswitchinterval()
+        sys.setswitchinterval(min(SWITCH, self.switch))
 
     def stop(self) -> None:
         release_young()  # (a key's hold, if the app ends inside one)
@@ -51,6 +63,7 @@ class Pauses:
             return
         gc.set_threshold(*self.saved)
         gc.unfreeze()
+        sys.setswitchinterval(self.switch)
         self.saved = None
 
 
@@ -60,6 +73,7 @@ def collect() -> None:
 
 
 HOLD_AT_MOST = 0.25  # seconds a key holds the young collections at most (a frame never came)
+WRITER_FIRST = 0.004  # seconds the held collections wait after the paint: the frame is written
 _key = CollectorHold()  # a person's answer, until the frame that shows it
 _deadline: asyncio.TimerHandle | None = None  # the key's hold ends then at the latest
 _ending = False  # the hold ends at the next paint (`release_after_paint` was called)
@@ -84,7 +98,13 @@ def release_after_paint(screen: Screen) -> None:
     global _ending
     if _deadline is not None and not _ending:
         _ending = True
-        screen.call_after_refresh(release_young)
+        screen.call_after_refresh(release_soon)
+
+
+def release_soon() -> None:
+    """The hold ends `WRITER_FIRST` seconds from now (the frame painted is written then)."""
+    if _deadline is not None:
+        asyncio.get_running_loop().call_later(WRITER_FIRST, release_young)
 
 
 def release_young() -> None:
