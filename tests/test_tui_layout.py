@@ -15,6 +15,7 @@ import statistics
 
 import pytest
 from rich.cells import cell_len
+from rich.segment import ControlType
 from rich.text import Text
 from test_tui import make_app, sync, until_asked, until_screen
 from test_tui_privacy import screen_text
@@ -31,11 +32,13 @@ from textual.widget import Widget
 from textual.widgets import Input, RichLog
 
 from dread_draw import i18n
-from dread_draw.play.sim import HUMAN, SeatSpec
+from dread_draw.play.sim import HUMAN, Match, SeatSpec
 from dread_draw.store.setup import Setup
 from dread_draw.tui.cardface import fit
 from dread_draw.tui.screens.game_over import GameOver
 from dread_draw.tui.screens.new_game import NewGame
+from dread_draw.tui.screens.summary import RoundSummary
+from dread_draw.tui.screens.table import TableScreen
 from dread_draw.tui.widgets.keybar import KeyBar
 from dread_draw.tui.widgets.measure import Position, play_positions, screen_cells, squashed
 
@@ -427,3 +430,116 @@ async def test_a_dialogs_key_bar_covers_the_key_bar_under_it_whole():
         over = app.screen.query_one(KeyBar)
         assert "Continue" in str(over.render()) and "long word" not in str(over.render())
         assert over.size.height == under.size.height
+
+
+class Terminal:
+    """The cells a terminal shows, from the frames the app writes (Textual's full and
+    partial updates: cursor moves and text), to compare with what the app means to show."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.cells = [[("", None)] * width for _ in range(height)]
+
+    def write(self, update, console) -> None:
+        x = y = 0
+        for segment in console.render(update):
+            if segment.control:
+                for code in segment.control:
+                    if code[0] == ControlType.CURSOR_MOVE_TO:
+                        x, y = code[1], code[2]
+                continue
+            for char in segment.text:
+                if char == "\n":
+                    continue
+                cells = cell_len(char)
+                if 0 <= y < self.height and 0 <= x < self.width:
+                    self.cells[y][x] = (char, segment.style)
+                    if cells == 2 and x + 1 < self.width:
+                        self.cells[y][x + 1] = ("", segment.style)
+                x += cells
+
+    def lines(self) -> list[str]:
+        return ["".join(char for char, _style in row) for row in self.cells]
+
+
+@sync
+async def test_the_terminal_shows_what_the_table_means_after_every_partial_update(
+        standard_deck):
+    """Each frame writes only the cells that changed (and, issue 41, draws only the widgets
+    those cells touch): what a terminal shows after a game's many frames is, cell for cell
+    and style for style, the table drawn whole at that moment."""
+    seats = [SeatSpec("Ana", HUMAN)] + [SeatSpec(n, "random") for n in ("Zora", "Orrin",
+                                                                         "Vesna")]
+    app = make_app(Match(standard_deck, seats, seed=7))
+    terminal = Terminal(200, 60)
+    display = app._display
+
+    def shown(screen, update) -> None:
+        if update is not None:
+            terminal.write(update, app.console)
+        display(screen, update)
+
+    app._display = shown  # type: ignore[method-assign]
+    async with app.run_test(size=(200, 60)) as pilot:
+        compared = 0
+        while compared < 30:
+            table = app.screen
+            if not (isinstance(table, TableScreen) and table.answer is not None
+                    or isinstance(table, RoundSummary | GameOver)):
+                await pilot.pause(0.01)
+                continue
+            await pilot.pause()
+            whole = Terminal(200, 60)
+            whole.write(app.screen._compositor.render_full_update(), app.console)
+            assert terminal.lines() == whole.lines()
+            assert terminal.cells == whole.cells
+            compared += 1
+            if isinstance(table, GameOver):
+                break
+            await pilot.press("1" if isinstance(table, TableScreen) else "enter")
+            await pilot.pause()
+        assert compared >= 20
+
+
+@sync
+async def test_a_partial_update_leaves_the_widgets_it_does_not_touch_as_they_are():
+    """A change to part of a container draws the container there and nothing else: the
+    widget lying on it, untouched, is neither drawn again nor painted over by the
+    container's line (issue 41: untouched widgets are skipped, their cells kept)."""
+    from textual.app import App, ComposeResult
+    from textual.containers import Horizontal
+    from textual.geometry import Region
+    from textual.widgets import Static
+
+    from dread_draw.tui import widechars
+
+    widechars.install()
+
+    class Table(App):
+        CSS = "#card { width: 12; margin: 0 0 0 20; }"
+
+        def compose(self) -> ComposeResult:
+            with Horizontal(id="box"):
+                yield Static("Gravedigger", id="card")
+
+    app = Table()
+    terminal = Terminal(40, 3)
+    display = app._display
+
+    def shown(screen, update) -> None:
+        if update is not None:
+            terminal.write(update, app.console)
+        display(screen, update)
+
+    app._display = shown  # type: ignore[method-assign]
+    async with app.run_test(size=(40, 3)) as pilot:
+        await pilot.pause()
+        assert "Gravedigger" in terminal.lines()[0]
+        card = app.query_one("#card")
+        drawn = card.render_lines
+        redrawn = []
+        card.render_lines = lambda crop: redrawn.append(crop) or drawn(crop)  # type: ignore
+        app.query_one("#box").refresh(Region(0, 0, 5, 1))  # its left end only
+        await pilot.pause()
+        assert not redrawn  # the card is not drawn again
+        assert "Gravedigger" in terminal.lines()[0]  # nor painted over
