@@ -10,8 +10,9 @@ How it is timed (headless, as the tests run the table):
   (`CompositorUpdate.render_segments`), then stamps the time: the frame a terminal would get.
 - "its result": once the person's answer is applied to the match (a hook of the match, as
   every front end's), the conductor presents that move to the front end
-  (`Conductor.present`: log, stage, seats); the first frame painted after that presentation
-  is the one that shows it. The clock stops there: the CPU seats' moves that follow are not
+  (`Conductor.present`: log, stage, seats), which changes its widgets before it waits for
+  anything; the first frame painted after that presentation begins is the one that shows
+  it. The clock stops there: the CPU seats' moves that follow are not
   part of this key's latency (the CPUs are `random`, whose thinking is next to nothing).
 - "after 30 rounds": the same app has played 30 rounds first (rematches when a game ends), as
   a long evening at the table.
@@ -81,16 +82,20 @@ class Frames:
 
 
 def watch_moves(frames_of: Callable[[], Frames | None]) -> None:
-    """Stamp the moment the table has shown a person's move: the conductor's first
-    presentation once the move is applied (`Frames.applied`, from the match's hook)."""
+    """Stamp the moment the table shows a person's move: the conductor's first presentation
+    once the move is applied (`Frames.applied`, from the match's hook). The table applies a
+    moment's changes to its widgets before it waits for anything (a redraw that waits for
+    its paint paints them), so every frame painted from the presentation's start shows
+    the move. (Stamped at its end, a redraw's own frame was missed and the key timed to a
+    later one, a CPU's move.)"""
     present = Conductor.present
 
     async def presented(self, moment):
-        await present(self, moment)
         frames = frames_of()
         if frames is not None and frames.applied:
             frames.applied = False
             frames.shown_at.append(time.perf_counter())
+        await present(self, moment)
 
     Conductor.present = presented  # type: ignore[method-assign]
 

@@ -18,7 +18,7 @@ from dread_draw.deck.cards import Deck
 from dread_draw.i18n import _, fmt
 from dread_draw.table.moments import Act
 from dread_draw.tui.cardface import LARGE, face
-from dread_draw.tui.widgets.base import sized
+from dread_draw.tui.widgets.base import set_classes, sized
 from dread_draw.tui.widgets.centre import fit_lines
 from dread_draw.words.narrate import card_name, keyword_of
 
@@ -99,8 +99,8 @@ class Stage(Horizontal):
 
     def play(self, act: Act | None) -> None:
         self.act = act
-        self.set_class(act is not None and not act.ok, "-fail")
-        self.set_class(act is not None and act.banner, "-banner")
+        set_classes(self, {"-fail": act is not None and not act.ok,  # (one restyle)
+                           "-banner": act is not None and act.banner})
         self.refresh_act()
 
     def on_resize(self) -> None:
