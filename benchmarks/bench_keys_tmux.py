@@ -2,20 +2,25 @@
 person against CPUs (`random`, CPU pacing 0), and the time from `tmux send-keys` to the first
 changed screen (`capture-pane`, polled).
 
-    python benchmarks/bench_keys_tmux.py [--decisions 25] [--sizes 80x24,200x60] [--cpus 2]
+    python benchmarks/bench_keys_tmux.py [--decisions 25] [--sizes 80x24,200x60] [--cpus 3]
+                                         [--warm 0]
     python benchmarks/bench_keys_tmux.py --quick    # a few keys at 80x24 (CI: that it runs)
 
 Only a key that answers the table's question is timed (the digit of its first answer); a
-round's summary and the game's end are closed with Enter and `r` (a rematch), untimed. The
-poll costs about a millisecond per look, so a figure is at most that much late. This is the
-yardstick beside `bench_table.py` (headless, first painted frame): the two should agree
-within a few milliseconds plus the terminal's own drawing.
+round's summary and the game's end are closed with Enter and `r` (a rematch), untimed.
+`--warm N`: N rounds are played first, untimed (a long evening at the table). The poll costs
+about a millisecond per look, so a figure is at most that much late. This is the yardstick
+beside `bench_table.py` (headless, first painted frame), which plays the same table by
+default (Ana and three `random` CPUs, seed 7): run both with the same `--cpus` and `--warm`
+and they should agree within a few milliseconds — `tmux send-keys` reaching the app (2-3
+ms), the frame's trip through the terminal, and the poll.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import shlex
 import shutil
 import statistics
@@ -66,7 +71,32 @@ def asking(text: str) -> bool:
     return any(line.strip().startswith("1 ") for line in text.splitlines()[-4:])
 
 
-def run(size: tuple[int, int], decisions: int, cpus: int, seed: int) -> list[float]:
+def round_of(text: str) -> int | None:
+    """The round the table's top line names ("round 3"), if it names one."""
+    found = re.search(r"round (\d+)", text.splitlines()[0] if text else "")
+    return int(found.group(1)) if found else None
+
+
+def warm_up(name: str, text: str, rounds: int) -> str:
+    """Play `rounds` rounds untimed (the digit 1 to every question; Enter and a rematch
+    between rounds and games); the screen after them."""
+    played, last = 0, round_of(text)
+    for _ in range(rounds * 60):
+        now = round_of(text)
+        if now is not None and now != last:
+            played, last = played + 1, now
+        if played >= rounds:
+            break
+        lines = text.lower()
+        key = ("1" if asking(text) else
+               "r" if "rematch" in lines or "play again" in lines else "Enter")
+        tmux("send-keys", "-t", name, key)
+        text = wait_settled(name, quiet=0.1)
+    return text
+
+
+def run(size: tuple[int, int], decisions: int, cpus: int, seed: int,
+        warm: int = 0) -> list[float]:
     name = f"bench-keys-{uuid.uuid4().hex[:8]}"
     home = tempfile.mkdtemp(prefix="bench-keys-")
     # the game's own folders (a tmux server already running would not pass our environment
@@ -80,6 +110,8 @@ def run(size: tuple[int, int], decisions: int, cpus: int, seed: int) -> list[flo
     times: list[float] = []
     try:
         text = wait_settled(name, quiet=1.0)
+        if warm:
+            text = warm_up(name, text, warm)
         misses = 0
         while len(times) < decisions and misses < 40:
             if not asking(text):
@@ -109,12 +141,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--decisions", type=int, default=25)
     ap.add_argument("--sizes", default="80x24,200x60")
-    ap.add_argument("--cpus", type=int, default=2)
+    ap.add_argument("--cpus", type=int, default=3)
+    ap.add_argument("--warm", type=int, default=0, help="rounds played first, untimed")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--quick", action="store_true", help="a few keys at 80x24 (CI)")
     args = ap.parse_args()
     if args.quick:
-        args.decisions, args.sizes = 3, "80x24"
+        args.decisions, args.sizes, args.warm = 3, "80x24", 0
     if shutil.which("tmux") is None:
         print("tmux is not installed: nothing measured")
         return
@@ -122,11 +155,12 @@ def main() -> None:
         print(f"load average at the start: {' '.join(f.read().split()[:3])}")
     for spec in args.sizes.split(","):
         w, h = map(int, spec.split("x"))
-        t = sorted(run((w, h), args.decisions, args.cpus, args.seed))
+        t = sorted(run((w, h), args.decisions, args.cpus, args.seed, args.warm))
         if not t:
             sys.exit(f"{w}x{h}: no key was timed (the table did not ask, or did not answer)")
         p95 = t[min(len(t) - 1, int(0.95 * len(t)))]
-        print(f"{w}x{h}: {len(t)} keys, median {statistics.median(t) * 1000:.0f} ms, "
+        state = f" after {args.warm} rounds" if args.warm else ""
+        print(f"{w}x{h}{state}: {len(t)} keys, median {statistics.median(t) * 1000:.0f} ms, "
               f"p95 {p95 * 1000:.0f} ms, max {t[-1] * 1000:.0f} ms", flush=True)
     with open("/proc/loadavg") as f:
         print(f"load average at the end: {' '.join(f.read().split()[:3])}")
