@@ -67,8 +67,13 @@ def wait_settled(name: str, quiet: float = 0.25, limit: float = TIMEOUT) -> str:
 
 
 def asking(text: str) -> bool:
-    """The table is asking the person a question: the prompt's first answer is on screen."""
-    return any(line.strip().startswith("1 ") for line in text.splitlines()[-4:])
+    """The table is asking the person a question: the prompt's first answer is on screen,
+    under the prompt's rule (a long question's answers take many lines; a seat's cards may
+    begin with a "1" too)."""
+    lines = text.splitlines()
+    rule = max((i for i, line in enumerate(lines) if line.strip() and set(line.strip()) == {"▔"}),
+               default=len(lines) - 5)
+    return any(line.strip().startswith("1 ") for line in lines[rule + 1:])
 
 
 def round_of(text: str) -> int | None:
