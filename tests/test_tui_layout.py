@@ -543,3 +543,33 @@ async def test_a_partial_update_leaves_the_widgets_it_does_not_touch_as_they_are
         await pilot.pause()
         assert not redrawn  # the card is not drawn again
         assert "Gravedigger" in terminal.lines()[0]  # nor painted over
+
+
+@sync
+async def test_a_box_laid_out_anew_inline_arranges_what_it_holds_anew():
+    """The seats of a half side by side, or a seat's reserves under its row, are set on
+    their box inline (widgets/base.set_layout): what the box holds moves at once."""
+    from textual.app import App, ComposeResult
+    from textual.containers import Vertical
+    from textual.widgets import Static
+
+    from dread_draw.tui.widgets.base import set_layout
+
+    class Half(App):
+        CSS = "Static { width: 10; }"
+
+        def compose(self) -> ComposeResult:
+            with Vertical(id="half"):
+                yield Static("Ana")
+                yield Static("Zora")
+
+    app = Half()
+    async with app.run_test(size=(40, 5)) as pilot:
+        half = app.query_one("#half")
+        assert [w.region.offset for w in half.children] == [(0, 0), (0, 1)]
+        set_layout(half, "horizontal")
+        await pilot.pause()
+        assert [w.region.offset for w in half.children] == [(0, 0), (10, 0)]
+        set_layout(half, "vertical")
+        await pilot.pause()
+        assert [w.region.offset for w in half.children] == [(0, 0), (0, 1)]

@@ -60,6 +60,7 @@ def set_layout(widget: Widget, name: str) -> None:
     it holds. (`styles.layout = name` also marks everything it holds to be drawn again,
     though a tile whose size stays is drawn the same: ~1-2 ms a tile at 200x60.)"""
     if widget.styles.set_rule("layout", get_layout(name)):
+        widget._clear_arrangement_cache()  # (Textual 5.0, the floor, kept the old one)
         widget.refresh(layout=True)
 
 
