@@ -76,6 +76,13 @@ def asking(text: str) -> bool:
     return any(line.strip().startswith("1 ") for line in lines[rule + 1:])
 
 
+def going_on(text: str) -> str:
+    """The key that goes on from a screen that asks nothing: a rematch at the game's end,
+    else Enter (a round's summary)."""
+    lines = text.lower()
+    return "r" if "rematch" in lines or "play again" in lines else "Enter"
+
+
 def round_of(text: str) -> int | None:
     """The round the table's top line names ("round 3"), if it names one."""
     found = re.search(r"round (\d+)", text.splitlines()[0] if text else "")
@@ -92,10 +99,7 @@ def warm_up(name: str, text: str, rounds: int) -> str:
             played, last = played + 1, now
         if played >= rounds:
             break
-        lines = text.lower()
-        key = ("1" if asking(text) else
-               "r" if "rematch" in lines or "play again" in lines else "Enter")
-        tmux("send-keys", "-t", name, key)
+        tmux("send-keys", "-t", name, "1" if asking(text) else going_on(text))
         text = wait_settled(name, quiet=0.1)
     return text
 
@@ -121,9 +125,7 @@ def run(size: tuple[int, int], decisions: int, cpus: int, seed: int,
         while len(times) < decisions and misses < 40:
             if not asking(text):
                 misses += 1
-                lines = text.lower()
-                key = "r" if "rematch" in lines or "play again" in lines else "Enter"
-                tmux("send-keys", "-t", name, key)
+                tmux("send-keys", "-t", name, going_on(text))
                 text = wait_settled(name)
                 continue
             before = text

@@ -440,6 +440,18 @@ class Terminal:
         self.width, self.height = width, height
         self.cells = [[("", None)] * width for _ in range(height)]
 
+    def watching(self, app) -> Terminal:
+        """This terminal, fed every frame `app` writes from now on."""
+        display = app._display
+
+        def shown(screen, update) -> None:
+            if update is not None:
+                self.write(update, app.console)
+            display(screen, update)
+
+        app._display = shown
+        return self
+
     def write(self, update, console) -> None:
         x = y = 0
         for segment in console.render(update):
@@ -471,15 +483,7 @@ async def test_the_terminal_shows_what_the_table_means_after_every_partial_updat
     seats = [SeatSpec("Ana", HUMAN)] + [SeatSpec(n, "random") for n in ("Zora", "Orrin",
                                                                          "Vesna")]
     app = make_app(Match(standard_deck, seats, seed=7))
-    terminal = Terminal(200, 60)
-    display = app._display
-
-    def shown(screen, update) -> None:
-        if update is not None:
-            terminal.write(update, app.console)
-        display(screen, update)
-
-    app._display = shown  # type: ignore[method-assign]
+    terminal = Terminal(200, 60).watching(app)
     async with app.run_test(size=(200, 60)) as pilot:
         compared = 0
         while compared < 30:
@@ -523,15 +527,7 @@ async def test_a_partial_update_leaves_the_widgets_it_does_not_touch_as_they_are
                 yield Static("Gravedigger", id="card")
 
     app = Table()
-    terminal = Terminal(40, 3)
-    display = app._display
-
-    def shown(screen, update) -> None:
-        if update is not None:
-            terminal.write(update, app.console)
-        display(screen, update)
-
-    app._display = shown  # type: ignore[method-assign]
+    terminal = Terminal(40, 3).watching(app)
     async with app.run_test(size=(40, 3)) as pilot:
         await pilot.pause()
         assert "Gravedigger" in terminal.lines()[0]

@@ -268,7 +268,6 @@ class SeatPanel(Vertical):
             # its one look the stylesheet reads, dimmer tiles (a restyle: its every tile)
             set_classes(self, {"-out": state.status in ("defeated", "eliminated")})
             self.set_class(style in LINES, "-compact", update=False)  # (a name: no rule)
-        if changed:
             self.style_name = style
             self.query_one(SeatHead).state = state
             if restyle or old is None or old.row != state.row:
