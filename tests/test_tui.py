@@ -1073,6 +1073,16 @@ async def test_a_key_holds_the_young_collections_only_until_its_frame(plain_deck
         assert on_at_present[0] is False  # held while the answer was being shown
         assert gc.isenabled()  # and collected again once it was painted
     assert sys.getswitchinterval() == switch  # as it was, once the app is gone
+    # a key's release after its paint does not end the next key's hold, begun meanwhile
+    monkeypatch.setattr(pauses, "WRITER_FIRST", 0)
+    pauses.hold_young()
+    pauses.release_soon()  # (the first key's frame is painted)
+    pauses.hold_young()  # the next key, before that release comes
+    for _ in range(3):
+        await asyncio.sleep(0)
+    assert not gc.isenabled()
+    pauses.release_young()
+    assert gc.isenabled()
     monkeypatch.setattr(pauses, "HOLD_AT_MOST", 0)
     pauses.hold_young()
     assert not gc.isenabled()

@@ -102,16 +102,20 @@ def release_after_paint(screen: Screen) -> None:
 
 
 def release_soon() -> None:
-    """The hold ends `WRITER_FIRST` seconds from now (the frame painted is written then)."""
-    if _deadline is not None:
-        asyncio.get_running_loop().call_later(WRITER_FIRST, release_young)
+    """The hold ends `WRITER_FIRST` seconds from now (the frame painted is written then) —
+    this hold: a next key's, begun meanwhile, ends with its own frame."""
+    held = _deadline
+    if held is not None:
+        asyncio.get_running_loop().call_later(WRITER_FIRST, release_young, held)
 
 
-def release_young() -> None:
-    """The collector as it was before `hold_young` (idempotent)."""
+def release_young(hold: asyncio.TimerHandle | None = None) -> None:
+    """The collector as it was before `hold_young` (idempotent); `hold`: only if it is still
+    that key's hold."""
     global _deadline
-    if _deadline is None:
+    if _deadline is None or (hold is not None and hold is not _deadline):
         return
     _deadline.cancel()
     _deadline = None
     _key.end()
+
