@@ -28,13 +28,14 @@ from pathlib import Path
 import pytest
 
 from dread_draw.base import wide_text
-from dread_draw.tui import widechars
+from dread_draw.tui import tiledraw, widechars
 
 ROOT = Path(__file__).parent.parent
 PACKAGE = ROOT / "dread_draw"
-DECLARED = {**wide_text.PATCHED, **widechars.PATCHED}
+DECLARED = {**wide_text.PATCHED, **widechars.PATCHED, **tiledraw.PATCHED}
 WHERE = {**dict.fromkeys(wide_text.PATCHED, "dread_draw/base/wide_text.py"),
-         **dict.fromkeys(widechars.PATCHED, "dread_draw/tui/widechars.py")}
+         **dict.fromkeys(widechars.PATCHED, "dread_draw/tui/widechars.py"),
+         **dict.fromkeys(tiledraw.PATCHED, "dread_draw/tui/tiledraw.py")}
 
 
 def source_hash(module_name: str, name: str) -> str:

@@ -569,3 +569,67 @@ async def test_a_box_laid_out_anew_inline_arranges_what_it_holds_anew():
         set_layout(half, "vertical")
         await pilot.pause()
         assert [w.region.offset for w in half.children] == [(0, 0), (0, 1)]
+
+
+@sync
+@pytest.mark.parametrize(("size", "ascii"), [((200, 60), False), ((80, 24), False),
+                                             ((120, 40), True)])
+async def test_a_card_tile_is_drawn_cell_for_cell_as_textual_draws_it(standard_deck, size,
+                                                                      ascii):
+    """A tile's inside lines are its text between the edge pieces Textual drew for its first
+    one (issue 41, tui/tiledraw.py): every tile of a game, in every look it takes — the card
+    to beat, focused, a seat out of the round (dimmer), ASCII frames, one-line tiles — is
+    drawn exactly as Textual's own styles draw any widget, style for style."""
+    from textual._styles_cache import StylesCache
+    from textual.geometry import Region
+
+    from dread_draw.tui.tiledraw import TileFrames
+    from dread_draw.tui.widgets.cards import CardTile
+    from dread_draw.tui.widgets.seats import SeatPanel
+
+    def drawn(tile: CardTile, cache) -> list[list]:
+        return [list(strip) for strip in cache.render_widget(tile, Region(0, 0, *tile.size))]
+
+    seats = [SeatSpec("Ana", HUMAN)] + [SeatSpec(n, "random") for n in ("Zora", "Orrin",
+                                                                         "Vesna")]
+    app = make_app(Match(standard_deck, seats, seed=7), ascii=ascii)
+    looks: set[tuple] = set()
+    quick: list[bool] = []  # each drawing: its inside lines put together quickly
+    async with app.run_test(size=size) as pilot:
+        positions = 0
+        for _ in range(3000):  # (a table that stops asking fails below, not hangs)
+            if positions == 6:
+                break
+            table = app.screen
+            if isinstance(table, RoundSummary):
+                await pilot.press("enter")
+            if not (isinstance(table, TableScreen) and table.answer is not None):
+                await pilot.pause(0.01)
+                continue
+            positions += 1
+            tiles = [tile for tile in table.query(CardTile)
+                     if tile.region.area and tile.parent and tile.parent.id != "probes"]
+            for tile in tiles[::3]:  # (a seat's first, its fourth...: the looks, quicker)
+                panel = next(a for a in tile.ancestors if isinstance(a, SeatPanel))
+                for look in ("as it is", "to beat", "focused", "out"):
+                    if look == "to beat":
+                        tile.to_beat = not tile.to_beat
+                    elif look == "focused":
+                        tile.focus()
+                    elif look == "out":
+                        panel.toggle_class("-out")
+                    await pilot.pause()
+                    frames = TileFrames()
+                    assert drawn(tile, frames) == drawn(tile, StylesCache()), (
+                        tile.style_name, tuple(tile.size), look)
+                    quick.append(frames._drawing is not False)
+                    looks.add((tile.style_name, look))
+                panel.toggle_class("-out")
+                tile.to_beat = not tile.to_beat
+            table.set_focus(None)
+            await pilot.pause()
+            await pilot.press("1")
+    assert positions == 6, "the table stopped asking"
+    assert looks, "no card tile was drawn"
+    assert {look for _style, look in looks} == {"as it is", "to beat", "focused", "out"}
+    assert all(quick)  # (none left to Textual: the quick way is the one checked)

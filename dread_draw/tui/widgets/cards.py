@@ -27,6 +27,7 @@ from dread_draw.tui.cardface import (
     TWO_LINE,
     face,
 )
+from dread_draw.tui.tiledraw import TileFrames
 from dread_draw.words.narrate import ability_text, card_label, damage_text, keyword_of
 
 
@@ -56,6 +57,7 @@ class CardTile(Widget, can_focus=True):
 
     def __init__(self, deck: Deck, uid: int, *, style: str = FRAMED, ascii: bool = False) -> None:
         super().__init__(classes=STYLE_CLASS[style])
+        self._styles_cache = TileFrames()  # its frame drawn quickly (tiledraw.py)
         self.deck = deck
         self.uid = uid
         self.style_name = style
