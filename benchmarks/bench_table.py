@@ -15,7 +15,8 @@ How it is timed (headless, as the tests run the table):
   it. The clock stops there: the CPU seats' moves that follow are not
   part of this key's latency (the CPUs are `random`, whose thinking is next to nothing).
 - "after 30 rounds": the same app has played 30 rounds first (rematches when a game ends), as
-  a long evening at the table.
+  a long evening at the table. The rematches' seeds are 8, 9, 10…, not fresh ones, so that
+  every run plays the same games and two runs (an A/B) time the same keys.
 Per size and state: median, p95 and max over N decisions; the same for the main thread's
 CPU time over that span (`time.thread_time`: the app's own work for the key, which the
 machine's other load does not inflate the way it does wall time); the longest full garbage
@@ -31,6 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import itertools
 import statistics
 import time
 from collections.abc import Callable
@@ -42,6 +44,7 @@ from dread_draw.deck.cards import load_deck
 from dread_draw.play.sim import HUMAN, Match, SeatSpec
 from dread_draw.rules import SUMMON
 from dread_draw.table.conductor import Conductor
+from dread_draw.tui import app as table_app
 from dread_draw.tui.app import DreadDrawApp, make_app
 from dread_draw.tui.screens.game_over import GameOver
 from dread_draw.tui.screens.summary import RoundSummary
@@ -173,6 +176,8 @@ async def measure(size: tuple[int, int], decisions: int, warm_rounds: int
     deck = load_deck()
     app = make_app(Match(deck, SEATS, seed=7), cpu_delay=0)
     app.animation_level = "none"
+    seeds = itertools.count(8)
+    table_app.fresh_seed = lambda: next(seeds)  # (the same games every run)
     times: list[float] = []
     cpu: list[float] = []
     mem: list[tuple[float, int]] = []
