@@ -118,4 +118,3 @@ def release_young(hold: asyncio.TimerHandle | None = None) -> None:
     _deadline.cancel()
     _deadline = None
     _key.end()
-

@@ -73,23 +73,25 @@ class TileFrames(StylesCache):
         drawing = self._drawing
         if drawing is None:
             drawing = self._drawing = _begin(styles, size, content_size, padding)
-        inside = isinstance(drawing, _Drawing) and drawing.first <= y < drawing.end
-        if inside and drawing.edges is not None:  # type: ignore[union-attr]
-            return _line(drawing, render_content_line(y - drawing.first),  # type: ignore
-                         content_size.width, size.width, base_background, rest[2])
+        if not (isinstance(drawing, _Drawing) and drawing.first <= y < drawing.end):
+            return super().render_line(styles, y, size, content_size, padding,
+                                       base_background, background, render_content_line,
+                                       *rest)
+        if drawing.edges is not None:
+            return _line(drawing, render_content_line(y - drawing.first), content_size.width,
+                         size.width, base_background, rest[2])
+        # the first inside line: Textual's, and its edges kept if the line checks out
         strip = super().render_line(styles, y, size, content_size, padding, base_background,
                                     background, render_content_line, *rest)
-        if inside:  # the first inside line: its edges kept if the line checks out
-            assert isinstance(drawing, _Drawing)
-            segments = list(strip)
-            border = styles.border
-            drawing.edges = (segments[0] if border[3][0] and segments else None,
-                             segments[-1] if border[1][0] and segments else None)
-            drawing.inner = VisualStyle(background=base_background + background).rich_style
-            ours = _line(drawing, render_content_line(y - drawing.first), content_size.width,
-                         size.width, base_background, rest[2])
-            if list(ours) != segments:
-                self._drawing = False
+        segments = list(strip)
+        border = styles.border
+        drawing.edges = (segments[0] if border[3][0] and segments else None,
+                         segments[-1] if border[1][0] and segments else None)
+        drawing.inner = VisualStyle(background=base_background + background).rich_style
+        ours = _line(drawing, render_content_line(y - drawing.first), content_size.width,
+                     size.width, base_background, rest[2])
+        if list(ours) != segments:
+            self._drawing = False
         return strip
 
 
